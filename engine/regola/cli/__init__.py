@@ -1,0 +1,1 @@
+"""The `regola` command line."""

@@ -1,0 +1,63 @@
+"""`regola bench`: decisions/s and games/s of random games on one core, pack load and game creation."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from typing import Any
+
+from regola.cli.common import add_pack_options
+from regola.core.bots import RandomBot
+from regola.core.game import Game, Ruleset
+from regola.core.pack import load_pack
+from regola.core.play import play
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("bench", help="measure the engine's speed", description="Measure the engine's speed.")
+    add_pack_options(p)
+    p.add_argument("--games", type=int, default=300)
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--setup", default="beginner")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=run)
+
+
+def measure(pack: str, variants: list[str], games: int, players: int, setup: str) -> dict[str, Any]:
+    load_pack.cache_clear() if hasattr(load_pack, "cache_clear") else None
+    t0 = time.perf_counter()
+    ruleset = Ruleset(load_pack(pack, variants=variants, cache=False))
+    cold_ms = (time.perf_counter() - t0) * 1000
+    creations = []
+    for seed in range(50):
+        t = time.perf_counter()
+        g = Game.new(ruleset, players, seed, setup)
+        g.apply(g.sample_chance())
+        creations.append((time.perf_counter() - t) * 1000)
+    decisions = 0
+    t0 = time.perf_counter()
+    for seed in range(games):
+        game = Game.new(ruleset, players, seed, setup)
+        play(game, [RandomBot(s, seed) for s in range(players)])
+        decisions += len(game.history)
+    elapsed = time.perf_counter() - t0
+    return {"pack": pack, "players": players, "setup": setup, "games": games, "decisions": decisions,
+            "seconds": round(elapsed, 3), "games_per_s": round(games / elapsed, 1),
+            "decisions_per_s": round(decisions / elapsed), "decisions_per_game": round(decisions / games, 1),
+            "cold_pack_load_ms": round(cold_ms, 1),
+            "new_game_ms_median": round(statistics.median(creations), 3)}
+
+
+def run(args: argparse.Namespace) -> int:
+    out = measure(args.pack, args.variant, args.games, args.players, args.setup)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"{out['games']} random {out['players']}-player games ({out['setup']}) in {out['seconds']} s on one core")
+        print(f"  {out['games_per_s']} games/s · {out['decisions_per_s']} decisions/s · "
+              f"{out['decisions_per_game']} decisions/game")
+        print(f"  cold pack load with validation: {out['cold_pack_load_ms']} ms · "
+              f"new game (setup + deal): {out['new_game_ms_median']} ms median")
+    return 0

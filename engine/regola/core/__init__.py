@@ -1,0 +1,1 @@
+"""Game-agnostic engine: packs, variants, schemas, flow, game driver, records, bots."""

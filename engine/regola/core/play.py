@@ -1,0 +1,47 @@
+"""The loop that plays one game with bots (and optionally people): the main job of the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from regola.core.bots import Bot, Observation, RandomBot
+from regola.core.errors import RegolaError
+from regola.core.game import CHANCE, Game, Ruleset
+from regola.core.record import RecordWriter
+from regola.core.step import Action
+
+
+def bot_names(ruleset: Ruleset) -> list[str]:
+    return ["random", *ruleset.definition.bots]
+
+
+def make_bot(name: str, seat: int, seed: int | None, ruleset: Ruleset) -> Bot:
+    if name == "random":
+        return RandomBot(seat, seed)
+    factory = ruleset.definition.bots.get(name)
+    if factory is None:
+        raise RegolaError(f"unknown bot '{name}' (known: {', '.join(bot_names(ruleset))})")
+    bot: Bot = factory(seat, seed, ruleset.rules)
+    return bot
+
+
+Chooser = Callable[[Game, Observation], Action]
+
+
+def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None = None) -> Game:
+    """Play to the end. A seat is a Bot, or a callable (e.g. a person at the terminal)."""
+    while not game.is_terminal():
+        who = game.current_player()
+        if who == CHANCE:
+            action = game.sample_chance()
+        else:
+            obs = Observation(who, game.legal_actions(), game.view)
+            agent: Any = bots[who]
+            action = agent.choose(obs) if hasattr(agent, "choose") else agent(game, obs)
+        game.apply(action)
+        if record is not None:
+            record.action(who, action)
+    if record is not None:
+        record.result(game.result())
+    return game

@@ -1,0 +1,73 @@
+"""Maestro Leonardo (Leonardo da Vinci, 2006): the mechanics its rule packs parameterize."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regola.core.game import GameDefinition
+from regola.core.registry import Registry
+from regola.games.maestro_leonardo import rounds
+from regola.games.maestro_leonardo.describe import describe
+from regola.games.maestro_leonardo.rules import Rules, compile_rules
+from regola.games.maestro_leonardo.state import State
+from regola.games.maestro_leonardo.steps import city, completion, placement, planning, setup
+from regola.games.maestro_leonardo.views import view
+
+REGISTRY = Registry(
+    guards={
+        "advanced_setup": rounds.advanced_setup,
+        "city_open": rounds.city_open,
+        "more_districts": city.more_districts,
+        "more_rounds": rounds.more_rounds,
+    },
+    effects={
+        "begin_favors": setup.begin_favors,
+        "begin_round": rounds.begin_round,
+        "begin_planning": planning.begin_planning,
+        "begin_placement": placement.begin_placement,
+        "first_district": city.first_district,
+        "open_district": city.open_district,
+        "close_district": city.close_district,
+        "work_labs": rounds.work_labs,
+        "begin_completion": completion.begin_completion,
+        "end_completion": completion.end_completion,
+        "round_end_duties": rounds.round_end_duties,
+        "next_round": rounds.next_round,
+        "final_scoring": rounds.final_scoring,
+    },
+    steps={
+        "deal": setup.Deal(),
+        "favors": setup.Favors(),
+        "planning": planning.Planning(),
+        "placement": placement.Placement(),
+        "district": city.DistrictStep(),
+        "completion": completion.Completion(),
+    },
+)
+
+
+def _result(state: State) -> list[dict[str, Any]] | None:
+    return state.result
+
+
+def _bots() -> dict[str, Any]:
+    from regola.games.maestro_leonardo.greedy import GreedyBot
+
+    return {"greedy": GreedyBot}
+
+
+DEFINITION = GameDefinition(
+    id="maestro-leonardo",
+    registry=REGISTRY,
+    compile_rules=compile_rules,
+    new_state=setup.new_state,
+    state_from_json=State.from_json,
+    view=view,
+    describe=describe,
+    players=lambda rules: (rules.players_min, rules.players_max),
+    setup_modes=lambda rules: rules.setup_modes,
+    result=_result,
+    bots=_bots(),
+)
+
+__all__ = ["DEFINITION", "REGISTRY", "Rules"]

@@ -1,0 +1,197 @@
+"""A heuristic bot that really pursues inventions. It reads only its own view and the public rules.
+
+Plan: keep both labs busy with the requested invention that pays most per week of work, buy exactly
+the materials the next invention lacks, staff the labs so they finish, grow the workshop early.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from regola.core.bots import Observation
+from regola.core.step import Action
+from regola.games.maestro_leonardo.rules import Rules
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seat: int, seed: int | str | None, rules: Rules) -> None:
+        self.seat = seat
+        self.rules = rules
+        self.rng = random.Random(f"{seed}/{seat}/greedy")
+
+    # -- evaluation ---------------------------------------------------------------------------------
+    def _me(self, v: dict[str, Any]) -> dict[str, Any]:
+        me: dict[str, Any] = v["players"][self.seat]
+        return me
+
+    def _discount(self, me: dict[str, Any], card_id: int) -> int:
+        t = self.rules.cards[card_id].type
+        return self.rules.discount_per_card * sum(1 for c in me["cards"] if self.rules.cards[c].type == t)
+
+    def _value(self, v: dict[str, Any], me: dict[str, Any], card_id: int) -> float:
+        card = self.rules.cards[card_id]
+        reward = card.later if card_id in v["completed_before"] else card.first
+        weeks = max(1, card.weeks - self._discount(me, card_id))
+        new_type = all(self.rules.cards[c].type != card.type for c in me["cards"])
+        return (reward + (3 if new_type else 0)) / (weeks + 2 * sum(card.components))
+
+    def _candidates(self, v: dict[str, Any], me: dict[str, Any]) -> list[int]:
+        busy = {lab.get("target") for lab in me["labs"]}
+        pool = set(v["display"]) | set(v["completed_before"])
+        rounds_left = self.rules.rounds - v["round"] + 1
+        out = []
+        for c in pool:
+            if c in me["completed"] or c in busy:
+                continue
+            need = self.rules.cards[c].weeks - self._discount(me, c)
+            if need > rounds_left * 8:
+                continue
+            out.append(c)
+        return sorted(out, key=lambda c: -self._value(v, me, c))
+
+    def _missing(self, me: dict[str, Any], card_id: int) -> list[int]:
+        hand = [me["hand"][m] for m in self.rules.materials]
+        comp = self.rules.cards[card_id].components
+        return [m for m in range(len(comp)) for _ in range(max(0, comp[m] - hand[m]))]
+
+    def _wanted_materials(self, v: dict[str, Any], me: dict[str, Any]) -> list[int]:
+        idle = sum(1 for lab in me["labs"] if not lab["working"])
+        wanted: list[int] = []
+        for c in self._candidates(v, me)[: max(1, idle)]:
+            wanted.extend(self._missing(me, c))
+        return wanted
+
+    def _lab_need(self, me: dict[str, Any], lab: dict[str, Any]) -> int:
+        c = lab["target"]
+        return max(0, self.rules.cards[c].weeks - self._discount(me, c) - lab["weeks"] - 2 * lab["robots"])
+
+    # -- decisions ----------------------------------------------------------------------------------
+    def choose(self, obs: Observation) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        verbs = {a[0] for a in legal}
+        v = obs.view()
+        me = self._me(v)
+        if "start" in verbs or "abort" in verbs:
+            return self._plan(v, me, legal)
+        if "place" in verbs or "master" in verbs:
+            return self._place(v, me, legal)
+        if "act" in verbs:
+            return self._act(v, me, legal)
+        if "bid" in verbs:
+            return self._bid(me, legal)
+        if "favor" in verbs:
+            return self._favor(v, me, legal)
+        if "leonardo" in verbs:
+            return ("leonardo", self.seat)
+        if "space" in verbs:
+            return self._space(v, me, legal)
+        if "buy" in verbs:
+            wanted = self._wanted_materials(v, me)
+            for a in legal:
+                if a[0] == "buy" and a[1] in wanted:
+                    return a
+            return ("decline",)
+        if "order" in verbs:
+            return legal[0]
+        if "pass" in verbs:
+            return ("pass",)
+        if "decline" in verbs:
+            return ("decline",)
+        return legal[0]
+
+    def _plan(self, v: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
+        starts = [a for a in legal if a[0] == "start"]
+        wanted = self._candidates(v, me)
+        for c in wanted:
+            for a in starts:
+                if a[2] == c:
+                    return a
+        return ("pass",)
+
+    def _place(self, v: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
+        legal_set = set(legal)
+        # 1. labs that still need weeks
+        labs = sorted(((self._lab_need(me, lab), i) for i, lab in enumerate(me["labs"]) if lab["working"]),
+                      reverse=True)
+        for need, i in labs:
+            if need <= 0:
+                continue
+            loc = f"lab{i}"
+            if need >= 2 and ("master", loc) in legal_set:
+                return ("master", loc)
+            have = me["labs"][i]["apprentices"] + (2 if me["labs"][i]["master"] else 0)
+            want = max(0, need - have)
+            options = [a for a in legal if a[0] == "place" and a[1] == loc]
+            if want and options:
+                best = max(options, key=lambda a: (min(a[2], want), -a[2]))
+                return best
+        if v["phase"] == "placement" and any(a[1] in self.rules.districts for a in legal if a[0] != "pass"):
+            # 2. a shop for a missing material
+            wanted = self._wanted_materials(v, me)
+            for m in wanted:
+                letter = next(d.letter for d in self.rules.districts.values() if d.material == m)
+                if ("place", letter, 2) in legal_set and me["apprentices"] >= 4:
+                    return ("place", letter, 2)
+                if ("place", letter, 1) in legal_set:
+                    return ("place", letter, 1)
+            # 3. grow: more apprentices early, a second lab, more spaces
+            kinds = {d.kind: d.letter for d in self.rules.districts.values()}
+            total = me["apprentices"] + me["academy"]
+            if v["round"] <= 4 and me["academy"] > 0 and ("place", kinds.get("academy"), 1) in legal_set \
+                    and total < 8:
+                return ("place", kinds["academy"], 1)
+            if v["round"] <= 5 and ("place", kinds.get("workshop"), 1) in legal_set and (
+                    len(me["labs"]) < self.rules.limit_labs or any(not lab["working"] for lab in me["labs"])):
+                return ("place", kinds["workshop"], 1)
+            if ("master", kinds.get("council")) in legal_set and v["council_money"] >= 2:
+                return ("master", kinds["council"])
+        return ("pass",)
+
+    def _act(self, v: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
+        price = v["step"].get("price", 0)
+        kind = v["step"].get("kind")
+        money = me["money"]
+        acts = [a for a in legal if a[0] == "act"]
+        if kind == "shop":
+            m = self.rules.districts[v["step"]["district"]].material
+            if m in self._wanted_materials(v, me) and price <= max(0, money - 1):
+                return acts[0]
+            return ("pass",)
+        if kind == "academy":
+            return acts[0] if price <= 2 and v["round"] <= 5 else ("pass",)
+        if kind == "workshop" and price <= 3 and price < money:
+            order = {u.id: i for i, u in enumerate(self.rules.upgrades)}
+            prefer = sorted(acts, key=lambda a: (0 if a[1] == "take_large" else 1, order.get(a[1], 9)))
+            return prefer[0]
+        return ("pass",)
+
+    def _bid(self, me: dict[str, Any], legal: list[Action]) -> Action:
+        top = max(a[1] for a in legal)
+        return ("bid", min(top, 4 + self.rng.randrange(3)))
+
+    def _space(self, v: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
+        ids = {a[1] for a in legal if a[0] == "space"}
+        effects = {sp.id: sp.effect for sp in self.rules.council_spaces}
+        by_effect = {effects[i]: i for i in ids}
+        if "take_council_money" in by_effect and v["council_money"] >= 2:
+            return ("space", by_effect["take_council_money"])
+        if "buy_material" in by_effect and me["money"] >= 1 and self._wanted_materials(v, me):
+            return ("space", by_effect["buy_material"])
+        if "take_council_money" in by_effect:
+            return ("space", by_effect["take_council_money"])
+        return next(a for a in legal if a[0] == "space") if ids else legal[0]
+
+    def _favor(self, v: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
+        wanted = self._wanted_materials(v, me)
+        for fid in ("d2", "d1", "b", "a", "c"):
+            options = [a for a in legal if a[1] == fid]
+            if options:
+                if wanted:
+                    options.sort(key=lambda a: -sum(a[3][m] for m in set(wanted)))
+                return options[0]
+        return legal[0]

@@ -1,0 +1,144 @@
+"""The mutable state of one game of Maestro Leonardo.
+
+Plain slotted classes of ints, strings and lists: cheap to mutate on the hot path, trivially copied,
+and serialized to JSON field by field. The state is also the model of the flow machine
+(``flow_state``); the sub-state of the step in progress lives in ``step``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regola.games.maestro_leonardo.rules import Rules
+
+
+class Lab:
+    __slots__ = ("apprentices", "kind", "master", "materials", "revealed", "robots", "side", "started_round",
+                 "target", "weeks")
+
+    def __init__(self, kind: str, side: str, robots: int = 0) -> None:
+        self.kind = kind
+        self.side = side
+        self.robots = robots
+        self.target: int | None = None  # the invention this lab works on (R2)
+        self.materials: list[int] | None = None  # the cards under the lab, count per material
+        self.weeks = 0  # the work marker
+        self.revealed = False  # materials shown because someone else completed the target (001 §9)
+        self.started_round = 0
+        self.apprentices = 0  # people working here this round
+        self.master = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {s: getattr(self, s) for s in self.__slots__}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Lab:
+        lab = cls(data["kind"], data["side"], data["robots"])
+        for s in cls.__slots__:
+            setattr(lab, s, data[s])
+        return lab
+
+
+class Player:
+    __slots__ = ("academy", "apprentices", "box", "cards", "color", "completed", "hand", "labs", "master",
+                 "money", "paid", "received", "robot_supply", "seat")
+
+    def __init__(self, seat: int, color: str, n_materials: int) -> None:
+        self.seat = seat
+        self.color = color
+        self.money = 0
+        self.received = 0  # every gulden the bank or the council gave (money ledger)
+        self.paid = 0  # every gulden paid to the bank
+        self.hand = [0] * n_materials
+        self.apprentices = 0  # in the personal supply, free to place
+        self.academy = 0  # own-colour apprentices still in the academy
+        self.box = 0  # apprentices of this colour out of the game
+        self.master: str | None = None  # where the master stands this round (None: at home)
+        self.labs: list[Lab] = []
+        self.robot_supply = 0  # own robots still at the workshop
+        self.cards: list[int] = []  # invention cards in front of the player
+        self.completed: list[int] = []  # inventions this player has completed (cards or not)
+
+    def to_json(self) -> dict[str, Any]:
+        data = {s: getattr(self, s) for s in self.__slots__}
+        data["labs"] = [lab.to_json() for lab in self.labs]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Player:
+        p = cls(data["seat"], data["color"], len(data["hand"]))
+        for s in cls.__slots__:
+            setattr(p, s, data[s])
+        p.labs = [Lab.from_json(lab) for lab in data["labs"]]
+        return p
+
+
+class State:
+    """One game. ``flow_state`` is the flow machine's state; ``step`` holds the step in progress."""
+
+    __slots__ = ("council_money", "deck", "display", "flow_state", "known_deck", "leonardo", "log", "n",
+                 "occupancy", "placed", "players", "removed", "round", "rules", "setup", "shops", "step",
+                 "box_cards", "completed_before", "district_index", "market", "result")
+
+    def __init__(self, rules: Rules, n_players: int, setup: str) -> None:
+        self.rules = rules
+        self.n = n_players
+        self.setup = setup
+        self.flow_state = ""
+        self.round = 1
+        self.players: list[Player] = []
+        self.leonardo = 0  # seat holding Leonardo
+        self.council_money = 0
+        self.shops = [0] * len(rules.materials)  # material piles in the city
+        self.market = [0] * len(rules.materials)  # the marketplace of Codex Leonardi II, if in play
+        self.deck: list[int] = []  # index 0 is the top card
+        self.display: list[int] = []  # requested inventions
+        self.removed: list[int] = []  # cards out of the game before play (2-player advanced setup)
+        self.box_cards: list[int] = []  # cards nobody won at auction (R7)
+        self.completed_before: list[int] = []  # inventions completed in earlier rounds by anyone
+        self.known_deck: list[list[int]] = [[] for _ in range(n_players)]  # deck tops each seat has seen
+        # city occupancy: district letter -> [[seat, apprentices, master], ...] in arrow order
+        self.occupancy: dict[str, list[list[int]]] = {}
+        self.placed: list[list[str]] = [[] for _ in range(n_players)]  # locations with own apprentices
+        self.district_index = 0
+        self.step: dict[str, Any] = {}
+        self.result: list[dict[str, Any]] | None = None
+        self.log: list[tuple[Any, ...]] | None = None  # optional money/event log (tests, records)
+
+    # -- money: every gulden moves through these two, so the ledger always balances -------------
+    def gain(self, seat: int, amount: int, reason: str) -> None:
+        p = self.players[seat]
+        p.money += amount
+        p.received += amount
+        if self.log is not None:
+            self.log.append(("gain", seat, amount, reason))
+
+    def pay(self, seat: int, amount: int, reason: str) -> None:
+        p = self.players[seat]
+        p.money -= amount
+        p.paid += amount
+        if self.log is not None:
+            self.log.append(("pay", seat, amount, reason))
+
+    def clockwise_from(self, seat: int) -> list[int]:
+        n = self.n
+        return [(seat + i) % n for i in range(n)]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for s in self.__slots__:
+            if s in ("rules", "log"):
+                continue
+            data[s] = getattr(self, s)
+        data["players"] = [p.to_json() for p in self.players]
+        return data
+
+    @classmethod
+    def from_json(cls, rules: Rules, data: dict[str, Any]) -> State:
+        st = cls(rules, data["n"], data["setup"])
+        for s in cls.__slots__:
+            if s in ("rules", "log", "players"):
+                continue
+            setattr(st, s, data[s])
+        st.players = [Player.from_json(p) for p in data["players"]]
+        return st

@@ -1,0 +1,1 @@
+"""Decision handlers bound to flow states (one module per phase)."""

@@ -1,0 +1,171 @@
+"""Phase D: completed inventions, rewards, cards and sealed auctions (001 §9, F14, R3, R7, R10, R11, R14)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from regola.core.errors import IllegalAction
+from regola.core.step import Action, Step
+from regola.games.maestro_leonardo.state import State
+
+
+def discount(state: State, seat: int, card_id: int, owned_types: list[dict[str, int]]) -> int:
+    """Weeks granted by cards of the same type owned before this phase D (R10; once, F10)."""
+    return state.rules.discount_per_card * owned_types[seat].get(state.rules.cards[card_id].type, 0)
+
+
+def find_completions(state: State) -> list[tuple[int, int, int]]:
+    """(seat, lab, card) of every lab that completes now. Completion is not optional (R3)."""
+    rules = state.rules
+    owned = [Counter(rules.cards[c].type for c in p.cards) for p in state.players]
+    out = []
+    for seat in state.clockwise_from(state.leonardo):
+        for li, lab in enumerate(state.players[seat].labs):
+            c = lab.target
+            if c is None or (c not in state.display and c not in state.completed_before):
+                continue  # not yet requested: the lab waits (001 §6)
+            if lab.weeks + discount(state, seat, c, owned) >= rules.cards[c].weeks:  # type: ignore[arg-type]
+                out.append((seat, li, c))
+    return out
+
+
+def begin_completion(state: State) -> None:
+    groups: dict[str, dict[str, object]] = {}
+    order: list[str] = []
+    for seat, li, c in find_completions(state):
+        key = str(c)
+        if key not in groups:
+            groups[key] = {"card": c, "seats": [], "labs": [], "auction": False}
+            order.append(key)
+        groups[key]["seats"].append(seat)  # type: ignore[union-attr]
+        groups[key]["labs"].append(li)  # type: ignore[union-attr]
+    for g in groups.values():
+        g["first"] = g["card"] not in state.completed_before
+        g["auction"] = g["card"] in state.display and len(g["seats"]) > 1  # type: ignore[arg-type]
+    state.step = {"groups": groups, "cards": order, "done": [], "pos": 0, "choosing": False,
+                  "auction": None, "bids": {}, "who": None}
+    _settle(state)
+
+
+def _process(state: State, key: str) -> None:
+    """Reward every completer, return the materials to the shops, hand out the card if it has one owner."""
+    rules = state.rules
+    g = state.step["groups"][key]
+    card = rules.cards[g["card"]]
+    reward = card.first if g["first"] else card.later
+    for seat, li in zip(g["seats"], g["labs"], strict=True):
+        p = state.players[seat]
+        lab = p.labs[li]
+        for m, count in enumerate(lab.materials or ()):
+            state.shops[m] += count
+        lab.target = None
+        lab.materials = None
+        lab.weeks = 0
+        lab.revealed = False
+        p.completed.append(card.id)
+        state.gain(seat, reward, "completion")
+    if card.id in state.display and not g["auction"]:
+        state.display.remove(card.id)
+        if rules.sole_completer_takes_card:
+            state.players[g["seats"][0]].cards.append(card.id)
+    state.step["done"].append(key)
+
+
+def _settle(state: State) -> None:
+    s = state.step
+    n = state.n
+    if s["auction"] is not None:
+        g = s["groups"][s["auction"]]
+        for seat in g["seats"]:
+            if str(seat) not in s["bids"]:
+                s["who"] = seat
+                return
+        _resolve_auction(state)
+    while s["pos"] < n:
+        seat = (state.leonardo + s["pos"]) % n
+        pending = [k for k in s["cards"] if k not in s["done"] and seat in s["groups"][k]["seats"]]
+        for k in pending:
+            if not s["groups"][k]["auction"]:
+                _process(state, k)
+        auctions = [k for k in pending if s["groups"][k]["auction"]]
+        if len(auctions) > 1:
+            s["choosing"] = True  # F14: who is in two auctions picks which goes first
+            s["who"] = seat
+            return
+        if auctions:
+            _start_auction(state, auctions[0])
+            _settle(state)
+            return
+        s["pos"] += 1
+    s["who"] = None
+
+
+def _start_auction(state: State, key: str) -> None:
+    s = state.step
+    _process(state, key)  # rewards first, then the auction for the card (F14)
+    s["auction"] = key
+    s["bids"] = {}
+
+
+def _resolve_auction(state: State) -> None:
+    s = state.step
+    g = s["groups"][s["auction"]]
+    card = g["card"]
+    bids = s["bids"]
+    order = state.clockwise_from(state.leonardo)  # ties: the holder, then clockwise (R7)
+    best = max(bids.values())
+    state.display.remove(card)
+    if best == 0:
+        if state.rules.auction_all_zero_removes:
+            state.box_cards.append(card)
+    else:
+        winner = next(seat for seat in order if bids.get(str(seat)) == best)
+        state.pay(winner, best, "auction")
+        state.players[winner].cards.append(card)
+    if state.log is not None:
+        state.log.append(("auction", card, dict(bids)))
+    s["auction"] = None
+    s["bids"] = {}
+
+
+def end_completion(state: State) -> None:
+    """Labs still working on an invention completed this round show their materials (001 §9)."""
+    s = state.step
+    finished = [s["groups"][k]["card"] for k in s["cards"]]
+    for p in state.players:
+        for lab in p.labs:
+            if lab.target in finished:
+                lab.revealed = True
+    for c in finished:
+        if c not in state.completed_before:
+            state.completed_before.append(c)
+
+
+class Completion(Step):
+    rule = "completion.auction"
+
+    def decider(self, state: State) -> int | None:
+        who: int | None = state.step["who"]
+        return who
+
+    def legal(self, state: State) -> list[Action]:
+        s = state.step
+        seat = s["who"]
+        if s["choosing"]:
+            return [("auction_first", s["groups"][k]["card"]) for k in s["cards"]
+                    if k not in s["done"] and s["groups"][k]["auction"] and seat in s["groups"][k]["seats"]]
+        return [("bid", amount) for amount in range(state.players[seat].money + 1)]
+
+    def explain(self, state: State, action: Action) -> IllegalAction:
+        if action and action[0] == "auction_first":
+            return IllegalAction("completion.order", "pick one of your own pending auctions", action)
+        return IllegalAction(self.rule, "a bid is a whole number from 0 to the bidder's money", action)
+
+    def apply(self, state: State, action: Action) -> None:
+        s = state.step
+        if action[0] == "auction_first":
+            s["choosing"] = False
+            _start_auction(state, str(action[1]))
+        else:
+            s["bids"][str(s["who"])] = action[1]
+        _settle(state)

@@ -1,0 +1,144 @@
+"""Phase B: place apprentices or the master, turn after turn until all passed (001 §7, R9)."""
+
+from __future__ import annotations
+
+from regola.core.errors import IllegalAction
+from regola.core.step import Action, Step
+from regola.games.maestro_leonardo.labs import free_spaces
+from regola.games.maestro_leonardo.state import State
+
+PASS: Action = ("pass",)
+
+
+def begin_placement(state: State) -> None:
+    state.step = {"seat": state.leonardo, "passed": [False] * state.n}
+
+
+def lab_loc(index: int) -> str:
+    return f"lab{index}"
+
+
+class Placement(Step):
+    rule = "placement.turn"
+
+    def decider(self, state: State) -> int | None:
+        s = state.step
+        passed = s["passed"]
+        seat = s["seat"]
+        for _ in range(state.n):
+            if not passed[seat]:
+                if self._can_place(state, seat):
+                    s["seat"] = seat
+                    return int(seat)
+                passed[seat] = True  # nobody left to place, or nowhere to go: passes by itself (R9)
+            seat = (seat + 1) % state.n
+        return None
+
+    def _can_place(self, state: State, seat: int) -> bool:
+        """Whether any placement is legal (a cheap test: no list is built)."""
+        p = state.players[seat]
+        master_home = p.master is None
+        if p.apprentices == 0 and not master_home:
+            return False
+        rules = state.rules
+        kind = rules.round_kinds[state.round - 1]
+        placed = state.placed[seat]
+        if kind.city and (master_home or any(loc not in placed for loc in rules.district_order)):
+            return True
+        if kind.labs:
+            for li, lab in enumerate(p.labs):
+                if lab.target is not None and free_spaces(rules, lab) > 0 and (
+                        master_home or lab_loc(li) not in placed):
+                    return True
+        return False
+
+    def legal(self, state: State) -> list[Action]:
+        return self.legal_for(state, state.step["seat"])
+
+    def legal_for(self, state: State, seat: int) -> list[Action]:
+        rules = state.rules
+        kind = rules.round_kinds[state.round - 1]
+        p = state.players[seat]
+        placed = state.placed[seat]
+        out: list[Action] = [PASS]
+        n_app = p.apprentices
+        master_home = p.master is None
+        if kind.city:
+            for loc in rules.district_order:
+                if n_app and loc not in placed:
+                    out.extend(("place", loc, k) for k in range(1, n_app + 1))
+                if master_home:
+                    out.append(("master", loc))
+        if kind.labs:
+            for li, lab in enumerate(p.labs):
+                if lab.target is None:
+                    continue
+                free = free_spaces(rules, lab)
+                if free <= 0:
+                    continue
+                loc = lab_loc(li)
+                if n_app and loc not in placed:
+                    out.extend(("place", loc, k) for k in range(1, min(n_app, free) + 1))
+                if master_home:
+                    out.append(("master", loc))
+        return out
+
+    def explain(self, state: State, action: Action) -> IllegalAction:
+        seat = state.step["seat"]
+        rules = state.rules
+        p = state.players[seat]
+        if not action or action[0] not in ("place", "master", "pass"):
+            return IllegalAction("placement.one_location_per_turn",
+                                 "a turn places apprentices in one location, or the master, or passes", action)
+        loc = action[1] if len(action) > 1 else None
+        kind = rules.round_kinds[state.round - 1]
+        if isinstance(loc, str) and loc in rules.districts and not kind.city:
+            return IllegalAction("placement.research_rounds", "in research rounds people go only into labs", action)
+        if isinstance(loc, str) and loc.startswith("lab"):
+            idx = loc[3:]
+            if not idx.isdigit() or int(idx) >= len(p.labs) or p.labs[int(idx)].target is None:
+                return IllegalAction("placement.working_labs_only", "people go only into own working labs", action)
+            if action[0] == "place" and len(action) == 3 and isinstance(action[2], int) \
+                    and action[2] > free_spaces(rules, p.labs[int(idx)]):
+                return IllegalAction("placement.lab_spaces", "not enough free spaces in that lab", action)
+        if action[0] == "place":
+            if loc in state.placed[seat]:
+                return IllegalAction("placement.once_per_location",
+                                     "apprentices go to each location once per round", action)
+            if len(action) != 3 or not isinstance(action[2], int) or not 1 <= action[2] <= p.apprentices:
+                return IllegalAction(self.rule, "not that many apprentices in the supply", action)
+        if action[0] == "master" and p.master is not None:
+            return IllegalAction("placement.turn", "the master is already placed", action)
+        return IllegalAction(self.rule, "no such location", action)
+
+    def apply(self, state: State, action: Action) -> None:
+        s = state.step
+        seat = s["seat"]
+        if action[0] == "pass":
+            s["passed"][seat] = True
+        else:
+            p = state.players[seat]
+            loc = action[1]
+            is_master = action[0] == "master"
+            n = 0 if is_master else action[2]
+            if loc.startswith("lab"):
+                lab = p.labs[int(loc[3:])]
+                if is_master:
+                    lab.master = True
+                else:
+                    lab.apprentices += n
+            else:
+                entries = state.occupancy.setdefault(loc, [])
+                for e in entries:  # joins own people already there (001 §7)
+                    if e[0] == seat:
+                        e[1] += n
+                        e[2] |= is_master
+                        break
+                else:
+                    entries.append([seat, n, int(is_master)])
+            if is_master:
+                p.master = loc
+            else:
+                p.apprentices -= n
+                state.placed[seat].append(loc)
+        s["seat"] = (seat + 1) % state.n

@@ -1,0 +1,101 @@
+"""Phase A: start or abort inventions, one turn per player from the Leonardo holder (001 §6, R8)."""
+
+from __future__ import annotations
+
+from regola.core.errors import IllegalAction
+from regola.core.step import Action, Step
+from regola.games.maestro_leonardo.state import State
+
+PASS: Action = ("pass",)
+
+
+def begin_planning(state: State) -> None:
+    state.step = {"order": state.clockwise_from(state.leonardo), "turn": 0}
+
+
+class Planning(Step):
+    rule = "planning.turn"
+
+    def decider(self, state: State) -> int | None:
+        s = state.step
+        return int(s["order"][s["turn"]]) if s["turn"] < state.n else None
+
+    def legal(self, state: State) -> list[Action]:
+        rules = state.rules
+        seat = int(state.step["order"][state.step["turn"]])
+        p = state.players[seat]
+        hand = p.hand
+        out: list[Action] = [PASS]
+        targets = [lab.target for lab in p.labs]
+        for li, lab in enumerate(p.labs):
+            if lab.target is not None:
+                if lab.started_round < state.round:
+                    out.append(("abort", li))
+                continue
+            for cid in rules.card_ids:
+                if cid in p.completed:
+                    continue
+                if not rules.same_invention_in_both_labs and cid in targets:
+                    continue
+                if not rules.unrequested_start and cid not in state.display and cid not in state.completed_before:
+                    continue
+                comp = rules.cards[cid].components
+                for m, need in enumerate(comp):
+                    if need > hand[m]:
+                        break
+                else:
+                    out.append(("start", li, cid))
+        return out
+
+    def explain(self, state: State, action: Action) -> IllegalAction:
+        seat = self.decider(state)
+        if seat is None:
+            return IllegalAction(self.rule, "phase A is over", action)
+        p = state.players[seat]
+        kind = action[0] if action else None
+        if kind == "start" and len(action) == 3:
+            li, cid = action[1], action[2]
+            if not isinstance(li, int) or not 0 <= li < len(p.labs):
+                return IllegalAction("planning.one_per_lab", f"no lab {li!r}", action)
+            if cid not in state.rules.cards:
+                return IllegalAction("inventions.cards", f"no invention {cid!r}", action)
+            if p.labs[li].target is not None:
+                return IllegalAction("planning.one_per_lab", "this lab already works on an invention", action)
+            if cid in p.completed:
+                return IllegalAction("planning.complete_once", "this player already completed it", action)
+            if any(lab.target == cid for lab in p.labs):
+                return IllegalAction("planning.not_both_labs", "the other lab works on it already", action)
+            return IllegalAction("planning.exact_materials",
+                                 "the hand lacks the exact materials this invention needs", action)
+        if kind == "abort" and len(action) == 2:
+            li = action[1]
+            if not isinstance(li, int) or not 0 <= li < len(p.labs) or p.labs[li].target is None:
+                return IllegalAction("planning.abort", "that lab works on nothing", action)
+            return IllegalAction("planning.abort", "only work begun in an earlier round can be aborted", action)
+        return IllegalAction(self.rule, "in phase A a player starts, aborts or passes", action)
+
+    def apply(self, state: State, action: Action) -> None:
+        seat = int(state.step["order"][state.step["turn"]])
+        p = state.players[seat]
+        kind = action[0]
+        if kind == "pass":
+            state.step["turn"] += 1
+        elif kind == "start":
+            lab = p.labs[action[1]]
+            comp = state.rules.cards[action[2]].components
+            hand = p.hand
+            for m, need in enumerate(comp):
+                hand[m] -= need
+            lab.target = action[2]
+            lab.materials = list(comp)
+            lab.weeks = 0
+            lab.revealed = False
+            lab.started_round = state.round
+        else:  # abort: the materials go back to the hand, the work is lost (001 §6)
+            lab = p.labs[action[1]]
+            for m, count in enumerate(lab.materials or ()):
+                p.hand[m] += count
+            lab.target = None
+            lab.materials = None
+            lab.weeks = 0
+            lab.revealed = False
