@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -25,11 +27,26 @@ def register(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
+COLD_LOAD = """
+import sys, time
+from regola.core.game import Ruleset
+from regola.core.pack import load_pack
+t = time.perf_counter()
+Ruleset(load_pack(sys.argv[1], variants=sys.argv[2:]))
+print((time.perf_counter() - t) * 1000)
+"""
+
+
+def cold_load_ms(pack: str, variants: list[str]) -> float:
+    """Load + validate + compile in a fresh interpreter (imports excluded): nothing is cached there."""
+    out = subprocess.run([sys.executable, "-c", COLD_LOAD, pack, *variants], capture_output=True, text=True,
+                         check=True)
+    return float(out.stdout.strip())
+
+
 def measure(pack: str, variants: list[str], games: int, players: int, setup: str) -> dict[str, Any]:
-    load_pack.cache_clear() if hasattr(load_pack, "cache_clear") else None
-    t0 = time.perf_counter()
-    ruleset = Ruleset(load_pack(pack, variants=variants, cache=False))
-    cold_ms = (time.perf_counter() - t0) * 1000
+    cold_ms = statistics.median(cold_load_ms(pack, variants) for _ in range(3))
+    ruleset = Ruleset(load_pack(pack, variants=variants))
     creations = []
     for seed in range(50):
         t = time.perf_counter()

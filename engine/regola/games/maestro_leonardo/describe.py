@@ -39,7 +39,8 @@ def describe(state: State, action: tuple[Any, ...]) -> str:
             f" (lab {action[2]})" if action[2] >= 0 else "")
     if verb == "favor":
         mats = ", ".join(f"{n} {m}" for m, n in zip(rules.materials, action[3], strict=True) if n)
-        return f"favor {action[1]}" + (f" on lab {action[2]}" if action[2] >= 0 else "") + (f" + {mats}" if mats else "")
+        lab = f" on lab {action[2]}" if action[2] >= 0 else ""
+        return f"favor {action[1]}{lab}" + (f" + {mats}" if mats else "")
     if verb == "bid":
         return f"bid {action[1]}"
     if verb == "auction_first":

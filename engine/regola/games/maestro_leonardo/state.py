@@ -76,9 +76,30 @@ class Player:
 class State:
     """One game. ``flow_state`` is the flow machine's state; ``step`` holds the step in progress."""
 
-    __slots__ = ("council_money", "deck", "display", "flow_state", "known_deck", "leonardo", "log", "n",
-                 "occupancy", "placed", "players", "removed", "round", "rules", "setup", "shops", "step",
-                 "box_cards", "completed_before", "district_index", "market", "result")
+    __slots__ = (
+        "box_cards",
+        "completed_before",
+        "council_money",
+        "deck",
+        "display",
+        "district_index",
+        "flow_state",
+        "known_deck",
+        "leonardo",
+        "log",
+        "market",
+        "n",
+        "occupancy",
+        "placed",
+        "players",
+        "removed",
+        "result",
+        "round",
+        "rules",
+        "setup",
+        "shops",
+        "step",
+    )
 
     def __init__(self, rules: Rules, n_players: int, setup: str) -> None:
         self.rules = rules
