@@ -341,7 +341,7 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         weight_apprentice=int(city["ranking"]["weights"]["apprentice"]),
         weight_master=int(city["ranking"]["weights"]["master"]),
         cost_track=tuple(int(x) for x in city["cost_track"]),
-        skip_empty_actions=city.get("empty_action", "skip") == "skip",
+        skip_empty_actions=city["empty_action"] == "skip",  # R1
         council_exclusion=bool(council["exclusion"]["when_all_present"]),
         council_exclusion_min_players=int(council["exclusion"]["min_players"]),
         leader_assigns_leonardo=bool(council["leader_assigns_leonardo"]),

@@ -92,15 +92,15 @@ def _council_exec_options(state: State, space_index: int, seat: int) -> list[Act
     eff = space.effect
     if eff == "move_apprentice":
         prm = space.params
-        whose_any = prm.get("whose", "own") == "any"
-        protect = bool(prm.get("protect_majority", False))
+        whose_any = prm["whose"] == "any"
+        protect = bool(prm["protect_majority"])
         out: list[Action] = []
-        for src in prm.get("from", ()):
+        for src in prm["from"]:
             for e in state.occupancy.get(src, ()):
                 owner = e[0]
                 if e[1] <= 0 or (owner != seat and not whose_any):
                     continue
-                for dst in prm.get("to", ()):
+                for dst in prm["to"]:
                     if dst == src:
                         continue
                     if protect and owner != seat:
@@ -110,12 +110,12 @@ def _council_exec_options(state: State, space_index: int, seat: int) -> list[Act
                     out.append(("move", owner, src, dst))
         return [*out, DECLINE] if out else []
     if eff == "peek_deck":
-        k = min(int(space.params.get("cards", 0)), len(state.deck))
+        k = min(int(space.params["cards"]), len(state.deck))
         if k == 0:
             return []
         return [("order", perm) for perm in itertools.permutations(state.deck[:k])]
     if eff == "buy_material":
-        price = int(space.params.get("price", 0))
+        price = int(space.params["price"])
         if p.money < price:
             return []
         out = [("buy", m) for m in range(len(rules.materials)) if state.shops[m] > 0]
@@ -196,7 +196,7 @@ def _council_execute(state: State, seat: int, action: Action) -> None:
                 state.known_deck[other] = []  # what they saw is no longer the order
         state.known_deck[seat] = perm
     elif kind == "buy":
-        state.pay(seat, int(space.params.get("price", 0)), "council material")
+        state.pay(seat, int(space.params["price"]), "council material")
         state.shops[action[1]] -= 1
         state.players[seat].hand[action[1]] += 1
     s["exec"] += 1
@@ -309,7 +309,7 @@ def _open_market(state: State) -> None:
 
 def _market_options(state: State, seat: int) -> list[Action]:
     prm = state.rules.districts[state.step["letter"]].params
-    lo, hi = int(prm.get("min_cards", 1)), int(prm.get("max_cards", 2))
+    lo, hi = int(prm["min_cards"]), int(prm["max_cards"])
     hand = state.players[seat].hand
     market = state.market
     n_m = len(hand)
