@@ -28,6 +28,13 @@ class Lab:
         self.apprentices = 0  # people working here this round
         self.master = False
 
+    def clear(self) -> None:
+        """The lab works on nothing any more (completed or aborted): marker off, no cards under it."""
+        self.target = None
+        self.materials = None
+        self.weeks = 0
+        self.revealed = False
+
     def to_json(self) -> dict[str, Any]:
         return {s: getattr(self, s) for s in self.__slots__}
 

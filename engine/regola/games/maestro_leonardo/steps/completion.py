@@ -58,10 +58,7 @@ def _process(state: State, key: str) -> None:
         lab = p.labs[li]
         for m, count in enumerate(lab.materials or ()):
             state.shops[m] += count
-        lab.target = None
-        lab.materials = None
-        lab.weeks = 0
-        lab.revealed = False
+        lab.clear()
         p.completed.append(card.id)
         state.gain(seat, reward, "completion")
     if card.id in state.display and not g["auction"]:

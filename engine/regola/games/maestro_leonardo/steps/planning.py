@@ -95,7 +95,4 @@ class Planning(Step):
             lab = p.labs[action[1]]
             for m, count in enumerate(lab.materials or ()):
                 p.hand[m] += count
-            lab.target = None
-            lab.materials = None
-            lab.weeks = 0
-            lab.revealed = False
+            lab.clear()
