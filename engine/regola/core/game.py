@@ -99,7 +99,7 @@ class Game:
             raise IllegalAction("game.players", f"this game takes {lo} to {hi} players, not {players}")
         modes = ruleset.definition.setup_modes(ruleset.rules)
         if setup not in modes:
-            raise IllegalAction("setup.advanced", f"setup must be one of {', '.join(modes)}, not {setup!r}")
+            raise IllegalAction("game.setup", f"setup must be one of {', '.join(modes)}, not {setup!r}")
         state = ruleset.definition.new_state(ruleset.rules, players, setup)
         state.flow_state = ruleset.flow.initial
         game = cls(ruleset, state, seed, use_machine)
