@@ -1,0 +1,433 @@
+"""Rule packs: find, load, merge, borrow, apply variants, validate, hash.
+
+A pack is a folder with ``pack.yaml`` (its header) and the data files the header lists. Its
+**document** is the union of the data files' top-level keys, plus what it borrows from other packs,
+with the chosen variants applied. Everything that goes wrong is a PackError naming the file, line,
+column and JSON pointer, because the people who edit packs are not programmers.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from regola import paths
+from regola.core.errors import PackError
+from regola.core.schemas import schema_id, schema_set
+from regola.core.variant import (
+    Change,
+    Variant,
+    apply_variants_traced,
+    canonical_hash,
+    copy_json,
+    load_variant,
+)
+from regola.core.yamlio import display_path, load_yaml, locate, parse_pointer
+
+__all__ = ["HASH_EXCLUDED", "Pack", "PackErrors", "available_packs", "available_variants", "find_pack",
+           "join_errors", "load_pack"]
+
+PACK_FILE = "pack.yaml"
+HASH_EXCLUDED = frozenset({"rules", "text"})  # wording and rule entries do not change how a game plays
+
+
+@dataclass
+class PackErrors(PackError):
+    """Several problems at once (e.g. every schema finding). Its own fields are the first one's."""
+
+    findings: list[PackError] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        if len(self.findings) <= 1:
+            return super().__str__()
+        return "\n".join(str(finding) for finding in self.findings)
+
+
+def _within(pointer: str, prefix: str) -> bool:
+    return pointer == prefix or pointer.startswith(prefix + "/")
+
+
+@dataclass(frozen=True)
+class _Locator:
+    """What Pack.locate needs: which file each part of the document came from."""
+
+    home: Path
+    pack_file: Path
+    origins: dict[str, Path]
+    borrowed: tuple[tuple[str, Pack], ...] = ()
+    changes: tuple[Change, ...] = ()
+
+    def __call__(self, pointer: str) -> tuple[str, int | None, int | None]:
+        tokens = parse_pointer(pointer)
+        if tokens is None:
+            return display_path(self.pack_file, self.home), None, None
+        for change in reversed(self.changes):  # the last operation that wrote there wins
+            if _within(pointer, change.pointer):
+                where = f"/variant/changes/{change.index}"
+                if change.op in ("add", "replace"):
+                    where += "/value" + pointer[len(change.pointer):]
+                return change.variant.where(where)
+        for prefix, lender in self.borrowed:
+            if _within(pointer, prefix):
+                return lender.locate(pointer)
+        if tokens and tokens[0] == "pack":
+            return self._at(self.pack_file, pointer)
+        origin = self.origins.get(tokens[0]) if tokens else None
+        if origin is None:  # the whole document, or a top-level key no file defines
+            return self._at(self.pack_file, "/pack/data")
+        return self._at(origin, pointer)
+
+    def _at(self, path: Path, pointer: str) -> tuple[str, int | None, int | None]:
+        line, column = locate(path, pointer)
+        return display_path(path, self.home), line, column
+
+
+@dataclass(frozen=True, eq=False)
+class Pack:
+    """A loaded rule pack (plus variants). Treat ``meta`` and ``data`` as read-only: packs are shared."""
+
+    id: str
+    game: str
+    language: str
+    title: str
+    root: Path
+    meta: dict[str, Any]  # the `pack:` mapping of pack.yaml
+    data: dict[str, Any]  # the document: merged data files + borrows + variants, without `pack`
+    origins: dict[str, Path]  # top-level key -> the file that defines it
+    variants: tuple[Variant, ...]
+    content_hash: str
+    _locator: _Locator = field(repr=False)
+
+    def locate(self, pointer: str) -> tuple[str, int | None, int | None]:
+        """(file for display, line, column) of a JSON pointer into ``data`` (or ``/pack/…``)."""
+        return self._locator(pointer)
+
+    def error(self, message: str, pointer: str) -> PackError:
+        """A PackError at a pointer of this pack, located."""
+        file, line, column = self.locate(pointer)
+        return PackError(message, file=file, line=line, column=column, field=pointer)
+
+
+# --- finding packs -----------------------------------------------------------------------------
+
+
+def _home(home: Path | None) -> Path:
+    return Path(home if home is not None else paths.home()).resolve()
+
+
+def available_packs(home: Path | None = None) -> list[str]:
+    """The ids of the packs under ``<home>/rulepacks`` (folders holding a pack.yaml)."""
+    folder = _home(home) / "rulepacks"
+    if not folder.is_dir():
+        return []
+    return sorted(p.name for p in folder.iterdir() if (p / PACK_FILE).is_file())
+
+
+def _looks_like_path(ref: str) -> bool:
+    return any(sep in ref for sep in ("/", os.sep)) or ref.endswith((".yaml", ".yml")) or ref in (".", "..")
+
+
+def find_pack(ref: str | Path, home: Path | None = None) -> Path:
+    """The folder of a pack given by id (under ``<home>/rulepacks``) or by path (folder or pack.yaml)."""
+    text = str(ref)
+    candidates: list[Path] = []
+    if isinstance(ref, Path) or _looks_like_path(text):
+        path = Path(text)
+        candidates.append(path.parent if path.is_file() or path.suffix in (".yaml", ".yml") else path)
+    else:
+        candidates.append(_home(home) / "rulepacks" / text)
+        candidates.append(Path(text))
+    for folder in candidates:
+        if (folder / PACK_FILE).is_file():
+            return folder.resolve()
+    known = ", ".join(available_packs(home)) or "none"
+    if isinstance(ref, Path) or _looks_like_path(text):
+        raise PackError(f"no pack at '{text}' (a pack is a folder with a {PACK_FILE}); "
+                        f"installed packs: {known}", file=text)
+    raise PackError(f"unknown pack '{text}'; available packs: {known}",
+                    file=display_path(_home(home) / "rulepacks", home))
+
+
+def available_variants(ref: str | Path, home: Path | None = None) -> list[str]:
+    """The names (file stems) of a pack's own variants, under its ``variants/`` folder."""
+    folder = find_pack(ref, home) / "variants"
+    if not folder.is_dir():
+        return []
+    return sorted(p.stem for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+# --- loading -----------------------------------------------------------------------------------
+
+_Stamp = tuple[str, int, int]
+_Where = Callable[[str], tuple[str, int | None, int | None]]  # pointer -> (file, line, column)
+
+
+class _Reads:
+    """The files a load depends on, with their stamps, so a memoised pack can tell it is stale."""
+
+    def __init__(self) -> None:
+        self.stamps: dict[str, _Stamp] = {}
+
+    def note(self, path: Path) -> None:
+        key = str(path)
+        if key not in self.stamps:
+            self.stamps[key] = _stamp(path)
+
+    def merge(self, stamps: tuple[_Stamp, ...]) -> None:
+        for stamp in stamps:
+            self.stamps.setdefault(stamp[0], stamp)
+
+    def frozen(self) -> tuple[_Stamp, ...]:
+        return tuple(self.stamps.values())
+
+
+def _stamp(path: Path) -> _Stamp:
+    try:
+        stat = path.stat()
+    except OSError:
+        return str(path), -1, -1
+    return str(path), stat.st_mtime_ns, stat.st_size
+
+
+def _fresh(stamps: tuple[_Stamp, ...]) -> bool:
+    return all(_stamp(Path(stamp[0])) == stamp for stamp in stamps)
+
+
+_CacheKey = tuple[Path, tuple[object, ...], Path]
+_cache: dict[_CacheKey, tuple[tuple[_Stamp, ...], Pack]] = {}
+
+
+def load_pack(
+    ref: str | Path, variants: Sequence[str | Path | Variant] = (), home: Path | None = None
+) -> Pack:
+    """Load, merge, borrow, apply variants (in order), validate and hash a pack.
+
+    ``ref`` is a pack id or a path; each variant is a file path, the name of a file in the pack's
+    ``variants/`` folder, a variant id found there, or a Variant (e.g. re-created from a record).
+    Loads are memoised until one of the files involved changes.
+    """
+    home_dir = _home(home)
+    folder = find_pack(ref, home_dir)
+    resolved = tuple(_resolve_variant(v, folder, home_dir) for v in variants)
+    return _load_cached(folder, resolved, home_dir, ())[1]
+
+
+def _variant_key(variant: Path | Variant) -> object:
+    return variant if isinstance(variant, Path) else ("variant", variant.content_hash, variant.source)
+
+
+def _load_cached(
+    folder: Path, variants: tuple[Path | Variant, ...], home: Path, chain: tuple[Path, ...]
+) -> tuple[tuple[_Stamp, ...], Pack]:
+    key: _CacheKey = (folder, tuple(_variant_key(v) for v in variants), home)
+    cached = _cache.get(key)
+    if cached is not None and _fresh(cached[0]):
+        return cached
+    reads = _Reads()
+    pack = _load(folder, variants, home, chain, reads)
+    entry = (reads.frozen(), pack)
+    _cache[key] = entry
+    return entry
+
+
+def _resolve_variant(ref: str | Path | Variant, folder: Path, home: Path) -> Path | Variant:
+    if isinstance(ref, Variant):
+        return ref
+    path = Path(ref)
+    if path.is_file():
+        return path.resolve()
+    own = folder / "variants"
+    for suffix in (".yaml", ".yml"):
+        if (own / f"{ref}{suffix}").is_file():
+            return (own / f"{ref}{suffix}").resolve()
+    names = sorted(p for p in own.glob("*.y*ml")) if own.is_dir() else []
+    for candidate in names:  # a variant id that differs from its file name
+        try:
+            if load_variant(candidate, home).id == str(ref):
+                return candidate.resolve()
+        except PackError:
+            continue
+    known = ", ".join(p.stem for p in names) or "none"
+    raise PackError(f"no variant '{ref}': not a file, and the pack has no such variant (available: {known})",
+                    file=display_path(own, home))
+
+
+def join_errors(findings: list[PackError]) -> PackError:
+    """One finding as itself; several as PackErrors, whose own fields are the first one's."""
+    first = findings[0]
+    if len(findings) == 1:
+        return first
+    return PackErrors(first.message, file=first.file, line=first.line, column=first.column,
+                      field=first.field, code=first.code, findings=findings)
+
+
+def _validate(instance: Any, schema: str, home: Path, reads: _Reads, where: _Where) -> None:
+    """Raise every schema finding as one PackError(s), located by ``where(pointer)``."""
+    schemas_dir = home / "schemas"
+    reads.note(schemas_dir)
+    schemas = schema_set(schemas_dir)
+    for file in schemas.files.values():
+        reads.note(file)
+    if not schemas.has(schema):
+        if schema == schema_id("pack-meta"):
+            raise PackError(f"the schema {schema} is missing", file=display_path(schemas_dir, home))
+        return
+    found = schemas.validate(instance, schema)
+    if not found:
+        return
+    errors = []
+    for finding in found:
+        file, line, column = where(finding.pointer)
+        errors.append(PackError(finding.message, file=file, line=line, column=column, field=finding.pointer,
+                                code="schema"))
+    raise join_errors(errors)
+
+
+def _load(folder: Path, variant_refs: tuple[Path | Variant, ...], home: Path, chain: tuple[Path, ...],
+          reads: _Reads) -> Pack:
+    pack_file = folder / PACK_FILE
+    shown = display_path(pack_file, home)
+    reads.note(pack_file)
+    header = load_yaml(pack_file, name=shown)
+
+    def in_header(pointer: str) -> tuple[str, int | None, int | None]:
+        return (shown, *locate(pack_file, pointer))
+
+    _validate(header, schema_id("pack-meta"), home, reads, in_header)
+    meta: dict[str, Any] = header["pack"]
+    pack_id: str = meta["id"]
+    if folder.parent == home / "rulepacks" and folder.name != pack_id:
+        raise PackError(f"the pack in folder '{folder.name}' must have the id '{folder.name}', "
+                        f"not '{pack_id}'",
+                        *in_header("/pack/id"), field="/pack/id")
+
+    document, origins = _merge(folder, meta, home, reads, in_header)
+    borrowed = _borrow(document, origins, folder, meta, home, chain, reads, in_header)
+
+    variants = tuple(v if isinstance(v, Variant) else _read_variant(v, home, reads) for v in variant_refs)
+    changes: list[Change] = []
+    if variants:
+        document, changes = apply_variants_traced(document, variants, pack_id)
+
+    locator = _Locator(home, pack_file, origins, tuple(borrowed), tuple(changes))
+    _validate(document, schema_id(meta["game"]), home, reads, locator)
+    hashed = {key: value for key, value in document.items() if key not in HASH_EXCLUDED}
+    try:
+        content_hash = canonical_hash(hashed)
+    except PackError as err:
+        err.file = shown
+        raise
+    return Pack(
+        id=pack_id,
+        game=meta["game"],
+        language=meta["language"],
+        title=meta["title"],
+        root=folder,
+        meta=meta,
+        data=document,
+        origins=origins,
+        variants=variants,
+        content_hash=content_hash,
+        _locator=locator,
+    )
+
+
+def _read_variant(path: Path, home: Path, reads: _Reads) -> Variant:
+    reads.note(path)
+    return load_variant(path, home)
+
+
+def _merge(folder: Path, meta: dict[str, Any], home: Path, reads: _Reads,
+           in_header: _Where) -> tuple[dict[str, Any], dict[str, Path]]:
+    """The union of the data files' top-level keys; a key defined twice is an error."""
+    document: dict[str, Any] = {}
+    origins: dict[str, Path] = {}
+    for index, name in enumerate(meta["data"]):
+        path = folder / name
+        if not path.is_file():
+            raise PackError(f"the data file '{name}' does not exist in {display_path(folder, home)}",
+                            *in_header(f"/pack/data/{index}"), field=f"/pack/data/{index}")
+        reads.note(path)
+        shown = display_path(path, home)
+        content = load_yaml(path, name=shown)
+        if content is None:
+            continue
+        if not isinstance(content, dict):
+            raise PackError("a data file holds top-level keys (like 'city:'), not a list or a single value",
+                            shown, *locate(path, ""), field="")
+        for key, value in content.items():
+            if key == "pack":
+                raise PackError("the key 'pack' belongs in pack.yaml only", shown, *locate(path, "/pack"),
+                                field="/pack")
+            if key in origins:
+                first = display_path(origins[key], home)
+                raise PackError(f"the top-level key '{key}' is defined in both {first} and {shown}",
+                                shown, *locate(path, "/" + key.replace("~", "~0").replace("/", "~1")),
+                                field="/" + key)
+            document[key] = value
+            origins[key] = path
+    return document, origins
+
+
+def _borrow(document: dict[str, Any], origins: dict[str, Path], folder: Path, meta: dict[str, Any],
+            home: Path, chain: tuple[Path, ...], reads: _Reads, in_header: _Where) -> list[tuple[str, Pack]]:
+    """Copy the parts listed in ``pack.borrows`` from their lending packs into the document."""
+    borrowed: list[tuple[str, Pack]] = []
+    for index, entry in enumerate(meta.get("borrows", [])):
+        at = f"/pack/borrows/{index}"
+        lender_id = entry["from"]
+        lender_folder = home / "rulepacks" / lender_id
+        if not (lender_folder / PACK_FILE).is_file():
+            known = ", ".join(available_packs(home)) or "none"
+            raise PackError(f"cannot borrow from unknown pack '{lender_id}' (available: {known})",
+                            *in_header(f"{at}/from"), field=f"{at}/from")
+        lender_folder = lender_folder.resolve()
+        if lender_folder == folder or lender_folder in chain:
+            circle = " → ".join(p.name for p in (*chain, folder, lender_folder))
+            raise PackError(f"packs borrow from each other in a circle: {circle}",
+                            *in_header(f"{at}/from"), field=f"{at}/from")
+        stamps, lender = _load_cached(lender_folder, (), home, (*chain, folder))
+        reads.merge(stamps)
+        if lender.game != meta["game"]:
+            raise PackError(f"pack '{lender_id}' is for the game '{lender.game}', not '{meta['game']}'",
+                            *in_header(f"{at}/from"), field=f"{at}/from")
+        for number, pointer in enumerate(entry["paths"]):
+            where = f"{at}/paths/{number}"
+            tokens = parse_pointer(pointer) or []
+            value = _resolve(lender.data, tokens)
+            if value is _NOTHING:
+                raise PackError(f"pack '{lender_id}' has nothing at {pointer} to borrow",
+                                *in_header(where), field=where)
+            parent = _resolve(document, tokens[:-1])
+            if not isinstance(parent, dict):
+                parent_pointer = pointer.rsplit("/", 1)[0]
+                raise PackError(f"cannot borrow {pointer}: this pack has no mapping at {parent_pointer} "
+                                "to put it in",
+                                *in_header(where), field=where)
+            if tokens[-1] in parent:
+                own = _Locator(home, folder / PACK_FILE, origins)(pointer)
+                raise PackError(f"{pointer} is both defined here ({own[0]}:{own[1]}) and borrowed from "
+                                f"'{lender_id}'; keep one", *in_header(where), field=where)
+            parent[tokens[-1]] = copy_json(value)
+            if len(tokens) == 1 and tokens[0] in lender.origins:
+                origins[tokens[0]] = lender.origins[tokens[0]]
+            borrowed.append((pointer, lender))
+    return borrowed
+
+
+_NOTHING = object()
+
+
+def _resolve(document: Any, tokens: list[str]) -> Any:
+    node = document
+    for token in tokens:
+        if isinstance(node, dict) and token in node:
+            node = node[token]
+        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            node = node[int(token)]
+        else:
+            return _NOTHING
+    return node

@@ -1,0 +1,233 @@
+"""Variant overlays: RFC 6902 JSON Patch operations written in YAML, applied on top of a pack.
+
+A variant names the packs it applies to (``base``) and lists its ``changes``. Several variants stack
+in the order given. The patching itself is the ``jsonpatch`` library's; this module adds what a user
+needs when it fails: which variant file, which line, which change, and why in plain words.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonpatch
+import jsonpointer
+
+from regola import paths
+from regola.core.errors import PackError
+from regola.core.schemas import schema_id, schema_set, show
+from regola.core.yamlio import display_path, load_yaml, locate, parse_pointer
+
+__all__ = [
+    "Change",
+    "Variant",
+    "apply_variants",
+    "apply_variants_traced",
+    "canonical_hash",
+    "copy_json",
+    "load_variant",
+    "variant_from_dict",
+]
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, scalars): several times faster than deepcopy."""
+    if type(value) is dict:
+        return {key: copy_json(item) for key, item in value.items()}
+    if type(value) is list:
+        return [copy_json(item) for item in value]
+    return value
+
+
+def canonical_hash(value: Any) -> str:
+    """``sha256:`` + SHA-256 of the canonical JSON of ``value`` (sorted keys, no spaces, UTF-8)."""
+    try:
+        text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise PackError(f"the data holds a value JSON cannot represent ({exc})") from None
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One variant overlay, as loaded from a file or re-created from a game record."""
+
+    id: str
+    base: tuple[str, ...]
+    title: str
+    cites: tuple[str, ...]
+    changes: list[dict[str, Any]] = field(hash=False)
+    path: Path | None
+    content_hash: str
+    source: str = field(default="", compare=False)  # how errors name it: a file, or a record
+    raw: dict[str, Any] = field(default_factory=dict, hash=False, compare=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The variant's content, ready to embed in a record and to re-create with variant_from_dict."""
+        return {"variant": copy.deepcopy(self.raw)}
+
+    def where(self, pointer: str) -> tuple[str, int | None, int | None]:
+        """(file, line, column) of a pointer inside the variant file, e.g. '/variant/changes/2/path'."""
+        if self.path is None:
+            return self.source, None, None
+        line, column = locate(self.path, pointer)
+        return self.source, line, column
+
+
+def _build(content: Any, source: str, path: Path | None, home: Path | None) -> Variant:
+    schemas = schema_set((home if home is not None else paths.home()) / "schemas")
+    findings = schemas.validate(content, schema_id("variant"))
+    if findings:
+        from regola.core.pack import join_errors  # pack imports this module: import it late
+
+        errors = []
+        for finding in findings:
+            line, column = locate(path, finding.pointer) if path is not None else (None, None)
+            errors.append(PackError(f"not a valid variant: {finding.message}", file=source, line=line,
+                                    column=column, field=finding.pointer, code="schema"))
+        raise join_errors(errors)
+    raw: dict[str, Any] = content["variant"]
+    base = raw["base"]
+    return Variant(
+        id=raw["id"],
+        base=(base,) if isinstance(base, str) else tuple(base),
+        title=raw["title"],
+        cites=tuple(raw.get("cites", ())),
+        changes=raw["changes"],
+        path=path,
+        content_hash=canonical_hash(content),
+        source=source,
+        raw=raw,
+    )
+
+
+def load_variant(path: Path, home: Path | None = None) -> Variant:
+    """A variant file, validated against variant.schema.json (of ``home``'s schemas folder)."""
+    path = Path(path).resolve()
+    source = display_path(path, home)
+    return _build(load_yaml(path, name=source), source, path, home)
+
+
+def variant_from_dict(data: dict[str, Any], source_name: str, home: Path | None = None) -> Variant:
+    """A variant from its content (``{"variant": {...}}`` or the inner mapping), e.g. from a record.
+
+    The content hash equals the one of the file it came from, so a record can check it.
+    """
+    content = data if isinstance(data, dict) and "variant" in data else {"variant": data}
+    return _build(copy.deepcopy(content), source_name, None, home)
+
+
+@dataclass(frozen=True)
+class Change:
+    """Where one applied operation put its value: used to locate later errors in the variant file."""
+
+    pointer: str  # the document location the op wrote (``-`` resolved to the index it got)
+    variant: Variant
+    index: int  # position in variant.changes
+    op: str
+
+
+def apply_variants(document: dict[str, Any], variants: Sequence[Variant], pack_id: str) -> dict[str, Any]:
+    """The document with the variants applied in order. The input is never modified."""
+    return apply_variants_traced(document, variants, pack_id)[0]
+
+
+def apply_variants_traced(
+    document: dict[str, Any], variants: Sequence[Variant], pack_id: str
+) -> tuple[dict[str, Any], list[Change]]:
+    """apply_variants, plus the list of locations each operation wrote (for Pack.locate)."""
+    result: Any = copy_json(document)
+    trace: list[Change] = []
+    for variant in variants:
+        if pack_id not in variant.base:
+            bases = ", ".join(f"'{b}'" for b in variant.base)
+            _, line, column = variant.where("/variant/base")
+            raise PackError(f"variant '{variant.id}' applies to packs [{bases}], not '{pack_id}'",
+                            file=variant.source, line=line, column=column, field="/variant/base")
+        for index, operation in enumerate(variant.changes):
+            op = copy_json(operation)  # jsonpatch inserts values as they are: keep the variant clean
+            target = _written_pointer(result, op)
+            try:
+                result = jsonpatch.JsonPatch([op]).apply(result, in_place=True)
+            except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException,
+                    TypeError, KeyError, IndexError, ValueError) as exc:
+                reason, member = _why(result, op, exc)
+                pointer = f"/variant/changes/{index}/{member}"
+                _, line, column = variant.where(pointer)
+                raise PackError(
+                    f"variant '{variant.id}', change {index + 1}: cannot {op.get('op')} "
+                    f"{op.get(member, op.get('path'))}: {reason}",
+                    file=variant.source, line=line, column=column, field=pointer,
+                ) from None
+            if op.get("op") != "test":
+                trace.append(Change(target, variant, index, str(op.get("op"))))
+    return result, trace
+
+
+def _written_pointer(document: Any, op: dict[str, Any]) -> str:
+    path = str(op.get("path", ""))
+    if op.get("op") == "add" and path.endswith("/-"):
+        parent = jsonpointer.resolve_pointer(document, path[:-2], None)
+        if isinstance(parent, list):
+            return f"{path[:-2]}/{len(parent)}"
+    return path
+
+
+_MISSING = object()
+
+
+def _why(document: Any, op: dict[str, Any], exc: Exception) -> tuple[str, str]:
+    """Why an operation failed, in words, and which member of the op is to blame ('path' or 'from')."""
+    kind = op.get("op")
+    path = str(op.get("path", ""))
+    if isinstance(exc, jsonpatch.JsonPatchTestFailed):
+        actual = jsonpointer.resolve_pointer(document, path, _MISSING)
+        if actual is _MISSING:
+            return f"{path} does not exist", "path"
+        wanted = show(op.get("value"))
+        return f"the test failed: the pack has {show(actual)}, the variant expects {wanted}", "path"
+    if kind in ("move", "copy"):
+        source = str(op.get("from", ""))
+        missing = _missing(document, source, whole=True)
+        if missing:
+            return missing, "from"
+    missing = _missing(document, path, whole=kind in ("replace", "remove", "test"))
+    if missing:
+        return missing, "path"
+    text = str(exc)
+    return (text if len(text) <= 160 else text[:157] + "…"), "path"
+
+
+def _missing(document: Any, pointer: str, whole: bool) -> str | None:
+    """What part of ``pointer`` the document lacks (only its parent must exist unless ``whole``)."""
+    tokens = parse_pointer(pointer)
+    if tokens is None:
+        return f"'{pointer}' is not a JSON pointer (it must start with '/')"
+    if not whole and tokens:
+        last, tokens = tokens[-1], tokens[:-1]
+    node, walked = document, ""
+    for token in tokens:
+        here = walked or "the document"
+        if isinstance(node, dict):
+            if token not in node:
+                return f"{here} has no field '{token}'"
+            node = node[token]
+        elif isinstance(node, list):
+            if not token.isdigit() or int(token) >= len(node):
+                return f"{here} is a list of {len(node)} items, it has no item '{token}'"
+            node = node[int(token)]
+        else:
+            return f"{here} is {show(node)}, not a mapping or a list"
+        walked += "/" + token.replace("~", "~0").replace("/", "~1")
+    if not whole and tokens is not None and pointer:
+        here = walked or "the document"
+        if isinstance(node, list) and last != "-" and (not last.isdigit() or int(last) > len(node)):
+            return f"{here} is a list of {len(node)} items, '{last}' is not a place to add to it"
+        if not isinstance(node, dict | list):
+            return f"{here} is {show(node)}, not a mapping or a list"
+    return None
