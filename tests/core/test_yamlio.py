@@ -85,8 +85,8 @@ def test_duplicate_key_in_one_mapping_points_at_the_second(tmp_path: Path) -> No
 @pytest.mark.parametrize(("text", "words"), [
     ("a: !!binary aGVsbG8=\n", "!!binary is not supported"),
     ("a: !!int seven\n", "not a number"),
-    ("a: *nowhere\n", "unknown alias"),
-    ("a: 1\n---\nb: 2\n", "only one YAML document"),
+    ("a: *nowhere\n", "undefined alias"),
+    ("a: 1\n---\nb: 2\n", "expected a single document"),
     ("? [a, b]\n: 1\n", "field name must be plain text"),
 ])
 def test_non_json_yaml_is_refused_with_a_line(tmp_path: Path, text: str, words: str) -> None:

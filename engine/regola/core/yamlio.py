@@ -1,7 +1,7 @@
 """YAML in, JSON-shaped data out, and the line/column of any JSON pointer for error messages.
 
-Loading is on the hot path, so it reads libyaml's event stream (``CSafeLoader``, or the pure-Python
-``SafeLoader`` without libyaml) straight into dicts and lists. A pack's document must be plain JSON
+Loading uses libyaml's parser (``CSafeLoader``, or the pure-Python ``SafeLoader`` without libyaml)
+with PyYAML's own hooks narrowed to JSON. A pack's document must be plain JSON
 (it is hashed, patched by JSON pointers and validated by JSON Schema), so the loader reads YAML the
 way JSON sees it: mapping keys are always the text written, ``yes``/``no``/``on``/
 ``off`` stay text, dates stay text, ``010`` stays text, and a key written twice in one mapping is an
@@ -16,16 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.events import (
-    AliasEvent,
-    Event,
-    MappingEndEvent,
-    MappingStartEvent,
-    ScalarEvent,
-    SequenceEndEvent,
-    SequenceStartEvent,
-    StreamEndEvent,
-)
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from regola import paths
@@ -35,146 +25,62 @@ __all__ = ["display_path", "load_yaml", "locate", "parse_pointer"]
 
 _BaseLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-_STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
-# YAML 1.2 core-schema spellings: what a JSON user expects a number, a boolean or null to look like.
-_PLAIN_CONSTANTS: dict[str, Any] = {
-    "": None, "~": None, "null": None, "Null": None, "NULL": None,
-    "true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False,
-}
-_NUMBER_START = frozenset("-+.0123456789")
-_INT = re.compile(r"[-+]?(?:0|[1-9][0-9_]*)\Z")
-_FLOAT = re.compile(
-    r"[-+]?(?:[0-9][0-9_]*\.[0-9_]*(?:[eE][-+]?[0-9]+)?"
-    r"|\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?"
-    r"|[0-9][0-9_]*[eE][-+]?[0-9]+)\Z"
-)
 
 
-_INFINITY = float("inf")
+class JsonLoader(_BaseLoader):  # type: ignore[misc,valid-type]
+    """PyYAML's safe loader, narrowed to what JSON can hold (the resolver and constructor hooks PyYAML
+    offers for exactly this): YAML 1.2 core scalars, field names kept as written, no field twice."""
+
+    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[str, Any]:
+        seen: set[str] = set()
+        for key_node, _ in node.value:  # written fields only: a merge ('<<') may be overridden
+            if not isinstance(key_node, ScalarNode):
+                raise yaml.constructor.ConstructorError(
+                    None, None, "a field name must be plain text, not a list or a mapping", key_node.start_mark)
+            if key_node.tag == _MERGE:
+                continue
+            if key_node.value in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the field '{key_node.value}' appears twice in this mapping", key_node.start_mark)
+            seen.add(key_node.value)
+        self.flatten_mapping(node)  # merged fields first, so written ones win below
+        return {key_node.value: self.construct_object(value_node, deep=deep) for key_node, value_node in node.value}
+
+    def construct_number(self, node: Node) -> Any:
+        try:
+            if node.tag.endswith(":int"):
+                return int(str(node.value).replace("_", ""))
+            return float(str(node.value).replace("_", ""))
+        except ValueError:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"'{node.value}' is not a number", node.start_mark) from None
+
+    def construct_unsupported(self, node: Node) -> Any:
+        shown = str(node.tag).replace("tag:yaml.org,2002:", "!!")
+        raise yaml.constructor.ConstructorError(
+            None, None, f"the YAML tag {shown} is not supported here (only plain JSON values are)", node.start_mark)
 
 
-def _plain(text: str) -> Any:
-    """A plain (unquoted) scalar as JSON reads it: null, boolean, integer, number, else text."""
-    if text in _PLAIN_CONSTANTS:
-        return _PLAIN_CONSTANTS[text]
-    if text[0] in _NUMBER_START:
-        if _INT.match(text):
-            return int(text.replace("_", ""))
-        if _FLOAT.match(text):
-            number = float(text.replace("_", ""))
-            return number if number not in (_INFINITY, -_INFINITY) else text  # JSON has no infinity
-    return text
-
-
-def _tagged(event: ScalarEvent) -> Any:
-    """A scalar with an explicit tag: only the JSON types are allowed."""
-    tag, text = event.tag, event.value
-    shown = tag.replace("tag:yaml.org,2002:", "!!")
-    if tag in ("!", _STR):
-        return text
-    try:
-        if tag == "tag:yaml.org,2002:int":
-            return int(text.replace("_", ""))
-        if tag == "tag:yaml.org,2002:float":
-            return float(text.replace("_", ""))
-    except ValueError:
-        raise _at(event, f"'{text}' is not a number") from None
-    if tag in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"):
-        value = _PLAIN_CONSTANTS.get(text, ...)
-        if value is not ... and (value is None) == tag.endswith("null"):
-            return value
-        raise _at(event, f"'{text}' does not fit the tag {shown}")
-    raise _at(event, f"the YAML tag {shown} is not supported here (only plain JSON values are)")
-
-
-class _Located(Exception):
-    """Internal: a problem at an event's position, turned into a PackError by load_yaml."""
-
-    def __init__(self, message: str, line: int, column: int) -> None:
-        super().__init__(message)
-        self.message, self.line, self.column = message, line, column
-
-
-def _at(event: Event, message: str) -> _Located:
-    return _Located(message, event.start_mark.line + 1, event.start_mark.column + 1)
-
-
-class _Builder:
-    """Turns libyaml's event stream straight into dicts and lists (about twice as fast as the
-    generic constructor, and it enforces the JSON rules above)."""
-
-    def __init__(self, parser: yaml.SafeLoader) -> None:
-        self.get = parser.get_event
-        self.anchors: dict[str, Any] = {}
-
-    def document(self) -> Any:
-        self.get()  # StreamStart
-        event = self.get()
-        if isinstance(event, StreamEndEvent):
-            return None
-        value = self.value(self.get())
-        self.get()  # DocumentEnd
-        event = self.get()
-        if not isinstance(event, StreamEndEvent):
-            raise _at(event, "a file may hold only one YAML document (remove the second '---')")
-        return value
-
-    def value(self, event: Event) -> Any:
-        cls = event.__class__
-        if cls is ScalarEvent and event.tag is None:
-            value = _plain(event.value) if event.implicit[0] else event.value
-        elif cls is ScalarEvent:
-            value = _tagged(event)
-        elif cls is MappingStartEvent:
-            value = self.mapping(event)
-        elif cls is SequenceStartEvent:
-            value = []
-            if event.anchor is not None:
-                self.anchors[event.anchor] = value
-            item = self.get()
-            while item.__class__ is not SequenceEndEvent:
-                value.append(self.value(item))
-                item = self.get()
-            return value
-        elif cls is AliasEvent:
-            if event.anchor not in self.anchors:
-                raise _at(event, f"unknown alias '*{event.anchor}'")
-            return self.anchors[event.anchor]
-        else:  # pragma: no cover - libyaml never emits anything else here
-            raise _at(event, f"unexpected {cls.__name__}")
-        if event.anchor is not None:
-            self.anchors[event.anchor] = value
-        return value
-
-    def mapping(self, start: MappingStartEvent) -> dict[str, Any]:
-        mapping: dict[str, Any] = {}
-        if start.anchor is not None:
-            self.anchors[start.anchor] = mapping
-        merged: list[dict[str, Any]] = []
-        key = self.get()
-        while key.__class__ is not MappingEndEvent:
-            if key.__class__ is not ScalarEvent:
-                raise _at(key, "a field name must be plain text, not a list, a mapping or an alias")
-            value_event = self.get()
-            if key.value == "<<" and key.implicit[0] and key.tag is None:
-                merged.extend(self.merge_sources(value_event))
-            elif key.value in mapping:
-                raise _at(key, f"the field '{key.value}' appears twice in this mapping")
-            else:
-                mapping[key.value] = self.value(value_event)
-            key = self.get()
-        for source in merged:  # YAML merge keys: explicit fields win, earlier merges win
-            for name, item in source.items():
-                mapping.setdefault(name, item)
-        return mapping
-
-    def merge_sources(self, event: Event) -> list[dict[str, Any]]:
-        value = self.value(event)
-        sources = value if isinstance(value, list) else [value]
-        if not all(isinstance(source, dict) for source in sources):
-            raise _at(event, "'<<' merges only a mapping or a list of mappings")
-        return sources
+# Implicit typing as YAML 1.2's core schema (and JSON) has it: no yes/no/on/off booleans, no dates,
+# no octal '010', no sexagesimal numbers. Everything else stays text.
+JsonLoader.yaml_implicit_resolvers = {}
+JsonLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+JsonLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9_]*)$"), list("-+0123456789"))
+JsonLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?(?:[0-9][0-9_]*\.[0-9_]*(?:[eE][-+]?[0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?"
+               r"|[0-9][0-9_]*[eE][-+]?[0-9]+)$"), list("-+.0123456789"))
+JsonLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
+JsonLoader.add_implicit_resolver("tag:yaml.org,2002:merge", re.compile(r"^<<$"), ["<"])
+JsonLoader.add_constructor("tag:yaml.org,2002:int", JsonLoader.construct_number)
+JsonLoader.add_constructor("tag:yaml.org,2002:float", JsonLoader.construct_number)
+for _tag in ("timestamp", "binary", "set", "omap", "pairs"):
+    JsonLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", JsonLoader.construct_unsupported)
+JsonLoader.add_constructor(None, JsonLoader.construct_unsupported)
 
 
 def display_path(path: Path, home: Path | None = None) -> str:
@@ -225,17 +131,16 @@ def load_yaml(path: Path, *, name: str | None = None) -> Any:
     ``name`` is how the file is shown in errors (defaults to the path as given).
     """
     shown = name if name is not None else str(path)
-    parser = _BaseLoader(_read_text(path, shown))
+    loader = JsonLoader(_read_text(path, shown))
     try:
-        return _Builder(parser).document()
+        value = loader.get_single_data()
     except yaml.YAMLError as exc:
         raise _yaml_error(exc, shown) from None
-    except _Located as exc:
-        raise PackError(exc.message, file=shown, line=exc.line, column=exc.column) from None
     except RecursionError:
         raise PackError("the YAML nests too deeply", file=shown) from None
     finally:
-        parser.dispose()
+        loader.dispose()
+    return value
 
 
 # --- locating pointers (error path only) ---------------------------------------------------------
