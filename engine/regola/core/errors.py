@@ -24,12 +24,14 @@ class PackError(RegolaError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        where = self.file or "<pack>"
+        at = f" at {self.field}" if self.field else ""
+        if not self.file:
+            return f"{self.message}{at}"
+        where = self.file
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        at = f" at {self.field}" if self.field else ""
         return f"{where}: {self.message}{at}"
 
 
