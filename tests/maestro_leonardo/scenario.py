@@ -161,15 +161,12 @@ class Scenario:
     def edit(self, change: Callable[[State], None]) -> None:
         """Change the state while a decision is pending, then let the driver settle from there.
 
-        The game is rebuilt from its JSON (the public round trip), so no cached decision survives.
+        The game object stays the same (references to its state remain valid); its cached decision is
+        dropped and the driver settles again, exactly as after an applied action.
         """
         change(self.state)
-        log = self.state.log
-        use_machine = self.game._use_machine
-        game = Game.from_json(self.ruleset, self.game.to_json())
-        game._use_machine = use_machine
-        game.state.log = log
-        self.game = game
+        self.game._legal = None
+        self.game._settle()
 
     @staticmethod
     def set_money(st: State, seat: int, amount: int) -> None:
