@@ -1,0 +1,26 @@
+"""The last word goes to the game itself: compile the rules as a game would, once nothing else is wrong.
+
+The finer checks name most faults first and better; this catches whatever compile_rules rejects that
+they do not know about yet, so a pack that passes `regola check` also loads for play.
+"""
+
+from __future__ import annotations
+
+from regola.check.findings import Finding
+from regola.check.subject import Subject
+from regola.core.errors import PackError
+from regola.core.game import definition_for
+
+__all__ = ["check_compiles"]
+
+
+def check_compiles(subject: Subject) -> list[Finding]:
+    try:
+        definition_for(subject.pack.game).compile_rules(subject.doc)
+    except PackError as err:
+        if err.field and err.file is None:
+            return [subject.at("COMPILE", err.message, err.field)]
+        return [Finding("COMPILE", err.message, err.file, err.line, err.column, err.field)]
+    except (KeyError, TypeError, ValueError, IndexError) as exc:  # data the compiler did not expect
+        return [subject.at("COMPILE", f"the game cannot compile this pack: {type(exc).__name__}: {exc}", "")]
+    return []

@@ -1,0 +1,111 @@
+"""One `regola check` run: plan the targets, load them, run each check family, collect findings.
+
+Every check gets already-loaded Subjects, so a file is read once per run, and one broken target never
+stops the others from being checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from regola.check.compiled import check_compiles
+from regola.check.findings import Finding, dedupe
+from regola.check.flowcheck import check_flow
+from regola.check.game_refs import check_game_refs
+from regola.check.invariants import check_invariants
+from regola.check.load import Plan, home_packs, load_pack_subject, load_variant_subjects, plan
+from regola.check.refs import check_refs, check_variant_cites, rulings_findings
+from regola.check.sources import check_reconstructed, check_sources
+from regola.check.subject import Subject
+from regola.check.text import check_catalogs, check_coverage, load_catalogs
+
+__all__ = ["Result", "run"]
+
+Check = Callable[[Subject], list[Finding]]
+
+#: the checks of one document, per game; "*" runs for every game
+DOCUMENT_CHECKS: dict[str, tuple[Check, ...]] = {
+    "*": (check_refs, check_flow),
+    "maestro-leonardo": (check_game_refs, check_invariants),
+}
+
+
+@dataclass
+class Result:
+    """What a run found, and what it looked at (for the summary line)."""
+
+    findings: list[Finding] = field(default_factory=list)
+    packs: list[str] = field(default_factory=list)
+    variants: list[str] = field(default_factory=list)
+    catalogs: list[str] = field(default_factory=list)
+
+
+def _guarded(check: Check, subject: Subject) -> list[Finding]:
+    """A check that crashes on odd data reports that as a finding instead of ending the run."""
+    try:
+        return check(subject)
+    except Exception as exc:  # a pack must never crash the checker
+        return [subject.at("COMPILE", f"{check.__name__} could not read this document "
+                           f"({type(exc).__name__}: {exc})", "")]
+
+
+def _check_document(subject: Subject) -> list[Finding]:
+    findings: list[Finding] = []
+    for check in DOCUMENT_CHECKS["*"] + DOCUMENT_CHECKS.get(subject.pack.game, ()):
+        findings += _guarded(check, subject)
+    if not any(f.level == "error" for f in findings):
+        findings += _guarded(check_compiles, subject)
+    return subject.adopt(findings)
+
+
+def run(paths: Sequence[str | Path], home: Path) -> Result:
+    """Check ``paths`` (default: every pack and variant under ``<home>/rulepacks``). UsageError on bad paths."""
+    home = home.resolve()
+    targets: Plan = plan(paths, home)
+    result = Result(packs=[p.name for p in targets.packs], variants=[p.name for p in targets.variants])
+    findings: list[Finding] = []
+    if targets.full or targets.packs:
+        findings += rulings_findings(home)[1]
+
+    loaded: dict[Path, Subject] = {}
+    for folder in targets.packs:
+        subject, problems = load_pack_subject(folder, home)
+        findings += problems
+        if subject is not None:
+            loaded[folder] = subject
+            findings += _check_document(subject)
+            findings += check_reconstructed(subject)
+    variant_subjects: list[Subject] = []
+    for path in targets.variants:
+        subjects, problems = load_variant_subjects(path, home)
+        findings += problems + check_variant_cites(subjects)
+        for subject in subjects:
+            findings += _check_document(subject)
+        variant_subjects += subjects
+
+    # texts and sources look across packs: the repository's packs are the other side
+    universe: list[Subject] | None = None
+    others: list[Subject] = list(loaded.values())
+    if targets.packs:
+        for folder in home_packs(home):
+            if folder not in loaded:
+                subject, _ = load_pack_subject(folder, home)  # its own run reports its faults
+                if subject is not None:
+                    others.append(subject)
+        universe = others + variant_subjects
+        if not targets.full:
+            for path in sorted((home / "rulepacks").glob("*/variants/*.y*ml")):
+                if path.resolve() not in targets.variants:
+                    universe += load_variant_subjects(path.resolve(), home)[0]
+    catalog_packs = list(dict.fromkeys([*home_packs(home), *targets.packs]))
+    catalogs = load_catalogs(catalog_packs, home)
+    target_catalogs = [c for c in catalogs if c.pack in targets.packs]
+    result.catalogs = [c.shown for c in target_catalogs]
+    findings += check_coverage(list(loaded.values()) + variant_subjects, catalogs)
+    findings += check_catalogs(catalogs, target_catalogs, universe, home)
+    if targets.packs:
+        findings += check_sources(others, {s.pack.id for s in loaded.values()})
+    result.findings = dedupe(findings)
+    return result

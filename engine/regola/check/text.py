@@ -1,0 +1,374 @@
+"""Text catalogs: every rule and name has words in every language, and the words fit the data.
+
+Any catalog renders over any pack of its game (and any variant), so each catalog is checked against
+every document of the run: rule IDs and names covered, placeholders bound alike in all languages and
+resolvable in each document, plural forms as the locale's CLDR rules need, no keys nobody uses, and
+no number typed into a text where the data holds it (the text would go stale when a variant changes
+the number).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from regola.check.findings import Finding
+from regola.check.refs import cite_problem, pack_sources, rulings_findings
+from regola.check.subject import MISSING, Subject, pointer, resolve, walk
+from regola.core.errors import PackError
+from regola.core.schemas import schema_id, schema_set
+from regola.core.yamlio import display_path, load_yaml, locate
+
+__all__ = ["Catalog", "check_catalogs", "check_coverage", "load_catalogs"]
+
+PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+NUMBER = re.compile(r"(?<![\w.,])\d+(?![\w])")
+#: the integers a board game shows (money, counts, weeks): the plural categories they need must exist
+SHOWN_INTEGERS = range(0, 1001)
+
+#: name category -> (pointer of the ids in the document, field of each item holding its id, or None
+#: for a list of ids / the keys of a mapping). Categories not listed (components, actions, chrome)
+#: name things the data does not enumerate; they are not checked for coverage.
+NAME_SOURCES: dict[str, dict[str, tuple[str, str | None]]] = {
+    "maestro-leonardo": {
+        "materials": ("/components/materials/kinds", None),
+        "colors": ("/components/colors", None),
+        "labs": ("/components/labs", None),
+        "districts": ("/city/districts", None),
+        "council_spaces": ("/city/council/spaces", "id"),
+        "upgrades": ("/city/workshop/upgrades", "id"),
+        "favors": ("/setup/advanced/favors", "id"),
+        "setup_modes": ("/setup/modes", None),
+        "tiers": ("/inventions/tiers", "id"),
+        "types": ("/inventions/types", None),
+        "cards": ("/inventions/cards", "id"),
+        "phases": ("/flow/states", "name"),
+    },
+}
+
+
+@dataclass
+class Catalog:
+    """One catalog file as the checker sees it: its data (None when unreadable) and its pack."""
+
+    path: Path
+    shown: str
+    pack: Path
+    language: str
+    data: dict[str, Any] | None
+    findings: list[Finding] = field(default_factory=list)
+
+    def at(self, code: str, message: str, ptr: str) -> Finding:
+        return Finding(code, message, self.shown, *locate(self.path, ptr), ptr)
+
+
+def load_catalogs(pack_folders: Iterable[Path], home: Path) -> list[Catalog]:
+    """Every ``text/*.yaml`` of the given packs, schema-checked (each finding, not just the first)."""
+    schemas = schema_set(home / "schemas")
+    catalogs = []
+    for folder in pack_folders:
+        for path in sorted((folder / "text").glob("*.y*ml")) if (folder / "text").is_dir() else []:
+            shown = display_path(path, home)
+            catalog = Catalog(path.resolve(), shown, folder, path.stem, None)
+            catalogs.append(catalog)
+            try:
+                content = load_yaml(path, name=shown)
+            except PackError as err:
+                catalog.findings.append(Finding("LOAD", err.message, err.file, err.line, err.column))
+                continue
+            if schemas.has(schema_id("text-catalog")):
+                found = schemas.validate(content, schema_id("text-catalog"))
+                catalog.findings += [catalog.at("SCHEMA", f.message, f.pointer) for f in found]
+                if found:
+                    continue
+            catalog.data = content["text"]
+            _language(catalog, home)
+    return catalogs
+
+
+def _language(catalog: Catalog, home: Path) -> None:
+    assert catalog.data is not None
+    said = catalog.data.get("language")
+    if said != catalog.language:
+        catalog.findings.append(catalog.at("SCHEMA", f"the catalog {catalog.path.name} says it is in {said!r}",
+                                           "/text/language"))
+    try:
+        pack_language = load_yaml(catalog.pack / "pack.yaml")["pack"]["language"]
+    except (PackError, KeyError, TypeError):
+        return
+    if pack_language.split("-")[0] != catalog.language.split("_")[0]:
+        catalog.findings.append(catalog.at(
+            "SCHEMA", f"the {catalog.language} catalog lives in a pack whose language is {pack_language!r}; "
+            "a catalog belongs in the pack of its language", "/text/language"))
+
+
+def _ids(doc: dict[str, Any], spec: tuple[str, str | None]) -> list[str]:
+    value = resolve(doc, spec[0])
+    if isinstance(value, dict):
+        return [str(k) for k in value]
+    if isinstance(value, list):
+        key = spec[1]
+        return [str(item[key]) if key and isinstance(item, dict) and key in item else str(item) for item in value]
+    return []
+
+
+def _names_needed(subject: Subject) -> Iterator[tuple[str, str]]:
+    for category, spec in NAME_SOURCES.get(subject.pack.game, {}).items():
+        for name_id in _ids(subject.doc, spec):
+            yield category, name_id
+
+
+def _usable(catalogs: list[Catalog]) -> list[Catalog]:
+    return [c for c in catalogs if c.data is not None]
+
+
+# --- per document: coverage, bindings, bare numbers ----------------------------------------------
+
+
+def check_coverage(subjects: list[Subject], catalogs: list[Catalog]) -> list[Finding]:
+    """Each document's rules and names in every language; each binding resolves in each document."""
+    missing: dict[tuple[int, str], tuple[Catalog, str, list[str]]] = {}
+    findings: list[Finding] = []
+    for subject in subjects:
+        rules = subject.doc.get("rules", {})
+        for catalog in _usable(catalogs):
+            assert catalog.data is not None
+            for rule_id in rules:
+                entry = catalog.data["rules"].get(rule_id)
+                if entry is None:
+                    ptr = "/text/rules"
+                    key = (id(catalog), f"rule {rule_id}")
+                    missing.setdefault(key, (catalog, ptr, []))[2].append(subject.label)
+                    continue
+                findings += _bindings(subject, catalog, rule_id, entry)
+                findings += _bare_numbers(subject, catalog, rule_id, entry)
+            names = catalog.data["names"]
+            for category, name_id in _names_needed(subject):
+                if name_id not in names.get(category, {}):
+                    key = (id(catalog), f"name of {category} {name_id!r}")
+                    missing.setdefault(key, (catalog, pointer("text", "names", category), []))[2].append(
+                        subject.label)
+    for (_, what), (catalog, ptr, labels) in missing.items():
+        findings.append(catalog.at("TEXT_MISSING", f"no {catalog.language} text for the {what} "
+                                   f"(needed by {', '.join(dict.fromkeys(labels))})", ptr))
+    return findings
+
+
+def _bindings(subject: Subject, catalog: Catalog, rule_id: str, entry: dict[str, Any]) -> list[Finding]:
+    findings = []
+    for name, spec in entry.get("args", {}).items():
+        ptr = pointer("text", "rules", rule_id, "args", name, "path")
+        value = resolve(subject.doc, spec["path"])
+        if value is MISSING:
+            findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: {{{name}}} is bound to {spec['path']}, "
+                                       f"which {subject.label} does not have", ptr))
+            continue
+        problem = _format_problem(catalog, spec, value)
+        if problem:
+            findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: {{{name}}} cannot show "
+                                       f"{spec['path']} of {subject.label}: {problem}", ptr))
+    return findings
+
+
+def _format_problem(catalog: Catalog, spec: dict[str, Any], value: Any) -> str | None:
+    """Why the text layer could not format ``value`` as ``spec`` asks, or None."""
+    try:
+        from regola.text.bind import format_arg
+        from regola.text.catalog import Catalog as TextCatalog
+    except ImportError:  # pragma: no cover - the text layer is part of regola; tolerate its absence
+        return None
+    assert catalog.data is not None
+    try:
+        format_arg(TextCatalog(catalog.language, catalog.path, catalog.shown, catalog.data), spec, value)
+    except (ValueError, TypeError, KeyError) as exc:
+        return str(exc)
+    except Exception as exc:  # Babel on an unknown locale, …: say so rather than crash the run
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
+def _numbers_at(doc: dict[str, Any], pointers: Iterable[str]) -> set[int]:
+    """The integers a rule's data holds (ids and booleans are names, not quantities)."""
+    found: set[int] = set()
+    for ptr in pointers:
+        value = resolve(doc, ptr)
+        if value is MISSING:
+            continue
+        for leaf, item in walk(value, ptr):
+            if isinstance(item, bool) or not isinstance(item, int):
+                continue
+            if leaf.rsplit("/", 1)[-1] in ("id",):
+                continue
+            found.add(item)
+    return found
+
+
+def _bare_numbers(subject: Subject, catalog: Catalog, rule_id: str, entry: dict[str, Any]) -> list[Finding]:
+    data = subject.doc["rules"][rule_id].get("data", [])
+    if not data:
+        return []
+    findings = []
+    values = _numbers_at(subject.doc, data)
+    for part in ("title", "text"):
+        written = PLACEHOLDER.sub(" ", entry[part])
+        hits = sorted({int(m) for m in NUMBER.findall(written)} & values)
+        if hits:
+            shown = ", ".join(map(str, hits))
+            findings.append(catalog.at(
+                "TEXT_BARE_NUMBER", f"rule {rule_id}: the {part} writes {shown}, a number its data "
+                f"({', '.join(data)}) holds; bind a placeholder so a variant's change shows", pointer(
+                    "text", "rules", rule_id, part)))
+    return findings
+
+
+# --- per catalog: placeholders, plurals, unused keys, citations --------------------------------------
+
+
+@lru_cache(maxsize=32)
+def _plural_categories(language: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(categories the locale has, categories shown integers fall in), or None for an unknown locale."""
+    try:
+        from babel import Locale
+
+        plural = Locale.parse(language).plural_form
+    except Exception:
+        return None
+    return frozenset(plural.tags) | {"other"}, frozenset(plural(n) for n in SHOWN_INTEGERS) | {"other"}
+
+
+def check_catalogs(catalogs: list[Catalog], targets: list[Catalog], universe: list[Subject] | None,
+                   home: Path) -> list[Finding]:
+    """Catalog-level checks for ``targets``; unused keys only when ``universe`` (every document) is known."""
+    findings: list[Finding] = []
+    usable = _usable(catalogs)
+    reference = {}  # rule id -> (catalog, args) of the first language that has it
+    for catalog in sorted(usable, key=lambda c: c.language):
+        assert catalog.data is not None
+        for rule_id, entry in catalog.data["rules"].items():
+            reference.setdefault(rule_id, (catalog, entry.get("args", {})))
+    rulings, _ = rulings_findings(home)
+    for catalog in targets:
+        findings += catalog.findings
+        if catalog.data is None:
+            continue
+        findings += _placeholders(catalog, reference)
+        findings += _plurals(catalog)
+        findings += _citations(catalog, rulings, home)
+        if universe is not None:
+            findings += _unused(catalog, universe, rulings)
+    return findings
+
+
+def _placeholders(catalog: Catalog, reference: dict[str, tuple[Catalog, dict[str, Any]]]) -> list[Finding]:
+    assert catalog.data is not None
+    findings = []
+    units = catalog.data["units"]
+    for rule_id, entry in catalog.data["rules"].items():
+        at = ("text", "rules", rule_id)
+        args = entry.get("args", {})
+        used = set(PLACEHOLDER.findall(entry["text"])) | set(PLACEHOLDER.findall(entry["title"]))
+        for name in sorted(used - set(args)):
+            findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: {{{name}}} has no entry in args",
+                                       pointer(*at, "text")))
+        for name in sorted(set(args) - used):
+            findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: the arg '{name}' is not used in "
+                                       "the title or text", pointer(*at, "args", name)))
+        for name, spec in args.items():
+            if spec.get("unit") is not None and spec["unit"] not in units:
+                findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: unknown unit {spec['unit']!r}",
+                                           pointer(*at, "args", name, "unit")))
+            if spec.get("names") is not None and spec["names"] not in catalog.data["names"]:
+                findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: unknown name category "
+                                           f"{spec['names']!r}", pointer(*at, "args", name, "names")))
+        other, other_args = reference[rule_id]
+        if other is catalog:
+            continue
+        mine = {name: spec["path"] for name, spec in args.items()}
+        theirs = {name: spec["path"] for name, spec in other_args.items()}
+        if mine != theirs:
+            diff = [f"{{{n}}}: {mine.get(n, 'absent')} here, {theirs.get(n, 'absent')} in {other.language}"
+                    for n in sorted(set(mine) | set(theirs)) if mine.get(n) != theirs.get(n)]
+            findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: placeholders differ from the "
+                                       f"{other.language} catalog ({'; '.join(diff)})",
+                                       pointer(*at, "args") if args else pointer(*at, "text")))
+    return findings
+
+
+def _plurals(catalog: Catalog) -> list[Finding]:
+    assert catalog.data is not None
+    categories = _plural_categories(catalog.language)
+    if categories is None:
+        return [catalog.at("TEXT_PLURAL", f"Babel knows no locale {catalog.language!r}", "/text/language")]
+    has, needed = categories
+    findings = []
+    for unit, forms in catalog.data["units"].items():
+        ptr = pointer("text", "units", unit)
+        for name in sorted(set(forms) - has):
+            findings.append(catalog.at("TEXT_PLURAL", f"unit {unit}: {catalog.language} has no plural "
+                                       f"category '{name}' (it has {', '.join(sorted(has))})", pointer(
+                                           "text", "units", unit, name)))
+        lacking = sorted(needed - set(forms))
+        if lacking:
+            findings.append(catalog.at("TEXT_PLURAL", f"unit {unit}: {catalog.language} numbers need the "
+                                       f"form(s) {', '.join(lacking)}", ptr))
+    return findings
+
+
+def _citations(catalog: Catalog, rulings: frozenset[str], home: Path) -> list[Finding]:
+    assert catalog.data is not None
+    try:
+        meta = load_yaml(catalog.pack / "pack.yaml")["pack"]
+    except (PackError, KeyError, TypeError):
+        return []
+    sources = pack_sources(meta, home)
+    findings = []
+    for rule_id, entry in catalog.data["rules"].items():
+        for index, cite in enumerate(entry.get("cites", [])):
+            problem = cite_problem(cite, sources, rulings, f"the {catalog.language} text of rule {rule_id}")
+            if problem:
+                findings.append(catalog.at(problem[0], problem[1], pointer("text", "rules", rule_id, "cites", index)))
+    for card_id, card in catalog.data["names"].get("cards", {}).items():
+        problem = cite_problem(card["provenance"], sources, rulings, f"the {catalog.language} name of card {card_id}")
+        if problem:
+            findings.append(catalog.at(problem[0], problem[1], pointer("text", "names", "cards", card_id,
+                                                                        "provenance")))
+    return findings
+
+
+def _unused(catalog: Catalog, universe: list[Subject], rulings: frozenset[str]) -> list[Finding]:
+    assert catalog.data is not None
+    findings = []
+    rule_ids = {rule_id for s in universe for rule_id in s.doc.get("rules", {})}
+    for rule_id in catalog.data["rules"]:
+        if rule_id not in rule_ids:
+            findings.append(catalog.at("REF_UNKNOWN_RULE", f"rule {rule_id} has text, but no pack or variant "
+                                       "defines it", pointer("text", "rules", rule_id)))
+    known: dict[str, set[str]] = {}
+    for subject in universe:
+        for category, name_id in _names_needed(subject):
+            known.setdefault(category, set()).add(name_id)
+    for category, names in catalog.data["names"].items():
+        if category not in known:
+            continue  # a category the data does not enumerate (components, actions)
+        for name_id in names:
+            if name_id not in known[category]:
+                findings.append(catalog.at("TEXT_UNUSED_KEY", f"no pack or variant has the {category} "
+                                           f"{name_id!r}", pointer("text", "names", category, name_id)))
+    used_units = {spec.get("unit") for entry in catalog.data["rules"].values()
+                  for spec in entry.get("args", {}).values()}
+    for unit in catalog.data["units"]:
+        if unit not in used_units:
+            findings.append(catalog.at("TEXT_UNUSED_KEY", f"no rule text uses the unit {unit!r}",
+                                       pointer("text", "units", unit)))
+    for ruling in catalog.data.get("rulings", {}):
+        if ruling not in rulings:
+            findings.append(catalog.at("TEXT_UNUSED_KEY", f"ruling {ruling} is not in rulepacks/rulings.yaml",
+                                       pointer("text", "rulings", ruling)))
+    for ruling in sorted(rulings - set(catalog.data.get("rulings", {})), key=lambda r: int(r[1:])):
+        findings.append(catalog.at("TEXT_MISSING", f"no {catalog.language} text for ruling {ruling}",
+                                   "/text/rulings"))
+    return findings

@@ -1,0 +1,42 @@
+"""`regola check [PATH …]`: rule-pack consistency, as text, JSON or GitHub annotations."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from regola import paths
+
+EPILOG = """exit status: 0 nothing to fix, 1 errors found (warnings too with --strict), 2 bad usage or a
+path that is neither a pack folder nor a variant file. Every code is described in docs/CHECK.md."""
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("check", help="check rule packs, variants and text catalogs",
+                       description="Check rule packs, variants and text catalogs for consistency. Without a "
+                       "PATH: every pack and variant under rulepacks/.", epilog=EPILOG)
+    p.add_argument("paths", nargs="*", metavar="PATH", help="a pack folder (or a file in it) or a variant file")
+    p.add_argument("--format", choices=("text", "json", "github"), default="text",
+                   help="text for people (default), json for programs, github for workflow annotations")
+    p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from regola.check import UsageError
+    from regola.check import run as check
+    from regola.check.report import exit_status, render, use_colour
+
+    try:
+        result = check(args.paths, Path(paths.home()))
+    except UsageError as err:
+        print(f"regola check: {err}", file=sys.stderr)
+        return 2
+    what = [f"{len(result.packs)} pack(s)", f"{len(result.variants)} variant(s)", f"{len(result.catalogs)} catalog(s)"]
+    summary = "checked " + ", ".join(what)
+    text = render(result.findings, args.format, args.strict, use_colour(sys.stdout), summary)
+    if text:
+        print(text)
+    return exit_status(result.findings, args.strict)
