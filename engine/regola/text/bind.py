@@ -1,0 +1,174 @@
+"""Binding a catalog's placeholders to a pack's data and formatting them for the catalog's locale.
+
+Numbers go through ``babel.numbers.format_decimal``, lists through ``babel.lists.format_list``, and a
+unit takes the plural form that ``Locale.plural_form`` picks for the number (Czech: 1 gulden,
+2 guldeny, 5 guldenů). A pointer the pack lacks is a PackError naming catalog, rule and pointer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from regola.core.errors import PackError
+from regola.text.catalog import PLACEHOLDER, Catalog
+
+if TYPE_CHECKING:
+    from babel import Locale
+
+    from regola.core.pack import Pack
+
+__all__ = ["BoundRule", "bind_all", "bind_rule", "plural", "resolve", "with_unit"]
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class BoundRule:
+    """A rule entry with every placeholder filled in."""
+
+    id: str
+    title: str
+    text: str
+    cites: tuple[str, ...]  # what the pack's rule entry cites (the data's sources)
+    text_cites: tuple[str, ...]  # what the catalog entry cites (the wording's sources)
+    language: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "language": self.language, "title": self.title, "text": self.text,
+                "cites": list(self.cites), "text_cites": list(self.text_cites)}
+
+
+@lru_cache(maxsize=16)
+def _locale(language: str) -> Locale:
+    from babel import Locale
+
+    return Locale.parse(language)
+
+
+def resolve(document: Any, pointer: str) -> Any:
+    """The value at a JSON pointer, or a private sentinel when the document lacks it."""
+    node = document
+    for raw in pointer[1:].split("/") if pointer else []:
+        token = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and token in node:
+            node = node[token]
+        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            node = node[int(token)]
+        else:
+            return _MISSING
+    return node
+
+
+def plural(catalog: Catalog, unit: str, number: int | float) -> str:
+    """The form of ``unit`` that goes with ``number`` in the catalog's language."""
+    forms: dict[str, str] = catalog.data["units"][unit]
+    category = _locale(catalog.language).plural_form(abs(number))
+    return forms.get(category, forms["other"])
+
+
+def number(catalog: Catalog, value: int | float) -> str:
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, locale=catalog.language))
+
+
+def with_unit(catalog: Catalog, value: int | float, unit: str | None) -> str:
+    """'5 guldenů', '1 Woche', '0 florin' (French 0 is singular): number and plural form together."""
+    text = number(catalog, value)
+    return f"{text}\u00a0{plural(catalog, unit, value)}" if unit else text
+
+
+def _list(catalog: Catalog, items: list[str]) -> str:
+    from babel.lists import format_list
+
+    return str(format_list(items, locale=catalog.language)) if items else "—"
+
+
+def _item_id(item: Any) -> str:
+    return str(item["id"]) if isinstance(item, dict) and "id" in item else str(item)
+
+
+def format_arg(catalog: Catalog, spec: dict[str, Any], value: Any) -> str:
+    """One placeholder's text. Raises ValueError when the value does not fit the format."""
+    kind = spec.get("format", "number")
+    unit = spec.get("unit")
+    if kind == "number":
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"expected a number, found {value!r}")
+        return with_unit(catalog, value, unit)
+    if kind in ("count", "max", "min", "sum"):
+        if not isinstance(value, list | dict):
+            raise ValueError(f"expected a list or mapping, found {value!r}")
+        items = list(value.values()) if isinstance(value, dict) else list(value)
+        if kind == "count":
+            return with_unit(catalog, len(items), unit)
+        if kind == "sum":
+            key = spec.get("key")
+            return with_unit(catalog, sum(int(i[key]) if key else int(i) for i in items), unit)
+        numbers = [int(i) for i in items]
+        return with_unit(catalog, max(numbers) if kind == "max" else min(numbers), unit)
+    if kind == "list":
+        if not isinstance(value, list) or not value:
+            raise ValueError(f"expected a non-empty list, found {value!r}")
+        parts = [number(catalog, v) for v in value]
+        if unit:  # the unit follows the last number and agrees with it: "0, 2, 3 a 4 guldeny"
+            parts[-1] = with_unit(catalog, value[-1], unit)
+        return _list(catalog, parts)
+    if kind == "name":
+        return catalog.name(spec["names"], value)
+    if kind == "names":
+        items = list(value) if isinstance(value, list | dict) else [value]
+        return _list(catalog, [catalog.name(spec["names"], _item_id(i)) for i in items])
+    if kind == "select":
+        cases: dict[str, str] = spec.get("cases", {})
+        key = str(value).lower()
+        if key not in cases:
+            raise ValueError(f"no case for the value {value!r} (cases: {', '.join(cases)})")
+        return cases[key]
+    raise ValueError(f"unknown format '{kind}'")
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    return PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
+
+
+def bind_rule(catalog: Catalog, pack: Pack, rule_id: str) -> BoundRule:
+    """One rule entry of the catalog filled from the pack. Unknown rule or missing data: PackError."""
+    entry = catalog.rules.get(rule_id)
+    rules = pack.data.get("rules", {})
+    if entry is None:
+        raise PackError(f"the catalog has no text for rule '{rule_id}'", file=catalog.file,
+                        field=f"/text/rules/{rule_id}")
+    values: dict[str, str] = {}
+    for name, spec in entry.get("args", {}).items():
+        value = resolve(pack.data, spec["path"])
+        where = f"rule {rule_id}, placeholder {{{name}}}"
+        if value is _MISSING:
+            raise PackError(f"{where}: pack '{pack.id}' has nothing at {spec['path']}", file=catalog.file,
+                            field=spec["path"], code="text")
+        try:
+            values[name] = format_arg(catalog, spec, value)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise PackError(f"{where}: {exc}", file=catalog.file, field=spec["path"], code="text") from None
+    pack_entry = rules.get(rule_id, {})
+    return BoundRule(
+        id=rule_id,
+        title=_fill(entry["title"], values),
+        text=_fill(entry["text"], values),
+        cites=tuple(str(c) for c in pack_entry.get("cites", ())),
+        text_cites=tuple(str(c) for c in entry["cites"]),
+        language=catalog.language,
+    )
+
+
+def bind_all(catalog: Catalog, pack: Pack) -> dict[str, BoundRule]:
+    """Every rule of the pack (in the pack's order), bound. A rule without text is a PackError."""
+    bound: dict[str, BoundRule] = {}
+    for rule_id in pack.data.get("rules", {}):
+        if rule_id not in catalog.rules:
+            raise PackError(f"the catalog has no text for rule '{rule_id}' of pack '{pack.id}'",
+                            file=catalog.file, field=f"/text/rules/{rule_id}", code="text")
+        bound[rule_id] = bind_rule(catalog, pack, rule_id)
+    return bound
