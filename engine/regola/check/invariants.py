@@ -19,27 +19,21 @@ def _player_counts(doc: dict[str, Any]) -> range:
     return range(doc["players"]["min"], doc["players"]["max"] + 1)
 
 
-def _players(counts: list[int]) -> str:
-    counts = sorted(set(counts))
-    return f"{counts[0]} player{'s' if counts[0] != 1 else ''}" if len(counts) == 1 else \
-        f"{', '.join(map(str, counts))} players"
-
-
 class _Collect:
-    """Findings keyed by (code, pointer, message) with the player counts that hit them, merged."""
+    """One finding per (code, pointer): the first message, plus every player count and setup it hits."""
 
     def __init__(self, subject: Subject) -> None:
         self.subject = subject
-        self.hits: dict[tuple[str, str, str], list[str]] = {}
+        self.hits: dict[tuple[str, str], tuple[str, list[str]]] = {}
 
     def add(self, code: str, ptr: str, message: str, when: str = "") -> None:
-        self.hits.setdefault((code, ptr, message), [])
+        entry = self.hits.setdefault((code, ptr), (message, []))
         if when:
-            self.hits[(code, ptr, message)].append(when)
+            entry[1].append(when)
 
     def findings(self) -> list[Finding]:
         out = []
-        for (code, ptr, message), whens in self.hits.items():
+        for (code, ptr), (message, whens) in self.hits.items():
             suffix = f" (with {'; '.join(dict.fromkeys(whens))})" if whens else ""
             out.append(self.subject.at(code, message + suffix, ptr))
         return out
@@ -128,8 +122,8 @@ def _seats(doc: dict[str, Any], c: _Collect) -> None:
             removed = fewer.get(str(n), 0)
             if index < n and seat["apprentices"] - removed < 0:
                 c.add("INV_SETUP_TABLE", pointer("setup", "beginner", "fewer_apprentices", str(n)),
-                      f"taking {removed} apprentices from seat {index + 1} ({seat['apprentices']}) leaves "
-                      f"fewer than none", f"{n} players")
+                      f"taking {removed} apprentices from a seat leaves fewer than none",
+                      f"seat {index + 1}, {seat['apprentices']} apprentices")
 
 
 def _favors(doc: dict[str, Any], c: _Collect) -> None:
@@ -140,7 +134,7 @@ def _favors(doc: dict[str, Any], c: _Collect) -> None:
     missing = [n for n in _player_counts(doc) if str(n) not in per_player]
     if missing:
         c.add("INV_FAVORS", "/setup/advanced/favors_per_player",
-              f"no favor count for {_players(missing)}")
+              f"no favor count for {', '.join(map(str, missing))} players")
     letters = len({favor["letter"] for favor in advanced["favors"]})
     for players, limit in advanced.get("max_same_letter", {}).items():
         wanted = per_player.get(players, 0)
@@ -155,20 +149,22 @@ def _deck(doc: dict[str, Any], n: int, mode: str, c: _Collect) -> None:
     setup = doc["setup"]
     when = f"{n} players, {mode} setup"
     cards = {card["id"]: card["tier"] for card in doc["inventions"]["cards"]}
+    tiers = {tier["id"] for tier in doc["inventions"]["tiers"]}  # unknown ones are check_game_refs' findings
     sizes = doc["rounds"]["display_size"]
     size = sizes.get(str(n))
     if size is None:
-        c.add("INV_DISPLAY_SIZE", "/rounds/display_size", f"no display size for {_players([n])}")
+        c.add("INV_DISPLAY_SIZE", "/rounds/display_size", "no display size for some player counts", f"{n} players")
     display: list[int] = []
     if mode == "beginner":
         shown = setup["beginner"]["display"].get(str(n))
         if shown is None:
-            c.add("INV_DISPLAY_SIZE", "/setup/beginner/display", f"no beginner display for {_players([n])}")
+            c.add("INV_DISPLAY_SIZE", "/setup/beginner/display", "no beginner display for some player counts",
+                  f"{n} players")
         else:
             display = list(shown)
             if size is not None and len(display) != size:
                 c.add("INV_DISPLAY_START", pointer("setup", "beginner", "display", str(n)),
-                      f"the beginner display for {_players([n])} holds {len(display)} cards, "
+                      f"the beginner display for {n} players holds {len(display)} cards, "
                       f"the display size is {size}")
     layers = setup["deck"]["layers"]
     fixed: dict[int, str] = {}
@@ -185,27 +181,28 @@ def _deck(doc: dict[str, Any], n: int, mode: str, c: _Collect) -> None:
                                   if card_id not in fixed and card_id not in display)
     if mode == "advanced":
         for tier, count in setup["advanced"].get("removed_cards", {}).get(str(n), {}).items():
-            if count > piles[tier]:
+            if tier in tiers and count > piles[tier]:
                 c.add("INV_DECK_INFEASIBLE", pointer("setup", "advanced", "removed_cards", str(n), tier),
-                      f"{count} {tier} card(s) to remove, {piles[tier]} left", when)
+                      f"{count} {tier} card(s) to remove, more than are left", f"{when}: {piles[tier]} left")
             piles[tier] -= min(count, piles[tier])
     deck = len([card_id for card_id in fixed if card_id in cards and card_id not in display])
     for index, layer in enumerate(layers):
         for tier, count in layer.get("add", {}).items():
-            if count > piles[tier]:
+            if tier in tiers and count > piles[tier]:
                 c.add("INV_DECK_INFEASIBLE", pointer("setup", "deck", "layers", index, "add", tier),
-                      f"layer {index + 1} adds {count} {tier} card(s), {piles[tier]} left", when)
+                      f"layer {index + 1} adds {count} {tier} card(s), more than are left",
+                      f"{when}: {piles[tier]} left")
             deck += min(count, piles[tier])
             piles[tier] -= min(count, piles[tier])
         for tier in layer.get("rest", []):
             deck += piles[tier]
             piles[tier] = 0
-    left = {tier: count for tier, count in piles.items() if count > 0}
+    left = {tier: count for tier, count in piles.items() if count > 0 and tier in tiers}
     if left:
         shown_left = ", ".join(f"{count} {tier}" for tier, count in left.items())
         c.add("INV_DECK_INFEASIBLE", "/setup/deck/layers",
-              f"{shown_left} card(s) end in no layer (no 'rest' takes them), so no deal can be valid", when)
+              "cards end in no layer (no 'rest' takes them), so no deal can be valid", f"{when}: {shown_left}")
     if size is not None and deck + len(display) < size:
         where = pointer("rounds", "display_size", str(n))
-        c.add("INV_DISPLAY_SIZE", where, f"a display of {size} needs {size} cards, deck and display hold "
-              f"{deck + len(display)}", when)
+        c.add("INV_DISPLAY_SIZE", where, f"a display of {size} cards cannot be filled",
+              f"{when}: deck and display hold {deck + len(display)}")

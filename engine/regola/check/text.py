@@ -49,6 +49,10 @@ NAME_SOURCES: dict[str, dict[str, tuple[str, str | None]]] = {
         "phases": ("/flow/states", "name"),
     },
 }
+#: ids a catalog may name but need not (lab sides are named with the labs, if at all)
+OPTIONAL_NAMES: dict[str, dict[str, tuple[str, str | None]]] = {
+    "maestro-leonardo": {"labs": ("/components/labs/*/sides", None)},
+}
 
 
 @dataclass
@@ -107,6 +111,11 @@ def _language(catalog: Catalog, home: Path) -> None:
 
 
 def _ids(doc: dict[str, Any], spec: tuple[str, str | None]) -> list[str]:
+    head, star, tail = spec[0].partition("/*")
+    if star:  # every member of a mapping: /components/labs/*/sides
+        parent = resolve(doc, head)
+        members = parent.values() if isinstance(parent, dict) else []
+        return [i for member in members for i in _ids(member, (tail, spec[1]))]
     value = resolve(doc, spec[0])
     if isinstance(value, dict):
         return [str(k) for k in value]
@@ -116,10 +125,13 @@ def _ids(doc: dict[str, Any], spec: tuple[str, str | None]) -> list[str]:
     return []
 
 
-def _names_needed(subject: Subject) -> Iterator[tuple[str, str]]:
-    for category, spec in NAME_SOURCES.get(subject.pack.game, {}).items():
-        for name_id in _ids(subject.doc, spec):
-            yield category, name_id
+def _names_needed(subject: Subject, optional: bool = False) -> Iterator[tuple[str, str]]:
+    """(category, id) of every name the document needs; with ``optional``, also those it may have."""
+    tables = [NAME_SOURCES, OPTIONAL_NAMES] if optional else [NAME_SOURCES]
+    for table in tables:
+        for category, spec in table.get(subject.pack.game, {}).items():
+            for name_id in _ids(subject.doc, spec):
+                yield category, name_id
 
 
 def _usable(catalogs: list[Catalog]) -> list[Catalog]:
@@ -132,6 +144,7 @@ def _usable(catalogs: list[Catalog]) -> list[Catalog]:
 def check_coverage(subjects: list[Subject], catalogs: list[Catalog]) -> list[Finding]:
     """Each document's rules and names in every language; each binding resolves in each document."""
     missing: dict[tuple[int, str], tuple[Catalog, str, list[str]]] = {}
+    bare: dict[tuple[int, str, str], tuple[Catalog, set[int], list[str]]] = {}
     findings: list[Finding] = []
     for subject in subjects:
         rules = subject.doc.get("rules", {})
@@ -145,13 +158,14 @@ def check_coverage(subjects: list[Subject], catalogs: list[Catalog]) -> list[Fin
                     missing.setdefault(key, (catalog, ptr, []))[2].append(subject.label)
                     continue
                 findings += _bindings(subject, catalog, rule_id, entry)
-                findings += _bare_numbers(subject, catalog, rule_id, entry)
+                _bare_numbers(subject, catalog, rule_id, entry, bare)
             names = catalog.data["names"]
             for category, name_id in _names_needed(subject):
                 if name_id not in names.get(category, {}):
                     key = (id(catalog), f"name of {category} {name_id!r}")
                     missing.setdefault(key, (catalog, pointer("text", "names", category), []))[2].append(
                         subject.label)
+    findings += _bare_findings(bare)
     for (_, what), (catalog, ptr, labels) in missing.items():
         findings.append(catalog.at("TEXT_MISSING", f"no {catalog.language} text for the {what} "
                                    f"(needed by {', '.join(dict.fromkeys(labels))})", ptr))
@@ -192,37 +206,57 @@ def _format_problem(catalog: Catalog, spec: dict[str, Any], value: Any) -> str |
 
 
 def _numbers_at(doc: dict[str, Any], pointers: Iterable[str]) -> set[int]:
-    """The integers a rule's data holds (ids and booleans are names, not quantities)."""
+    """The integers a rule's data holds. Ids and booleans are names, not quantities; and a number that
+    is also a key there (a player count, as in display_size "2": 3) is a label a text may well write."""
     found: set[int] = set()
+    labels: set[int] = set()
     for ptr in pointers:
         value = resolve(doc, ptr)
         if value is MISSING:
             continue
         for leaf, item in walk(value, ptr):
-            if isinstance(item, bool) or not isinstance(item, int):
-                continue
-            if leaf.rsplit("/", 1)[-1] in ("id",):
+            tokens = leaf.split("/")
+            labels.update(int(t) for t in tokens[len(ptr.split("/")):] if t.isdigit() and not _is_index(value, t))
+            if isinstance(item, bool) or not isinstance(item, int) or tokens[-1] == "id":
                 continue
             found.add(item)
-    return found
+    return found - labels
 
 
-def _bare_numbers(subject: Subject, catalog: Catalog, rule_id: str, entry: dict[str, Any]) -> list[Finding]:
+def _is_index(value: Any, token: str) -> bool:
+    """Whether a pointer token under ``value`` is a list index (a position, not a key a text names)."""
+    return isinstance(value, list) or not any(isinstance(v, dict) and token in v for v in _mappings(value))
+
+
+def _mappings(value: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(value, dict):
+        yield value
+        for item in value.values():
+            yield from _mappings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _mappings(item)
+
+
+def _bare_numbers(subject: Subject, catalog: Catalog, rule_id: str, entry: dict[str, Any],
+                  hits: dict[tuple[int, str, str], tuple[Catalog, set[int], list[str]]]) -> None:
+    """Collect, per catalog, rule and part, the numbers written that the rule's data holds."""
     data = subject.doc["rules"][rule_id].get("data", [])
     if not data:
-        return []
-    findings = []
+        return
     values = _numbers_at(subject.doc, data)
     for part in ("title", "text"):
-        written = PLACEHOLDER.sub(" ", entry[part])
-        hits = sorted({int(m) for m in NUMBER.findall(written)} & values)
-        if hits:
-            shown = ", ".join(map(str, hits))
-            findings.append(catalog.at(
-                "TEXT_BARE_NUMBER", f"rule {rule_id}: the {part} writes {shown}, a number its data "
-                f"({', '.join(data)}) holds; bind a placeholder so a variant's change shows", pointer(
-                    "text", "rules", rule_id, part)))
-    return findings
+        written = {int(m) for m in NUMBER.findall(PLACEHOLDER.sub(" ", entry[part]))} & values
+        if written:
+            entry_hits = hits.setdefault((id(catalog), rule_id, part), (catalog, set(), list(data)))
+            entry_hits[1].update(written)
+
+
+def _bare_findings(hits: dict[tuple[int, str, str], tuple[Catalog, set[int], list[str]]]) -> list[Finding]:
+    return [catalog.at("TEXT_BARE_NUMBER", f"rule {rule_id}: the {part} writes {', '.join(map(str, sorted(nums)))}, "
+                       f"which its data ({', '.join(data)}) holds; bind a placeholder so a variant's change shows",
+                       pointer("text", "rules", rule_id, part))
+            for (_, rule_id, part), (catalog, nums, data) in hits.items()]
 
 
 # --- per catalog: placeholders, plurals, unused keys, citations --------------------------------------
@@ -349,7 +383,7 @@ def _unused(catalog: Catalog, universe: list[Subject], rulings: frozenset[str]) 
                                        "defines it", pointer("text", "rules", rule_id)))
     known: dict[str, set[str]] = {}
     for subject in universe:
-        for category, name_id in _names_needed(subject):
+        for category, name_id in _names_needed(subject, optional=True):
             known.setdefault(category, set()).add(name_id)
     for category, names in catalog.data["names"].items():
         if category not in known:
