@@ -16,7 +16,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(prog="regola", description="A rules-as-data engine for board games.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (play, replay, bench, flow, __import__("regola.cli.check", fromlist=["register"])):
+    for module in (play, replay, bench, flow, __import__("regola.cli.check", fromlist=["register"]),
+                   __import__("regola.cli.rules", fromlist=["register"])):
         module.register(sub)
     return parser
 

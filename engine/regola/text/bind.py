@@ -80,10 +80,10 @@ def with_unit(catalog: Catalog, value: int | float, unit: str | None) -> str:
     return f"{text}\u00a0{plural(catalog, unit, value)}" if unit else text
 
 
-def _list(catalog: Catalog, items: list[str]) -> str:
+def _list(catalog: Catalog, items: list[str], style: str = "standard") -> str:
     from babel.lists import format_list
 
-    return str(format_list(items, locale=catalog.language)) if items else "—"
+    return str(format_list(items, style=style, locale=catalog.language)) if items else "—"
 
 
 def _item_id(item: Any) -> str:
@@ -115,12 +115,12 @@ def format_arg(catalog: Catalog, spec: dict[str, Any], value: Any) -> str:
         parts = [number(catalog, v) for v in value]
         if unit:  # the unit follows the last number and agrees with it: "0, 2, 3 a 4 guldeny"
             parts[-1] = with_unit(catalog, value[-1], unit)
-        return _list(catalog, parts)
+        return _list(catalog, parts, spec.get("style", "standard"))
     if kind == "name":
         return catalog.name(spec["names"], value)
     if kind == "names":
         items = list(value) if isinstance(value, list | dict) else [value]
-        return _list(catalog, [catalog.name(spec["names"], _item_id(i)) for i in items])
+        return _list(catalog, [catalog.name(spec["names"], _item_id(i)) for i in items], spec.get("style", "standard"))
     if kind == "select":
         cases: dict[str, str] = spec.get("cases", {})
         key = str(value).lower()

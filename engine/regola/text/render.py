@@ -1,0 +1,235 @@
+"""A complete rulebook, generated from a pack's data and one language's catalog (Markdown or HTML).
+
+Every number comes from the pack (plus variants) through the catalog's placeholders, so a variant
+that changes a number changes every language's rulebook. The HTML is one self-contained file built
+with the standard library (``html.escape``): no template engine is needed for a fixed layout.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from regola.text.bind import BoundRule, bind_all, number
+from regola.text.catalog import Catalog
+
+if TYPE_CHECKING:
+    from regola.core.pack import Pack
+
+__all__ = ["SECTIONS", "Book", "build_book", "render_html", "render_markdown", "section_of"]
+
+#: section id -> rule ID prefixes it gathers, in rulebook order
+SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("setup", ("game.", "setup.")),
+    ("phases", ("flow.", "rounds.", "planning.", "placement.", "round_end.")),
+    ("districts", ("district.", "council.", "workshop.", "academy.", "shop.")),
+    ("labs", ("labs.",)),
+    ("completion", ("completion.",)),
+    ("auctions", ("completion.auction", "completion.order")),
+    ("scoring", ("scoring.",)),
+    ("inventions", ("inventions.",)),
+    ("variants", ("variant.",)),
+    ("rulings", ()),
+)
+
+
+def section_of(rule_id: str) -> str:
+    """The rulebook section a rule belongs to: the longest matching prefix wins (auctions before completion)."""
+    best, length = "phases", 0
+    for section, prefixes in SECTIONS:
+        for prefix in prefixes:
+            if rule_id.startswith(prefix) and len(prefix) > length:
+                best, length = section, len(prefix)
+    return best
+
+
+@dataclass
+class Table:
+    headers: list[str]
+    rows: list[list[str]]
+
+
+@dataclass
+class Section:
+    id: str
+    title: str
+    rules: list[BoundRule] = field(default_factory=list)
+    tables: list[tuple[str, Table]] = field(default_factory=list)  # (caption, table), after the rules
+    notes: list[tuple[str, str]] = field(default_factory=list)  # (heading, text): variants, rulings
+
+
+@dataclass
+class Book:
+    language: str
+    title: str
+    subtitle: str
+    sections: list[Section]
+
+
+def _components(catalog: Catalog, components: dict[str, int]) -> str:
+    return ", ".join(f"{number(catalog, n)}× {catalog.name('materials', m)}" for m, n in components.items() if n)
+
+
+def _provenance(catalog: Catalog, marks: dict[str, str], name_mark: str) -> str:
+    shown = [f"{catalog.chrome('name')}: {catalog.chrome(name_mark) if name_mark == 'translated' else name_mark}"]
+    for fieldname, mark in marks.items():
+        label = catalog.chrome(fieldname) if fieldname in ("tier", "type", "components") else fieldname
+        if fieldname == "rewards":
+            label = f"{catalog.chrome('first')}/{catalog.chrome('later')}"
+        shown.append(f"{label}: {catalog.chrome('reconstructed') if mark == 'reconstructed' else mark}")
+    return "; ".join(shown)
+
+
+def inventions_table(catalog: Catalog, pack: Pack) -> Table:
+    """Every card with its fields and the provenance mark of each field (and of its name)."""
+    doc = pack.data
+    weeks = {t["id"]: t["weeks"] for t in doc["inventions"]["tiers"]}
+    cards = catalog.names("cards")
+    rows = []
+    for card in doc["inventions"]["cards"]:
+        entry = cards.get(str(card["id"]), {})
+        rows.append([
+            number(catalog, card["id"]),
+            str(entry.get("name", card["id"])),
+            catalog.name("tiers", card["tier"]),
+            catalog.name("types", card["type"]),
+            _components(catalog, card["components"]),
+            number(catalog, weeks[card["tier"]]),
+            number(catalog, card["rewards"]["first"]),
+            number(catalog, card["rewards"]["later"]),
+            _provenance(catalog, card.get("provenance", {}), str(entry.get("provenance", "—"))),
+        ])
+    headers = [catalog.chrome(k) for k in ("card", "name", "tier", "type", "components", "weeks", "first", "later",
+                                            "provenance")]
+    return Table(headers, rows)
+
+
+def seats_table(catalog: Catalog, pack: Pack) -> Table:
+    doc = pack.data
+    rows = []
+    for index, seat in enumerate(doc["setup"]["beginner"]["seats"]):
+        labs = ", ".join(f"{catalog.name('labs', lab['kind'])} {lab['side']}" for lab in seat["labs"])
+        rows.append([chr(ord("a") + index) + ")", catalog.name("colors", seat["color"]),
+                     number(catalog, seat["apprentices"]), labs, number(catalog, seat["money"]),
+                     _components(catalog, seat.get("materials", {})) or "—"])
+    headers = [catalog.chrome(k) for k in ("seat", "color", "apprentices", "labs_col", "money", "materials")]
+    return Table(headers, rows)
+
+
+def _variant_notes(catalog: Catalog, pack: Pack) -> list[tuple[str, str]]:
+    """Each official variant that applies to the pack, with its own rules bound over pack + variant."""
+    from regola.core.pack import load_pack
+    from regola.core.variant import load_variant
+
+    notes = []
+    applied = {v.id for v in pack.variants}
+    base_rules = set(pack.data.get("rules", {}))
+    for path in _variant_files(pack):
+        variant = load_variant(path)
+        if pack.id not in variant.base or variant.id in applied:
+            continue
+        with_variant = load_pack(pack.root, variants=[*pack.variants, variant])
+        added = [r for r in with_variant.data.get("rules", {}) if r not in base_rules]
+        bound = bind_all(catalog, with_variant)
+        text = " ".join(f"{bound[r].text}" for r in added) or variant.title
+        title = bound[added[0]].title if added else variant.title
+        notes.append((title, f"{text} [{', '.join(variant.cites)}]"))
+    return notes
+
+
+def _variant_files(pack: Pack) -> list[Path]:
+    folder = pack.root.parent
+    found = []
+    for candidate in sorted(folder.glob("*/variants/*.y*ml")):
+        found.append(candidate)
+    return found
+
+
+def build_book(catalog: Catalog, pack: Pack) -> Book:
+    """The rulebook's content, independent of the output format."""
+    bound = bind_all(catalog, pack)
+    sections = {sid: Section(sid, catalog.chrome(sid)) for sid, _ in SECTIONS}
+    for rule in bound.values():
+        sections[section_of(rule.id)].rules.append(rule)
+    sections["setup"].tables.append((catalog.chrome("seats"), seats_table(catalog, pack)))
+    sections["inventions"].tables.append((catalog.chrome("data_note"), inventions_table(catalog, pack)))
+    sections["variants"].notes += _variant_notes(catalog, pack)
+    for ruling, entry in sorted(catalog.rulings.items(), key=lambda kv: int(kv[0][1:])):
+        sections["rulings"].notes.append((f"{ruling} · {entry['title']}", entry["text"]))
+    applied = ", ".join(v.id for v in pack.variants) or catalog.chrome("none")
+    sources = "; ".join(f"{k} {v.get('title', '')}" for k, v in pack.meta.get("sources", {}).items())
+    subtitle = (f"{catalog.chrome('pack')}: {pack.id} · {catalog.chrome('variant_applied')}: {applied} · "
+                f"{catalog.chrome('sources')}: {sources}")
+    return Book(catalog.language, pack.title, subtitle, list(sections.values()))
+
+
+# --- Markdown ---------------------------------------------------------------------------------------
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def render_markdown(book: Book, catalog: Catalog) -> str:
+    out = [f"# {book.title}", "", f"_{book.subtitle}_", "", f"## {catalog.chrome('contents')}", ""]
+    for number_, section in enumerate(book.sections, 1):
+        out.append(f"{number_}. [{section.title}](#{section.id})")
+    out.append("")
+    for section in book.sections:
+        out += [f'<a id="{section.id}"></a>', "", f"## {section.title}", ""]
+        for rule in section.rules:
+            out += [f"### {rule.title}", "", rule.text, "",
+                    f"<sub>{catalog.chrome('rule')} `{rule.id}` · {', '.join(rule.cites)}</sub>", ""]
+        for caption, table in section.tables:
+            out += [f"**{caption}**", "", "| " + " | ".join(map(_md_cell, table.headers)) + " |",
+                    "|" + "---|" * len(table.headers)]
+            out += ["| " + " | ".join(map(_md_cell, row)) + " |" for row in table.rows]
+            out.append("")
+        for heading, text in section.notes:
+            out += [f"### {heading}", "", text, ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+# --- HTML -------------------------------------------------------------------------------------------
+
+_STYLE = ("body{font-family:system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem;line-height:1.45}"
+          "table{border-collapse:collapse;font-size:.85rem}td,th{border:1px solid #bbb;padding:.2rem .4rem;"
+          "vertical-align:top}th{background:#eee}.cite{color:#666;font-size:.8rem}")
+
+
+def render_html(book: Book, catalog: Catalog) -> str:
+    esc = html.escape
+    out = ["<!DOCTYPE html>", f'<html lang="{esc(book.language)}">', "<head>", '<meta charset="utf-8">',
+           f"<title>{esc(book.title)}</title>", f"<style>{_STYLE}</style>", "</head>", "<body>",
+           f"<h1>{esc(book.title)}</h1>", f'<p class="cite">{esc(book.subtitle)}</p>',
+           f'<nav id="contents"><h2>{esc(catalog.chrome("contents"))}</h2><ol>']
+    out += [f'<li><a href="#{s.id}">{esc(s.title)}</a></li>' for s in book.sections]
+    out.append("</ol></nav>")
+    for section in book.sections:
+        out.append(f'<section id="{section.id}"><h2>{esc(section.title)}</h2>')
+        for rule in section.rules:
+            out.append(f'<article id="rule-{esc(rule.id)}"><h3>{esc(rule.title)}</h3><p>{esc(rule.text)}</p>'
+                       f'<p class="cite">{esc(catalog.chrome("rule"))} <code>{esc(rule.id)}</code> · '
+                       f"{esc(', '.join(rule.cites))}</p></article>")
+        for caption, table in section.tables:
+            out.append(f"<table><caption>{esc(caption)}</caption><thead><tr>"
+                       + "".join(f"<th>{esc(h)}</th>" for h in table.headers) + "</tr></thead><tbody>")
+            out += ["<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>" for row in table.rows]
+            out.append("</tbody></table>")
+        for heading, text in section.notes:
+            out.append(f"<h3>{esc(heading)}</h3><p>{esc(text)}</p>")
+        out.append("</section>")
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+def render(catalog: Catalog, pack: Pack, fmt: str) -> str:
+    """The whole rulebook in ``fmt`` ('md' or 'html')."""
+    book = build_book(catalog, pack)
+    return render_html(book, catalog) if fmt == "html" else render_markdown(book, catalog)
+
+
+def as_json(bound: dict[str, BoundRule]) -> list[dict[str, Any]]:
+    return [rule.to_json() for rule in bound.values()]
