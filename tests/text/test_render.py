@@ -1,0 +1,86 @@
+"""Rendered rulebooks: complete, well-formed, and following the data in every language."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from tests.text.conftest import LANGUAGES
+
+from regola.core.pack import Pack, load_pack
+from regola.text.catalog import Catalog
+from regola.text.render import SECTIONS, render
+
+VOID = {"meta", "br", "hr", "img", "input", "link"}
+
+
+class _Checker(HTMLParser):
+    """Collects ids and fails on a closing tag that does not match the open one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.ids: set[str] = set()
+        self.rows = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.ids |= {v for k, v in attrs if k == "id" and v}
+        if tag == "tr":
+            self.rows += 1
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes <{self.stack[-1] if self.stack else None}>"
+        self.stack.pop()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_html_is_well_formed_and_complete(catalogs: dict[str, Catalog], packs: dict[str, Pack], lang: str) -> None:
+    text = render(catalogs[lang], packs["cs"], "html")
+    checker = _Checker()
+    checker.feed(text)
+    checker.close()
+    assert checker.stack == []
+    for section, _ in SECTIONS:
+        assert section in checker.ids
+    assert {f"rule-{r}" for r in packs["cs"].data["rules"]} <= checker.ids
+    assert checker.rows >= 25 + 5 + 2  # inventions, beginner seats, their header rows
+    assert f'<html lang="{lang}">' in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_markdown_holds_every_section_and_ruling(catalogs: dict[str, Catalog], packs: dict[str, Pack],
+                                                 lang: str) -> None:
+    catalog = catalogs[lang]
+    text = render(catalog, packs["fr"], "md")
+    for section, _ in SECTIONS:
+        assert f"## {catalog.chrome(section)}" in text
+    for ruling in catalog.rulings:
+        assert f"### {ruling} · " in text
+    assert text.count("\n| ") >= 25 + 5
+    assert catalog.chrome("reconstructed") in text
+
+
+def test_a_variant_number_changes_every_rulebook(tmp_path: Path, catalogs: dict[str, Catalog]) -> None:
+    variant = tmp_path / "dear-shops.yaml"
+    variant.write_text("variant:\n  id: dear-shops\n  base: [cs, de, fr]\n  title: Dear shops\n  changes:\n"
+                       "    - {op: replace, path: /city/cost_track/3, value: 7}\n", encoding="utf-8")
+    expected = {"cs": "0, 2, 3 a 7 guldenů", "de": "0, 2, 3 und 7 Gulden", "fr": "0, 2, 3 et 7 florins"}
+    for pack_id in ("cs", "de", "fr"):
+        pack = load_pack(pack_id, variants=[variant])
+        for lang in LANGUAGES:
+            for fmt in ("md", "html"):
+                text = render(catalogs[lang], pack, fmt).replace("\u00a0", " ")
+                assert expected[lang] in text, (pack_id, lang, fmt)
+                assert "0, 2, 3 a 4 guldeny" not in text
+    de_text = render(catalogs["de"], load_pack("cs", variants=[variant]), "md").replace("\u00a0", " ")
+    assert "7 Gulden bezahlt" in de_text  # the end of the offer loop follows the top price too
+
+
+def test_variants_section_lists_the_official_variants(catalogs: dict[str, Catalog], packs: dict[str, Pack]) -> None:
+    text = render(catalogs["de"], packs["cs"], "md")
+    assert "Codex Leonardi I" in text and "Codex Leonardi II" in text
+    fr = render(catalogs["fr"], packs["fr"], "md")
+    assert "Codex Leonardi I" in fr and "Codex Leonardi II" not in fr  # variant II is for cs only
