@@ -26,11 +26,11 @@ def view(state: State, seat: int) -> dict[str, Any]:
             "seat": p.seat, "color": p.color, "apprentices": p.apprentices, "academy": p.academy,
             "master": p.master, "robot_supply": p.robot_supply, "cards": list(p.cards),
             "completed": list(p.completed), "labs": [_lab_view(lab, own) for lab in p.labs],
-            "hand_size": sum(p.hand),
         }
         if own:
             entry["money"] = p.money
             entry["hand"] = dict(zip(rules.materials, p.hand, strict=True))
+            entry["hand_size"] = sum(p.hand)  # how many cards one holds is private too (001 §6)
         players.append(entry)
     step: dict[str, Any] = {}
     s = state.step
