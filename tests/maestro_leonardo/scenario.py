@@ -311,8 +311,8 @@ def check_invariants(game: Game, opening: list[int] | None = None) -> None:
     # invention cards: each exactly once (001 §1), once the deck is dealt
     dealt = st.flow_state != "setup"
     places = st.deck + st.display + st.removed + st.box_cards + [c for p in st.players for c in p.cards]
-    assert not dealt or sorted(places) == sorted(rules.card_ids), f"cards {Counter(places) - Counter(rules.card_ids)} / " \
-        f"missing {Counter(rules.card_ids) - Counter(places)}"
+    extra, missing = Counter(places) - Counter(rules.card_ids), Counter(rules.card_ids) - Counter(places)
+    assert not dealt or sorted(places) == sorted(rules.card_ids), f"cards twice {extra}, missing {missing}"
 
     # money: the ledger balances and nobody owes the bank (R6)
     for p in st.players:

@@ -148,7 +148,8 @@ def test_several_completers_all_get_the_first_reward_then_bid(ruleset, doc):
 @pytest.mark.rule("completion.auction")
 def test_auction_tie_goes_to_leonardo_then_clockwise(ruleset):
     card = ruleset.rules.cards[1]
-    sc = completing(ruleset, [(1, 0, 1, card.weeks), (3, 0, 1, card.weeks)], extra=lambda st: setattr(st, "leonardo", 2))
+    sc = completing(ruleset, [(1, 0, 1, card.weeks), (3, 0, 1, card.weeks)],
+                    extra=lambda st: setattr(st, "leonardo", 2))
     sc.do(3, ("bid", 2))  # from the holder (seat 2) clockwise: 3 before 1
     sc.do(1, ("bid", 2))
     assert sc.player(3).cards == [1]

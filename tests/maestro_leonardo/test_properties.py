@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import pytest
 
 from regola.core.game import CHANCE, Game
 

@@ -310,3 +310,34 @@ def test_favor_letter_limit_by_player_count(ruleset, doc, n):
         else:
             sc.game.apply(rng.choice(sc.legal()))
     assert sc.state.players[0].money == 3 + 5 * min(per, limit or per)
+
+
+@pytest.mark.rule("inventions.tiers")
+def test_tiers_components_and_weeks(ruleset, doc):
+    """001 §4: 1-4 material cards by background (bronze, copper, silver, gold), 4/7/11/15 weeks."""
+    tiers = doc["inventions"]["tiers"]
+    assert [(t["id"], t["components"], t["weeks"]) for t in tiers] == [
+        ("bronze", 1, 4), ("copper", 2, 7), ("silver", 3, 11), ("gold", 4, 15)]
+    by_id = {t["id"]: t for t in tiers}
+    for card in ruleset.rules.cards.values():
+        assert sum(card.components) == by_id[card.tier]["components"], card.id
+        assert card.weeks == by_id[card.tier]["weeks"]
+        assert ruleset.rules.tiers.index(card.tier) == card.tier_rank
+
+
+@pytest.mark.rule("inventions.cards")
+def test_the_twenty_five_inventions(ruleset, doc):
+    """001 §1/§3/§4: 25 inventions of five types; 16-25 gold; the §4 card: 11 weeks, 2 wood + 1 glass, 13/10."""
+    cards = doc["inventions"]["cards"]
+    rules = ruleset.rules
+    assert sorted(c["id"] for c in cards) == list(range(1, 26))
+    assert {c["type"] for c in cards} == set(doc["inventions"]["types"]) and len(doc["inventions"]["types"]) == 5
+    assert all(c["tier"] == "gold" for c in cards if c["id"] >= 16)
+    assert all(c["rewards"]["first"] > c["rewards"]["later"] for c in cards)
+    example = rules.cards[9]
+    assert (example.weeks, example.first, example.later) == (11, 13, 10)
+    assert dict(zip(rules.materials, example.components, strict=True)) == {
+        "iron": 0, "wood": 2, "rope": 0, "brick": 0, "glass": 1}
+    sc = Scenario(ruleset, 2, seed=1)
+    sc.refused(("start", 0, 26), "inventions.cards")
+    sc.refused(("start", 0, "9"), "inventions.cards")
