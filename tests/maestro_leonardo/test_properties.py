@@ -21,7 +21,7 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 @pytest.mark.rule("game.components", "game.limits", "district.payment", "planning.materials_fixed",
                   "rounds.schedule", "flow.turn")
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40, deadline=None, database=None)
 @given(n=players, setup=setups, seed=seeds, data=st.data())
 def test_random_play_keeps_every_component_and_gulden(ruleset, n, setup, seed, data):
     game = Game.new(ruleset, n, seed=seed, setup=setup)
@@ -59,7 +59,7 @@ def _play(ruleset, n, setup, seed, choice_seed, trip_at=None):
 
 
 @pytest.mark.rule("flow.turn")
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25, deadline=None, database=None)
 @given(n=players, setup=setups, seed=seeds, choice_seed=seeds, at=st.floats(0, 1))
 def test_a_json_round_trip_mid_game_changes_nothing(ruleset, n, setup, seed, choice_seed, at):
     plain, steps = _play(ruleset, n, setup, seed, choice_seed)

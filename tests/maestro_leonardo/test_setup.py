@@ -239,7 +239,7 @@ def test_favor_turns_go_clockwise_until_everyone_has_their_count(ruleset, doc, n
     assert seen == [s % n for s in range(per * n)]
     adv = doc["setup"]["advanced"]["per_player"]
     for p in sc.state.players:
-        assert p.money == adv["money"] + min(per, limit) * 5
+        assert p.money == adv["money"] + min(per, limit) * doc["setup"]["advanced"]["favors"][0]["gain"]["money"]
         assert p.apprentices == adv["apprentices"] + per - min(per, limit)
     assert sc.phase == "planning" and sc.state.round == 1
 
@@ -248,12 +248,13 @@ def test_favor_turns_go_clockwise_until_everyone_has_their_count(ruleset, doc, n
 def test_each_favor_gives_what_the_pack_says(ruleset, doc):
     favors = {f["id"]: f for f in doc["setup"]["advanced"]["favors"]}
     sc = _favor_game(ruleset, 4)
+    start_money = doc["setup"]["advanced"]["per_player"]["money"]
     rules = ruleset.rules
     zero = (0,) * len(rules.materials)
     p0, p1, p2, p3 = sc.state.players
     # a: money
     sc.do(0, ("favor", "a", -1, zero))
-    assert p0.money == 3 + favors["a"]["gain"]["money"]
+    assert p0.money == start_money + favors["a"]["gain"]["money"]
     # b: four materials, at most two alike
     legal_b = [a for a in sc.legal() if a[1] == "b"]
     assert legal_b and all(sum(a[3]) == favors["b"]["gain"]["materials"] for a in legal_b)
@@ -309,7 +310,9 @@ def test_favor_letter_limit_by_player_count(ruleset, doc, n):
             sc.game.apply(("favor", "a", -1, zero) if "a" in letters else rng.choice(sc.legal()))
         else:
             sc.game.apply(rng.choice(sc.legal()))
-    assert sc.state.players[0].money == 3 + 5 * min(per, limit or per)
+    favor_a = next(f for f in doc["setup"]["advanced"]["favors"] if f["id"] == "a")["gain"]["money"]
+    start_money = doc["setup"]["advanced"]["per_player"]["money"]
+    assert sc.state.players[0].money == start_money + favor_a * min(per, limit or per)
 
 
 @pytest.mark.rule("inventions.tiers")
