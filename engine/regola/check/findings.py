@@ -109,4 +109,9 @@ def dedupe(findings: Iterable[Finding]) -> list[Finding]:
         first = kept.get(finding)
         if first is None or (first.about is not None and finding.about is None):
             kept[finding] = finding
-    return sorted(kept.values(), key=sort_key)
+    own = {_place(f) for f in kept.values() if f.about is None}
+    return sorted((f for f in kept.values() if f.about is None or _place(f) not in own), key=sort_key)
+
+
+def _place(finding: Finding) -> tuple[object, ...]:
+    return finding.code, finding.file, finding.line, finding.column, finding.pointer

@@ -100,7 +100,7 @@ def run(paths: Sequence[str | Path], home: Path) -> Result:
                 if path.resolve() not in targets.variants:
                     universe += load_variant_subjects(path.resolve(), home)[0]
     catalog_packs = list(dict.fromkeys([*home_packs(home), *targets.packs]))
-    catalogs = load_catalogs(catalog_packs, home)
+    catalogs = load_catalogs(catalog_packs, home, validate=targets.packs)
     target_catalogs = [c for c in catalogs if c.pack in targets.packs]
     result.catalogs = [c.shown for c in target_catalogs]
     findings += check_coverage(list(loaded.values()) + variant_subjects, catalogs)

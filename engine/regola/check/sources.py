@@ -57,6 +57,7 @@ def check_sources(packs: Iterable[Subject], targets: set[str]) -> list[Finding]:
     by_id = {s.pack.id: s for s in sorted(packs, key=lambda s: s.pack.id)}
     leaves = {pack_id: _leaves(s.doc) for pack_id, s in by_id.items()}
     covered: dict[tuple[str, int], list[str]] = {}
+    undeclared: dict[tuple[str, str], list[str]] = {}
     findings: list[Finding] = []
 
     def declared(owner: str, other: str, ptr: str) -> tuple[int, dict[str, Any]] | None:
@@ -83,9 +84,13 @@ def check_sources(packs: Iterable[Subject], targets: set[str]) -> list[Finding]:
                     covered.setdefault((owner, found[0]), []).append(ptr)
                     break
             else:
-                findings += by_id[b].adopt([by_id[b].at(
-                    "SRC_DIFF_UNDECLARED", f"{b} has {_show(vb)} at {ptr}, {a} has {_show(va)}: declare it in "
-                    f"pack.divergences of the pack that differs (path, from, cites) or align the data", ptr)])
+                odd = _odd_one(ptr, a, b, leaves)
+                undeclared.setdefault((odd, ptr), []).append(b if odd == a else a)
+    for (odd, ptr), others in undeclared.items():
+        theirs = "; ".join(f"{o} has {_show(leaves[o].get(ptr, MISSING))}" for o in others)
+        findings += by_id[odd].adopt([by_id[odd].at(
+            "SRC_DIFF_UNDECLARED", f"{odd} has {_show(leaves[odd].get(ptr, MISSING))} at {ptr}, {theirs}: declare "
+            "it in pack.divergences of the pack that differs (path, from, cites) or align the data", ptr)])
     for pack_id in targets & set(by_id):
         subject = by_id[pack_id]
         for index, entry in _divergences(subject):
@@ -103,6 +108,15 @@ def check_sources(packs: Iterable[Subject], targets: set[str]) -> list[Finding]:
                 findings.append(subject.at("SRC_DIVERGENCE_UNUSED", f"{pack_id} declares a divergence from "
                                            f"{entry.get('from')!r}, which is not a pack of this run", ptr))
     return findings
+
+
+def _odd_one(ptr: str, a: str, b: str, leaves: dict[str, dict[str, Any]]) -> str:
+    """Of two differing packs, the one fewer packs agree with (the later one on a tie): it gets the finding."""
+    def agreeing(pack: str) -> int:
+        mine = leaves[pack].get(ptr, MISSING)
+        return sum(1 for other in leaves.values() if other.get(ptr, MISSING) == mine)
+
+    return a if agreeing(a) < agreeing(b) else b
 
 
 def _summary(pointers: list[str], owner: Subject, base: Subject | None, limit: int = 3) -> str:
