@@ -44,7 +44,8 @@ def test_declared_divergences_are_the_only_data_differences() -> None:
     assert de["rounds"]["display_size"]["2"] == 2 and cs["rounds"]["display_size"]["2"] == 3
     assert de["city"]["council"]["spaces"][0]["params"]["from"] == ["A"]
     declared = {d["path"] for d in load_pack("de").meta["divergences"]}
-    assert declared == {"/rounds/display_size/2", "/city/council/spaces/0/params/from"}
+    assert declared == {"/rounds/display_size/2", "/city/council/spaces/0/params/from", "/setup/beginner/display/2"}
+    assert len(de["setup"]["beginner"]["display"]["2"]) == de["rounds"]["display_size"]["2"]
 
 
 def test_borrows_are_explicit() -> None:
