@@ -96,7 +96,7 @@ def test_apprentices_go_to_a_lab_once_per_round(ruleset):
 @pytest.mark.rule("placement.working_labs_only")
 def test_nobody_goes_into_an_idle_lab(sc):
     assert sc.player(0).labs[0].target is None
-    assert not [a for a in sc.legal() if str(a[1:2]).find("lab") >= 0]
+    assert not [a for a in sc.legal() if len(a) > 1 and str(a[1]).startswith("lab")]
     sc.refused(("place", "lab0", 1), "placement.working_labs_only")
     sc.refused(("master", "lab0"), "placement.working_labs_only")
     sc.refused(("place", "lab1", 1), "placement.working_labs_only")  # seat 0 has one lab
