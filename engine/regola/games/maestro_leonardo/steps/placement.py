@@ -90,6 +90,9 @@ class Placement(Step):
         if not action or action[0] not in ("place", "master", "pass"):
             return IllegalAction("placement.one_location_per_turn",
                                  "a turn places apprentices in one location, or the master, or passes", action)
+        if (action[0] == "place" and len(action) != 3) or (action[0] == "master" and len(action) != 2):
+            return IllegalAction("placement.one_location_per_turn",
+                                 "one turn places people in exactly one location", action)
         loc = action[1] if len(action) > 1 else None
         kind = rules.round_kinds[state.round - 1]
         if isinstance(loc, str) and loc in rules.districts and not kind.city:
@@ -98,8 +101,8 @@ class Placement(Step):
             idx = loc[3:]
             if not idx.isdigit() or int(idx) >= len(p.labs) or p.labs[int(idx)].target is None:
                 return IllegalAction("placement.working_labs_only", "people go only into own working labs", action)
-            if action[0] == "place" and len(action) == 3 and isinstance(action[2], int) \
-                    and action[2] > free_spaces(rules, p.labs[int(idx)]):
+            wanted = action[2] if action[0] == "place" and isinstance(action[2], int) else 1
+            if wanted > free_spaces(rules, p.labs[int(idx)]):
                 return IllegalAction("placement.lab_spaces", "not enough free spaces in that lab", action)
         if action[0] == "place":
             if loc in state.placed[seat]:
