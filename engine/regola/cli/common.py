@@ -4,19 +4,24 @@ from __future__ import annotations
 
 import argparse
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from regola.core.game import Ruleset
-from regola.core.pack import load_pack
+if TYPE_CHECKING:
+    from regola.core.game import Ruleset
 
 
 def add_pack_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pack", default="cs", help="pack id under rulepacks/ or a path to a pack folder (default: cs)")
     p.add_argument("--variant", action="append", default=[], metavar="FILE",
-                   help="a variant overlay (YAML); repeat to stack several, applied in order")
+                   help="a variant overlay (YAML file, or the id of one in the pack's variants/); repeatable")
 
 
 @lru_cache(maxsize=8)
 def _ruleset(pack: str, variants: tuple[str, ...]) -> Ruleset:
+    # imported here: commands that need no rules (e.g. `rules show` from its cache) skip jsonschema
+    from regola.core.game import Ruleset
+    from regola.core.pack import load_pack
+
     return Ruleset(load_pack(pack, variants=list(variants)))
 
 

@@ -3,28 +3,41 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 
 from regola.core.errors import IllegalAction, PackError, RecordError, RegolaError
 
-COMMANDS = ("play", "replay", "bench", "flow")
+# command -> (module, one-line help). Only the module of the command being run is imported, so a
+# quick command (`rules show`) does not pay for the imports of the others.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("regola.cli.play", "play a full game"),
+    "replay": ("regola.cli.replay", "re-execute a game record"),
+    "bench": ("regola.cli.bench", "measure the engine's speed"),
+    "flow": ("regola.cli.flow", "draw the game flow"),
+    "rules": ("regola.cli.rules", "read the rules: list, show, search, render"),
+    "check": ("regola.cli.check", "check rule packs and variants for consistency"),
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from regola.cli import bench, flow, play, replay
-
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``only``, the other commands are listed but their modules are not imported."""
     parser = argparse.ArgumentParser(prog="regola", description="A rules-as-data engine for board games.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (play, replay, bench, flow, __import__("regola.cli.check", fromlist=["register"]),
-                   __import__("regola.cli.rules", fromlist=["register"])):
-        module.register(sub)
+    for name, (module_name, help_text) in COMMANDS.items():
+        if only is None or name == only:
+            importlib.import_module(module_name).register(sub)
+        else:
+            sub.add_parser(name, help=help_text)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    first = next((a for a in args_list if not a.startswith("-")), None)
+    parser = build_parser(first if first in COMMANDS else None)
+    args = parser.parse_args(args_list)
     try:
         code: int = args.run(args)
         return code
