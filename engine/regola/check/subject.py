@@ -13,36 +13,18 @@ from typing import Any
 
 from regola.check.findings import Finding, Severity
 from regola.core.pack import Pack
+from regola.core.pointers import MISSING, resolve
 from regola.core.schemas import escape_token
 from regola.core.variant import Variant
 from regola.core.yamlio import display_path
 
 __all__ = ["MISSING", "Subject", "pointer", "resolve", "walk"]
 
-MISSING = object()
 
 
 def pointer(*tokens: str | int) -> str:
     """A JSON pointer from raw tokens (escaped as RFC 6901 wants)."""
     return "".join("/" + escape_token(token) for token in tokens)
-
-
-def resolve(document: Any, ptr: str) -> Any:
-    """The value at a JSON pointer, or MISSING (never raises: pack authors write these pointers)."""
-    if ptr == "":
-        return document
-    if not ptr.startswith("/"):
-        return MISSING
-    node = document
-    for raw in ptr[1:].split("/"):
-        token = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and token in node:
-            node = node[token]
-        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
-            node = node[int(token)]
-        else:
-            return MISSING
-    return node
 
 
 def walk(node: Any, at: str = "") -> Iterator[tuple[str, Any]]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from regola import paths
 from regola.core.errors import PackError
+from regola.core.pointers import MISSING, resolve
 from regola.core.schemas import schema_id, schema_set
 from regola.core.variant import (
     Change,
@@ -397,11 +398,11 @@ def _borrow(document: dict[str, Any], origins: dict[str, Path], folder: Path, me
         for number, pointer in enumerate(entry["paths"]):
             where = f"{at}/paths/{number}"
             tokens = parse_pointer(pointer) or []
-            value = _resolve(lender.data, tokens)
-            if value is _NOTHING:
+            value = resolve(lender.data, pointer)
+            if value is MISSING:
                 raise PackError(f"pack '{lender_id}' has nothing at {pointer} to borrow",
                                 *in_header(where), field=where)
-            parent = _resolve(document, tokens[:-1])
+            parent = resolve(document, pointer.rsplit("/", 1)[0])
             if not isinstance(parent, dict):
                 parent_pointer = pointer.rsplit("/", 1)[0]
                 raise PackError(f"cannot borrow {pointer}: this pack has no mapping at {parent_pointer} "
@@ -416,18 +417,3 @@ def _borrow(document: dict[str, Any], origins: dict[str, Path], folder: Path, me
                 origins[tokens[0]] = lender.origins[tokens[0]]
             borrowed.append((pointer, lender))
     return borrowed
-
-
-_NOTHING = object()
-
-
-def _resolve(document: Any, tokens: list[str]) -> Any:
-    node = document
-    for token in tokens:
-        if isinstance(node, dict) and token in node:
-            node = node[token]
-        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
-            node = node[int(token)]
-        else:
-            return _NOTHING
-    return node

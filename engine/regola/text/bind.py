@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from regola.core.errors import PackError
+from regola.core.pointers import MISSING, resolve
 from regola.text.catalog import PLACEHOLDER, Catalog
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
 
 __all__ = ["BoundRule", "bind_all", "bind_rule", "plural", "resolve", "with_unit"]
 
-_MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -45,20 +45,6 @@ def _locale(language: str) -> Locale:
     from babel import Locale
 
     return Locale.parse(language)
-
-
-def resolve(document: Any, pointer: str) -> Any:
-    """The value at a JSON pointer, or a private sentinel when the document lacks it."""
-    node = document
-    for raw in pointer[1:].split("/") if pointer else []:
-        token = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and token in node:
-            node = node[token]
-        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
-            node = node[int(token)]
-        else:
-            return _MISSING
-    return node
 
 
 def plural(catalog: Catalog, unit: str, number: int | float) -> str:
@@ -145,7 +131,7 @@ def bind_rule(catalog: Catalog, pack: Pack, rule_id: str) -> BoundRule:
     for name, spec in entry.get("args", {}).items():
         value = resolve(pack.data, spec["path"])
         where = f"rule {rule_id}, placeholder {{{name}}}"
-        if value is _MISSING:
+        if value is MISSING:
             raise PackError(f"{where}: pack '{pack.id}' has nothing at {spec['path']}", file=catalog.file,
                             field=spec["path"], code="text")
         try:
