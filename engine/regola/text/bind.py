@@ -57,7 +57,8 @@ def plural(catalog: Catalog, unit: str, number: int | float) -> str:
 def number(catalog: Catalog, value: int | float) -> str:
     from babel.numbers import format_decimal
 
-    return str(format_decimal(value, locale=catalog.language))
+    # a parsed Locale, not its name: Babel would parse the name again on every call (~0.2 ms each)
+    return str(format_decimal(value, locale=_locale(catalog.language)))
 
 
 def with_unit(catalog: Catalog, value: int | float, unit: str | None) -> str:
@@ -69,7 +70,7 @@ def with_unit(catalog: Catalog, value: int | float, unit: str | None) -> str:
 def _list(catalog: Catalog, items: list[str], style: str = "standard") -> str:
     from babel.lists import format_list
 
-    return str(format_list(items, style=style, locale=catalog.language)) if items else "—"
+    return str(format_list(items, style=style, locale=_locale(catalog.language))) if items else "—"
 
 
 def _item_id(item: Any) -> str:
