@@ -15,7 +15,8 @@ from regola.core.pack import load_pack
 from regola.core.play import make_bot, play
 from regola.text import explain
 
-SEED_OVERLAP = Path("/work/shared/tools/seed_overlap.py")
+# shared/ (the project's source documents and tools) sits beside the repository checkout
+SEED_OVERLAP = Path(__file__).resolve().parents[3] / "shared" / "tools" / "seed_overlap.py"
 
 
 def test_explain_an_illegal_action_in_three_languages() -> None:
