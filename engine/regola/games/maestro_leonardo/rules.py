@@ -108,11 +108,9 @@ class Rules:
     materials: tuple[str, ...]
     cards_per_material: int
     apprentices_per_color: int
-    work_markers_per_color: int
     robots_total: int
     robots_per_color: int
     lab_sides: Mapping[tuple[str, str], LabSide]
-    lab_kinds: tuple[str, ...]
     limit_labs: int
     limit_robots: int
     limit_apprentices: int
@@ -151,11 +149,9 @@ class Rules:
     round_kinds: tuple[RoundKind, ...]  # one per round, index 0 = round 1
     council_income: int
     display_size: Mapping[int, int]
-    starts_per_lab: int
     same_invention_in_both_labs: bool
     unrequested_start: bool
     discount_per_card: int
-    completion_mandatory: bool
     sole_completer_takes_card: bool
     auction_all_zero_removes: bool
     type_bonus: Mapping[int, int]
@@ -194,7 +190,6 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
     for kind, spec in comp["labs"].items():
         for side, s in spec["sides"].items():
             lab_sides[(kind, side)] = LabSide(int(s["spaces"]), int(s["robot_spaces"]))
-    lab_kinds = tuple(comp["labs"].keys())
 
     def lab_spec(raw: Mapping[str, Any], pointer: str) -> LabSpec:
         key = (raw["kind"], raw["side"])
@@ -303,11 +298,9 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         materials=materials,
         cards_per_material=int(comp["materials"]["cards_per_kind"]),
         apprentices_per_color=int(comp["per_color"]["apprentices"]),
-        work_markers_per_color=int(comp["per_color"]["work_markers"]),
         robots_total=int(comp["robots"]["total"]),
         robots_per_color=int(comp["robots"]["per_color"]),
         lab_sides=lab_sides,
-        lab_kinds=lab_kinds,
         limit_labs=int(doc["limits"]["labs"]),
         limit_robots=int(doc["limits"]["robots"]),
         limit_apprentices=int(doc["limits"]["apprentices"]),
@@ -350,11 +343,9 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         round_kinds=tuple(round_kinds),
         council_income=int(rounds["council_income"]),
         display_size=_per_players(rounds["display_size"]),
-        starts_per_lab=int(planning["starts_per_lab"]),
         same_invention_in_both_labs=bool(planning["same_invention_in_both_labs"]),
         unrequested_start=bool(planning["unrequested_start"]),
         discount_per_card=int(comp_["discount_weeks_per_card"]),
-        completion_mandatory=bool(comp_["mandatory"]),
         sole_completer_takes_card=bool(comp_["sole_completer_takes_card"]),
         auction_all_zero_removes=comp_["auction"]["all_zero"] == "remove_card",
         type_bonus=_per_players(doc["scoring"]["type_bonus"]),
