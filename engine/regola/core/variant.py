@@ -20,7 +20,8 @@ import jsonpointer
 
 from regola import paths
 from regola.core.errors import PackError
-from regola.core.schemas import schema_id, schema_set, show
+from regola.core.schema_words import show
+from regola.core.schemas import schema_id, schema_set
 from regola.core.yamlio import display_path, load_yaml, locate, parse_pointer
 
 __all__ = [
