@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from regola.core.game import Ruleset
 from regola.core.pack import Pack, load_pack
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _session_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The run's own cache folder (parsed YAML, bound texts): tests never touch the user's cache."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("REGOLA_CACHE", str(tmp_path_factory.mktemp("regola-cache")))
+        yield
 
 
 @pytest.fixture(scope="session")

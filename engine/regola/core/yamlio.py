@@ -1,87 +1,25 @@
 """YAML in, JSON-shaped data out, and the line/column of any JSON pointer for error messages.
 
-Loading uses libyaml's parser (``CSafeLoader``, or the pure-Python ``SafeLoader`` without libyaml)
-with PyYAML's own hooks narrowed to JSON. A pack's document must be plain JSON
-(it is hashed, patched by JSON pointers and validated by JSON Schema), so the loader reads YAML the
-way JSON sees it: mapping keys are always the text written, ``yes``/``no``/``on``/
-``off`` stay text, dates stay text, ``010`` stays text, and a key written twice in one mapping is an
-error. Locating a pointer re-reads the file into a node tree; that happens only when reporting an
-error, so it may be slow, and trees are cached per file and modification time.
+``yaml_loader`` says what YAML means here (JSON's types, no key twice). A parsed file is kept in the
+parse cache (``diskcache``) under the digest of its bytes, so a file that has not changed since it was
+last read costs a file read and an unmarshal instead of a parse, and PyYAML is not even imported.
+Locating a pointer re-reads the file into a node tree; that happens only when reporting an error, so
+it may be slow, and trees are cached per file and modification time.
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
-from typing import Any
-
-import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from typing import TYPE_CHECKING, Any
 
 from regola import paths
+from regola.core import diskcache
 from regola.core.errors import PackError
 
+if TYPE_CHECKING:
+    from yaml.nodes import MappingNode, Node, ScalarNode
+
 __all__ = ["display_path", "load_yaml", "locate", "parse_pointer"]
-
-_BaseLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-_MERGE = "tag:yaml.org,2002:merge"
-
-
-class JsonLoader(_BaseLoader):  # type: ignore[misc,valid-type]
-    """PyYAML's safe loader, narrowed to what JSON can hold (the resolver and constructor hooks PyYAML
-    offers for exactly this): YAML 1.2 core scalars, field names kept as written, no field twice."""
-
-    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[str, Any]:
-        seen: set[str] = set()
-        for key_node, _ in node.value:  # written fields only: a merge ('<<') may be overridden
-            if not isinstance(key_node, ScalarNode):
-                raise yaml.constructor.ConstructorError(
-                    None, None, "a field name must be plain text, not a list or a mapping", key_node.start_mark)
-            if key_node.tag == _MERGE:
-                continue
-            if key_node.value in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"the field '{key_node.value}' appears twice in this mapping", key_node.start_mark)
-            seen.add(key_node.value)
-        self.flatten_mapping(node)  # merged fields first, so written ones win below
-        return {key_node.value: self.construct_object(value_node, deep=deep) for key_node, value_node in node.value}
-
-    def construct_number(self, node: Node) -> Any:
-        try:
-            if node.tag.endswith(":int"):
-                return int(str(node.value).replace("_", ""))
-            return float(str(node.value).replace("_", ""))
-        except ValueError:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"'{node.value}' is not a number", node.start_mark) from None
-
-    def construct_unsupported(self, node: Node) -> Any:
-        shown = str(node.tag).replace("tag:yaml.org,2002:", "!!")
-        raise yaml.constructor.ConstructorError(
-            None, None, f"the YAML tag {shown} is not supported here (only plain JSON values are)", node.start_mark)
-
-
-# Implicit typing as YAML 1.2's core schema (and JSON) has it: no yes/no/on/off booleans, no dates,
-# no octal '010', no sexagesimal numbers. Everything else stays text.
-JsonLoader.yaml_implicit_resolvers = {}
-JsonLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
-JsonLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9_]*)$"), list("-+0123456789"))
-JsonLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:float",
-    re.compile(r"^[-+]?(?:[0-9][0-9_]*\.[0-9_]*(?:[eE][-+]?[0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?"
-               r"|[0-9][0-9_]*[eE][-+]?[0-9]+)$"), list("-+.0123456789"))
-JsonLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
-JsonLoader.add_implicit_resolver("tag:yaml.org,2002:merge", re.compile(r"^<<$"), ["<"])
-JsonLoader.add_constructor("tag:yaml.org,2002:int", JsonLoader.construct_number)
-JsonLoader.add_constructor("tag:yaml.org,2002:float", JsonLoader.construct_number)
-for _tag in ("timestamp", "binary", "set", "omap", "pairs"):
-    JsonLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", JsonLoader.construct_unsupported)
-JsonLoader.add_constructor(None, JsonLoader.construct_unsupported)
-
 
 def display_path(path: Path, home: Path | None = None) -> str:
     """How a file is named in messages: relative to the regola home, else to the working folder."""
@@ -93,15 +31,18 @@ def display_path(path: Path, home: Path | None = None) -> str:
     return str(path)
 
 
-def _read_text(path: Path, name: str) -> str:
+def _read_bytes(path: Path, name: str) -> bytes:
     try:
-        raw = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise PackError("file not found", file=name) from None
     except IsADirectoryError:
         raise PackError("this is a folder, not a file", file=name) from None
     except OSError as exc:
         raise PackError(f"cannot read the file: {exc.strerror or exc}", file=name) from None
+
+
+def _decode(raw: bytes, name: str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -110,37 +51,30 @@ def _read_text(path: Path, name: str) -> str:
         raise PackError("the file is not UTF-8 text", file=name, line=line, column=column) from None
 
 
-def _yaml_error(exc: yaml.YAMLError, name: str) -> PackError:
-    """One readable line from a PyYAML error, positioned at the problem (not at its context)."""
-    if isinstance(exc, yaml.MarkedYAMLError):
-        mark = exc.problem_mark or exc.context_mark
-        context = exc.context or ""
-        if exc.context_mark is not None and mark is not exc.context_mark and context:
-            context += f" (from line {exc.context_mark.line + 1})"
-        parts = [part for part in (context, exc.problem) if part]
-        message = "YAML syntax: " + (", ".join(parts) if parts else "invalid YAML")
-        if mark is not None:
-            return PackError(message, file=name, line=mark.line + 1, column=mark.column + 1)
-        return PackError(message, file=name)
-    return PackError(f"YAML syntax: {exc}", file=name)
+def _read_text(path: Path, name: str) -> str:
+    return _decode(_read_bytes(path, name), name)
+
+
+#: what yaml_loader makes of YAML; bump it when the same bytes would load differently, and the parse
+#: cache ignores what the old loader stored
+LOADER_VERSION = "json-yaml-1"
 
 
 def load_yaml(path: Path, *, name: str | None = None) -> Any:
     """The content of one YAML file. Any failure is a PackError at the file, line and column.
 
-    ``name`` is how the file is shown in errors (defaults to the path as given).
+    ``name`` is how the file is shown in errors (defaults to the path as given). Every call returns
+    new objects: callers may change what they get.
     """
     shown = name if name is not None else str(path)
-    loader = JsonLoader(_read_text(path, shown))
-    try:
-        value = loader.get_single_data()
-    except yaml.YAMLError as exc:
-        raise _yaml_error(exc, shown) from None
-    except RecursionError:
-        raise PackError("the YAML nests too deeply", file=shown) from None
-    finally:
-        loader.dispose()
-    return value
+    raw = _read_bytes(path, shown)
+
+    def parse() -> Any:
+        from regola.core.yaml_loader import parse
+
+        return parse(_decode(raw, shown), shown)
+
+    return diskcache.parsed("yaml", LOADER_VERSION, raw, parse)
 
 
 # --- locating pointers (error path only) ---------------------------------------------------------
@@ -167,8 +101,12 @@ def _tree(path: Path) -> Node | None:
     cached = _trees.get(resolved)
     if cached is not None and cached[0] == stat.st_mtime_ns and cached[1] == stat.st_size:
         return cached[2]
+    import yaml
+
+    from regola.core.yaml_loader import BaseLoader
+
     try:
-        node = yaml.compose(_read_text(resolved, str(resolved)), Loader=_BaseLoader)
+        node = yaml.compose(_read_text(resolved, str(resolved)), Loader=BaseLoader)
     except (PackError, yaml.YAMLError, RecursionError):
         node = None
     if len(_trees) >= _TREE_CACHE_SIZE:
@@ -179,9 +117,13 @@ def _tree(path: Path) -> Node | None:
 
 def _member(node: MappingNode, token: str) -> tuple[ScalarNode, Node] | None:
     """The (key, value) nodes of ``token`` in a mapping, looking through ``<<`` merges last."""
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    from regola.core.yaml_loader import MERGE
+
     merges: list[Node] = []
     for key_node, value_node in node.value:
-        if key_node.tag == _MERGE:
+        if key_node.tag == MERGE:
             merges.append(value_node)
         elif isinstance(key_node, ScalarNode) and key_node.value == token:
             return key_node, value_node
@@ -196,6 +138,8 @@ def _member(node: MappingNode, token: str) -> tuple[ScalarNode, Node] | None:
 
 
 def _position(node: Node, key: Node | None) -> tuple[int, int]:
+    from yaml.nodes import MappingNode, SequenceNode
+
     # A block mapping or list under a key starts on the line after the key: point at the key.
     if key is not None and isinstance(node, MappingNode | SequenceNode) and not node.flow_style:
         node = key
@@ -212,6 +156,8 @@ def locate(path: Path, pointer: str) -> tuple[int | None, int | None]:
     node = _tree(path)
     if node is None:
         return None, None
+    from yaml.nodes import MappingNode, SequenceNode
+
     tokens = parse_pointer(pointer) or []
     key: Node | None = None
     for token in tokens:

@@ -16,18 +16,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["cache_dir", "cached"]
+from regola.core.diskcache import cache_dir
+
+__all__ = ["cached"]
 
 _VERSION = 1
-
-
-def cache_dir() -> Path:
-    """REGOLA_CACHE, else $XDG_CACHE_HOME/regola, else ~/.cache/regola."""
-    env = os.environ.get("REGOLA_CACHE")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "regola"
 
 
 def _stamps(home: Path, extra: Sequence[str]) -> list[list[Any]]:
