@@ -160,6 +160,7 @@ def check_coverage(subjects: list[Subject], catalogs: list[Catalog]) -> list[Fin
     findings: list[Finding] = []
     for subject in subjects:
         rules = subject.doc.get("rules", {})
+        numbers = {rule_id: _numbers_at(subject.doc, rule.get("data", [])) for rule_id, rule in rules.items()}
         for catalog in _usable(catalogs):
             assert catalog.data is not None
             for rule_id in rules:
@@ -170,7 +171,7 @@ def check_coverage(subjects: list[Subject], catalogs: list[Catalog]) -> list[Fin
                     missing.setdefault(key, (catalog, ptr, []))[2].append(subject.label)
                     continue
                 findings += _bindings(subject, catalog, rule_id, entry)
-                _bare_numbers(subject, catalog, rule_id, entry, bare)
+                _bare_numbers(subject, catalog, rule_id, entry, numbers[rule_id], bare)
             names = catalog.data["names"]
             for category, name_id in _names_needed(subject):
                 if name_id not in names.get(category, {}):
@@ -201,20 +202,12 @@ def _bindings(subject: Subject, catalog: Catalog, rule_id: str, entry: dict[str,
 
 
 def _format_problem(catalog: Catalog, spec: dict[str, Any], value: Any) -> str | None:
-    """Why the text layer could not format ``value`` as ``spec`` asks, or None."""
-    try:
-        from regola.text.bind import format_arg
-        from regola.text.catalog import Catalog as TextCatalog
-    except ImportError:  # pragma: no cover - the text layer is part of regola; tolerate its absence
-        return None
+    """Why the text layer could not format ``value`` as ``spec`` asks, or None (nothing is formatted)."""
+    from regola.text.bind import arg_problem
+    from regola.text.catalog import Catalog as TextCatalog
+
     assert catalog.data is not None
-    try:
-        format_arg(TextCatalog(catalog.language, catalog.path, catalog.shown, catalog.data), spec, value)
-    except (ValueError, TypeError, KeyError) as exc:
-        return str(exc)
-    except Exception as exc:  # Babel on an unknown locale, …: say so rather than crash the run
-        return f"{type(exc).__name__}: {exc}"
-    return None
+    return arg_problem(TextCatalog(catalog.language, catalog.path, catalog.shown, catalog.data), spec, value)
 
 
 def _numbers_at(doc: dict[str, Any], pointers: Iterable[str]) -> set[int]:
@@ -242,13 +235,12 @@ def _numbers_at(doc: dict[str, Any], pointers: Iterable[str]) -> set[int]:
     return found - labels
 
 
-def _bare_numbers(subject: Subject, catalog: Catalog, rule_id: str, entry: dict[str, Any],
+def _bare_numbers(subject: Subject, catalog: Catalog, rule_id: str, entry: dict[str, Any], values: set[int],
                   hits: dict[tuple[int, str, str], tuple[Catalog, set[int], list[str]]]) -> None:
-    """Collect, per catalog, rule and part, the numbers written that the rule's data holds."""
-    data = subject.doc["rules"][rule_id].get("data", [])
-    if not data:
+    """Collect, per catalog, rule and part, the numbers written that ``values`` (the rule's data) holds."""
+    if not values:
         return
-    values = _numbers_at(subject.doc, data)
+    data = subject.doc["rules"][rule_id].get("data", [])
     for part in ("title", "text"):
         written = {int(m) for m in NUMBER.findall(PLACEHOLDER.sub(" ", entry[part]))} & values
         if written:
