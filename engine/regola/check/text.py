@@ -161,6 +161,7 @@ def check_coverage(subjects: list[Subject], catalogs: list[Catalog]) -> list[Fin
     for subject in subjects:
         rules = subject.doc.get("rules", {})
         numbers = {rule_id: _numbers_at(subject.doc, rule.get("data", [])) for rule_id, rule in rules.items()}
+        values: dict[str, Any] = {}
         for catalog in _usable(catalogs):
             assert catalog.data is not None
             for rule_id in rules:
@@ -170,7 +171,7 @@ def check_coverage(subjects: list[Subject], catalogs: list[Catalog]) -> list[Fin
                     key = (id(catalog), f"rule {rule_id}")
                     missing.setdefault(key, (catalog, ptr, []))[2].append(subject.label)
                     continue
-                findings += _bindings(subject, catalog, rule_id, entry)
+                findings += _bindings(subject, catalog, rule_id, entry, values)
                 _bare_numbers(subject, catalog, rule_id, entry, numbers[rule_id], bare)
             names = catalog.data["names"]
             for category, name_id in _names_needed(subject):
@@ -185,19 +186,23 @@ def check_coverage(subjects: list[Subject], catalogs: list[Catalog]) -> list[Fin
     return findings
 
 
-def _bindings(subject: Subject, catalog: Catalog, rule_id: str, entry: dict[str, Any]) -> list[Finding]:
+def _bindings(subject: Subject, catalog: Catalog, rule_id: str, entry: dict[str, Any],
+              values: dict[str, Any]) -> list[Finding]:
+    """Each placeholder of one rule entry against the document; ``values`` memoises pointer -> value."""
     findings = []
     for name, spec in entry.get("args", {}).items():
-        ptr = pointer("text", "rules", rule_id, "args", name, "path")
-        value = resolve(subject.doc, spec["path"])
+        path = spec["path"]
+        if path not in values:
+            values[path] = resolve(subject.doc, path)
+        value = values[path]
         if value is MISSING:
-            findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: {{{name}}} is bound to {spec['path']}, "
-                                       f"which {subject.label} does not have", ptr))
+            problem = f"{{{name}}} is bound to {path}, which {subject.label} does not have"
+        elif (why := _format_problem(catalog, spec, value)) is not None:
+            problem = f"{{{name}}} cannot show {path} of {subject.label}: {why}"
+        else:
             continue
-        problem = _format_problem(catalog, spec, value)
-        if problem:
-            findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: {{{name}}} cannot show "
-                                       f"{spec['path']} of {subject.label}: {problem}", ptr))
+        ptr = pointer("text", "rules", rule_id, "args", name, "path")
+        findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: {problem}", ptr))
     return findings
 
 
