@@ -1,11 +1,14 @@
-"""regola's cache folder, and a content-addressed store of parsed files in it.
+"""regola's cache folder, and two stores in it that spare a command work an earlier one has done.
 
-Parsing YAML costs milliseconds per file; a command that reads forty files (a check, a game on three
-packs) would pay for that on every run although the files rarely change. The store keeps each parsed
-file under the digest of its bytes (plus the parser's version), so an edited file is simply a new
-entry: nothing can go stale. Values are plain JSON-shaped data written with ``marshal``, which is
-faster than pickle or JSON and cannot run code when read. A cache folder that cannot be written only
-costs speed; a damaged entry is ignored and rewritten.
+- ``parsed``: each parsed file under the digest of its bytes (plus the parser's version). Parsing YAML
+  costs milliseconds per file and a check reads forty; an edited file is simply a new entry, so
+  nothing can go stale.
+- ``stamped``: a value built from many files (a merged, validated pack), kept with the stamps
+  (path, mtime, size) of every file it was built from, and used only while all of them are unchanged.
+
+Values are plain JSON-shaped data written with ``marshal``, which is faster than pickle or JSON and
+cannot run code when read. A cache folder that cannot be written only costs speed; a damaged entry is
+ignored and rewritten.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["cache_dir", "parsed"]
+__all__ = ["Stamp", "cache_dir", "load_stamped", "parsed", "stamp", "store_stamped"]
+
+Stamp = tuple[str, int, int]  # (path, mtime in ns, size); (path, -1, -1) for a file that is not there
 
 #: entries kept per kind; past it the oldest half goes (a folder of a few MB at most)
 MAX_ENTRIES = 2000
@@ -34,6 +39,10 @@ def cache_dir() -> Path:
     return Path(base) / "regola"
 
 
+def _folder(kind: str) -> Path:
+    return cache_dir() / f"{kind}-py{sys.version_info[0]}{sys.version_info[1]}"  # marshal's format is per version
+
+
 def parsed(kind: str, version: str, raw: bytes, parse: Callable[[], Any]) -> Any:
     """``parse()`` of the file whose bytes are ``raw``, from the store when it was parsed before.
 
@@ -41,7 +50,7 @@ def parsed(kind: str, version: str, raw: bytes, parse: Callable[[], Any]) -> Any
     Exceptions of ``parse`` pass through and nothing is stored.
     """
     digest = hashlib.blake2b(raw, digest_size=20, person=version.encode()[:16]).hexdigest()
-    folder = cache_dir() / f"{kind}-py{sys.version_info[0]}{sys.version_info[1]}"  # marshal's format is per version
+    folder = _folder(kind)
     entry = folder / digest
     try:
         with open(entry, "rb") as handle:
@@ -51,6 +60,36 @@ def parsed(kind: str, version: str, raw: bytes, parse: Callable[[], Any]) -> Any
     value = parse()
     _store(folder, entry, value)
     return value
+
+
+def stamp(path: str | Path) -> Stamp:
+    """What tells a changed file from an unchanged one: its modification time and size."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return str(path), -1, -1
+    return str(path), stat.st_mtime_ns, stat.st_size
+
+
+def load_stamped(kind: str, key: str) -> tuple[tuple[Stamp, ...], Any] | None:
+    """(stamps, value) stored under ``key``, if every file it was built from is unchanged; else None."""
+    entry = _folder(kind) / hashlib.blake2b(key.encode(), digest_size=20).hexdigest()
+    try:
+        with open(entry, "rb") as handle:
+            stored = marshal.load(handle)
+        stamps = tuple(tuple(s) for s in stored["stamps"])
+        if stored["key"] != key or any(stamp(s[0]) != s for s in stamps):
+            return None
+        return stamps, stored["value"]  # type: ignore[return-value]
+    except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError):
+        return None
+
+
+def store_stamped(kind: str, key: str, stamps: tuple[Stamp, ...], value: Any) -> None:
+    """Keep ``value`` under ``key`` until one of the files in ``stamps`` changes."""
+    folder = _folder(kind)
+    entry = folder / hashlib.blake2b(key.encode(), digest_size=20).hexdigest()
+    _store(folder, entry, {"key": key, "stamps": [list(s) for s in stamps], "value": value})
 
 
 def _store(folder: Path, entry: Path, value: Any) -> None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from regola import paths
+from regola.core.diskcache import Stamp, load_stamped, stamp, store_stamped
 from regola.core.errors import PackError
 from regola.core.pointers import MISSING, resolve
 from regola.core.schemas import schema_id, schema_set
@@ -162,7 +163,6 @@ def available_variants(ref: str | Path, home: Path | None = None) -> list[str]:
 
 # --- loading -----------------------------------------------------------------------------------
 
-_Stamp = tuple[str, int, int]
 _Where = Callable[[str], tuple[str, int | None, int | None]]  # pointer -> (file, line, column)
 
 
@@ -170,35 +170,27 @@ class _Reads:
     """The files a load depends on, with their stamps, so a memoised pack can tell it is stale."""
 
     def __init__(self) -> None:
-        self.stamps: dict[str, _Stamp] = {}
+        self.stamps: dict[str, Stamp] = {}
 
     def note(self, path: Path) -> None:
         key = str(path)
         if key not in self.stamps:
-            self.stamps[key] = _stamp(path)
+            self.stamps[key] = stamp(path)
 
-    def merge(self, stamps: tuple[_Stamp, ...]) -> None:
-        for stamp in stamps:
-            self.stamps.setdefault(stamp[0], stamp)
+    def merge(self, stamps: tuple[Stamp, ...]) -> None:
+        for entry in stamps:
+            self.stamps.setdefault(entry[0], entry)
 
-    def frozen(self) -> tuple[_Stamp, ...]:
+    def frozen(self) -> tuple[Stamp, ...]:
         return tuple(self.stamps.values())
 
 
-def _stamp(path: Path) -> _Stamp:
-    try:
-        stat = path.stat()
-    except OSError:
-        return str(path), -1, -1
-    return str(path), stat.st_mtime_ns, stat.st_size
-
-
-def _fresh(stamps: tuple[_Stamp, ...]) -> bool:
-    return all(_stamp(Path(stamp[0])) == stamp for stamp in stamps)
+def _fresh(stamps: tuple[Stamp, ...]) -> bool:
+    return all(stamp(s[0]) == s for s in stamps)
 
 
 _CacheKey = tuple[Path, tuple[object, ...], Path]
-_cache: dict[_CacheKey, tuple[tuple[_Stamp, ...], Pack]] = {}
+_cache: dict[_CacheKey, tuple[tuple[Stamp, ...], Pack]] = {}
 
 
 def load_pack(
@@ -222,16 +214,60 @@ def _variant_key(variant: Path | Variant) -> object:
 
 def _load_cached(
     folder: Path, variants: tuple[Path | Variant, ...], home: Path, chain: tuple[Path, ...]
-) -> tuple[tuple[_Stamp, ...], Pack]:
+) -> tuple[tuple[Stamp, ...], Pack]:
     key: _CacheKey = (folder, tuple(_variant_key(v) for v in variants), home)
     cached = _cache.get(key)
     if cached is not None and _fresh(cached[0]):
         return cached
-    reads = _Reads()
-    pack = _load(folder, variants, home, chain, reads)
-    entry = (reads.frozen(), pack)
+    entry = None if variants else _from_disk(folder, home)
+    if entry is None:
+        reads = _Reads()
+        pack = _load(folder, variants, home, chain, reads)
+        entry = (reads.frozen(), pack)
+        if not variants:
+            _to_disk(entry[0], pack, home)
     _cache[key] = entry
     return entry
+
+
+# --- the base packs on disk ----------------------------------------------------------------------
+# A check or a game loads the same unchanged packs run after run; merging, borrowing and validating
+# them again costs more than the rest of a one-variant check. A base pack (no variants) is kept in
+# regola's cache folder with the stamps of every file it was built from, this loader's own code
+# among them, and used only while none of them has changed.
+
+_CODE = tuple(str(Path(__file__).with_name(name)) for name in (
+    "pack.py", "variant.py", "schemas.py", "yamlio.py", "yaml_loader.py", "diskcache.py"))
+
+
+def _disk_key(folder: Path, home: Path) -> str:
+    return f"{folder}\n{home}"
+
+
+def _to_disk(stamps: tuple[Stamp, ...], pack: Pack, home: Path) -> None:
+    value = {"meta": pack.meta, "data": pack.data, "hash": pack.content_hash,
+             "origins": {key: str(path) for key, path in pack.origins.items()},
+             "borrowed": [[pointer, str(lender.root)] for pointer, lender in pack._locator.borrowed]}
+    store_stamped("packs", _disk_key(pack.root, home), (*stamps, *(stamp(p) for p in _CODE)), value)
+
+
+def _from_disk(folder: Path, home: Path) -> tuple[tuple[Stamp, ...], Pack] | None:
+    stored = load_stamped("packs", _disk_key(folder, home))
+    if stored is None:
+        return None
+    stamps, value = stored
+    borrowed = []
+    for pointer, lender_root in value["borrowed"]:
+        lender_stamps, lender = _load_cached(Path(lender_root), (), home, ())
+        stamps = (*stamps, *lender_stamps)
+        borrowed.append((pointer, lender))
+    origins = {key: Path(path) for key, path in value["origins"].items()}
+    meta = value["meta"]
+    locator = _Locator(home, folder / PACK_FILE, origins, tuple(borrowed), ())
+    pack = Pack(id=meta["id"], game=meta["game"], language=meta["language"], title=meta["title"], root=folder,
+                meta=meta, data=value["data"], origins=origins, variants=(), content_hash=value["hash"],
+                _locator=locator)
+    return stamps, pack
 
 
 def _resolve_variant(ref: str | Path | Variant, folder: Path, home: Path) -> Path | Variant:
@@ -289,6 +325,8 @@ def _validate(instance: Any, schema: str, home: Path, reads: _Reads, where: _Whe
 
 def _load(folder: Path, variant_refs: tuple[Path | Variant, ...], home: Path, chain: tuple[Path, ...],
           reads: _Reads) -> Pack:
+    if variant_refs:
+        return _with_variants(folder, variant_refs, home, chain, reads)
     pack_file = folder / PACK_FILE
     shown = display_path(pack_file, home)
     reads.note(pack_file)
@@ -307,33 +345,34 @@ def _load(folder: Path, variant_refs: tuple[Path | Variant, ...], home: Path, ch
 
     document, origins = _merge(folder, meta, home, reads, in_header)
     borrowed = _borrow(document, origins, folder, meta, home, chain, reads, in_header)
+    locator = _Locator(home, pack_file, origins, tuple(borrowed))
+    return _finish(folder, meta, document, origins, (), locator, home, reads)
 
+
+def _with_variants(folder: Path, variant_refs: tuple[Path | Variant, ...], home: Path, chain: tuple[Path, ...],
+                   reads: _Reads) -> Pack:
+    """The base pack (loaded once, memoised) with the variants applied to a copy of its document."""
+    stamps, base = _load_cached(folder, (), home, chain)
+    reads.merge(stamps)
     variants = tuple(v if isinstance(v, Variant) else _read_variant(v, home, reads) for v in variant_refs)
-    changes: list[Change] = []
-    if variants:
-        document, changes = apply_variants_traced(document, variants, pack_id)
+    document, changes = apply_variants_traced(base.data, variants, base.id)
+    locator = replace(base._locator, changes=tuple(changes))
+    return _finish(folder, base.meta, document, base.origins, variants, locator, home, reads)
 
-    locator = _Locator(home, pack_file, origins, tuple(borrowed), tuple(changes))
+
+def _finish(folder: Path, meta: dict[str, Any], document: dict[str, Any], origins: dict[str, Path],
+            variants: tuple[Variant, ...], locator: _Locator, home: Path, reads: _Reads) -> Pack:
+    """Validate the whole document against its game's schema, hash it and make it a Pack."""
     _validate(document, schema_id(meta["game"]), home, reads, locator)
     hashed = {key: value for key, value in document.items() if key not in HASH_EXCLUDED}
     try:
         content_hash = canonical_hash(hashed)
     except PackError as err:
-        err.file = shown
+        err.file = display_path(folder / PACK_FILE, home)
         raise
-    return Pack(
-        id=pack_id,
-        game=meta["game"],
-        language=meta["language"],
-        title=meta["title"],
-        root=folder,
-        meta=meta,
-        data=document,
-        origins=origins,
-        variants=variants,
-        content_hash=content_hash,
-        _locator=locator,
-    )
+    return Pack(id=meta["id"], game=meta["game"], language=meta["language"], title=meta["title"], root=folder,
+                meta=meta, data=document, origins=origins, variants=variants, content_hash=content_hash,
+                _locator=locator)
 
 
 def _read_variant(path: Path, home: Path, reads: _Reads) -> Variant:
