@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from regola.check.findings import Finding
 from regola.check.refs import cite_problem, pack_sources, rulings_findings
@@ -22,6 +22,9 @@ from regola.check.subject import MISSING, Subject, pointer, resolve
 from regola.core.errors import PackError
 from regola.core.schemas import schema_id, schema_set
 from regola.core.yamlio import display_path, load_yaml, locate
+
+if TYPE_CHECKING:
+    from regola.text.catalog import Catalog as TextCatalog
 
 __all__ = ["Catalog", "check_catalogs", "check_coverage", "load_catalogs"]
 
@@ -65,9 +68,19 @@ class Catalog:
     language: str
     data: dict[str, Any] | None
     findings: list[Finding] = field(default_factory=list)
+    _text: TextCatalog | None = field(default=None, repr=False)
 
     def at(self, code: str, message: str, ptr: str) -> Finding:
         return Finding(code, message, self.shown, *locate(self.path, ptr), ptr)
+
+    def as_text(self) -> TextCatalog:
+        """The same catalog as the text layer reads it (built once)."""
+        assert self.data is not None
+        if self._text is None:
+            from regola.text.catalog import Catalog as TextCatalog
+
+            self._text = TextCatalog(self.language, self.path, self.shown, self.data)
+        return self._text
 
 
 def load_catalogs(pack_folders: Iterable[Path], home: Path, validate: Iterable[Path] = ()) -> list[Catalog]:
@@ -209,10 +222,8 @@ def _bindings(subject: Subject, catalog: Catalog, rule_id: str, entry: dict[str,
 def _format_problem(catalog: Catalog, spec: dict[str, Any], value: Any) -> str | None:
     """Why the text layer could not format ``value`` as ``spec`` asks, or None (nothing is formatted)."""
     from regola.text.bind import arg_problem
-    from regola.text.catalog import Catalog as TextCatalog
 
-    assert catalog.data is not None
-    return arg_problem(TextCatalog(catalog.language, catalog.path, catalog.shown, catalog.data), spec, value)
+    return arg_problem(catalog.as_text(), spec, value)
 
 
 def _numbers_at(doc: dict[str, Any], pointers: Iterable[str]) -> set[int]:

@@ -75,6 +75,7 @@ class SchemaSet:
             self.files[uri] = path
             self.contents[uri] = contents
         self._fast: dict[str, jsonschema_rs.Validator | None] = {}
+        self._fast_registry: jsonschema_rs.Registry | None = None
         self._explainers: dict[str, Draft202012Validator] = {}
         self._registry: Registry[Any] | None = None
 
@@ -94,8 +95,9 @@ class SchemaSet:
         import jsonschema_rs
 
         try:
-            registry = jsonschema_rs.Registry(list(self.contents.items()))
-            validator = jsonschema_rs.validator_for(self.contents[schema_id], registry=registry,
+            if self._fast_registry is None:
+                self._fast_registry = jsonschema_rs.Registry(list(self.contents.items()))
+            validator = jsonschema_rs.validator_for(self.contents[schema_id], registry=self._fast_registry,
                                                     validate_formats=False)
         except Exception:  # a broken schema: the slow path reports it with its file
             validator = None
