@@ -14,7 +14,7 @@ from typing import Any
 from regola.check.findings import Finding, Severity
 from regola.core.pack import Pack
 from regola.core.pointers import MISSING, resolve
-from regola.core.schemas import escape_token
+from regola.core.schemas import escape_token, json_pointer
 from regola.core.variant import Variant
 from regola.core.yamlio import display_path
 
@@ -24,7 +24,7 @@ __all__ = ["MISSING", "Subject", "pointer", "resolve", "walk"]
 
 def pointer(*tokens: str | int) -> str:
     """A JSON pointer from raw tokens (escaped as RFC 6901 wants)."""
-    return "".join("/" + escape_token(token) for token in tokens)
+    return json_pointer(tokens)
 
 
 def walk(node: Any, at: str = "") -> Iterator[tuple[str, Any]]:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Stamp", "cache_dir", "load_stamped", "parsed", "stamp", "store_stamped"]
+__all__ = ["Stamp", "cache_dir", "fresh", "load_stamped", "parsed", "stamp", "store_stamped"]
 
 Stamp = tuple[str, int, int]  # (path, mtime in ns, size); (path, -1, -1) for a file that is not there
 
@@ -71,14 +71,23 @@ def stamp(path: str | Path) -> Stamp:
     return str(path), stat.st_mtime_ns, stat.st_size
 
 
+def fresh(stamps: tuple[Stamp, ...]) -> bool:
+    """Whether every file is as its stamp says."""
+    return all(stamp(s[0]) == s for s in stamps)
+
+
+def _stamped_entry(kind: str, key: str) -> Path:
+    return _folder(kind) / hashlib.blake2b(key.encode(), digest_size=20).hexdigest()
+
+
 def load_stamped(kind: str, key: str) -> tuple[tuple[Stamp, ...], Any] | None:
     """(stamps, value) stored under ``key``, if every file it was built from is unchanged; else None."""
-    entry = _folder(kind) / hashlib.blake2b(key.encode(), digest_size=20).hexdigest()
+    entry = _stamped_entry(kind, key)
     try:
         with open(entry, "rb") as handle:
             stored = marshal.load(handle)
         stamps = tuple(tuple(s) for s in stored["stamps"])
-        if stored["key"] != key or any(stamp(s[0]) != s for s in stamps):
+        if stored["key"] != key or not fresh(stamps):
             return None
         return stamps, stored["value"]  # type: ignore[return-value]
     except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError):
@@ -87,9 +96,8 @@ def load_stamped(kind: str, key: str) -> tuple[tuple[Stamp, ...], Any] | None:
 
 def store_stamped(kind: str, key: str, stamps: tuple[Stamp, ...], value: Any) -> None:
     """Keep ``value`` under ``key`` until one of the files in ``stamps`` changes."""
-    folder = _folder(kind)
-    entry = folder / hashlib.blake2b(key.encode(), digest_size=20).hexdigest()
-    _store(folder, entry, {"key": key, "stamps": [list(s) for s in stamps], "value": value})
+    entry = _stamped_entry(kind, key)
+    _store(entry.parent, entry, {"key": key, "stamps": [list(s) for s in stamps], "value": value})
 
 
 def _store(folder: Path, entry: Path, value: Any) -> None:

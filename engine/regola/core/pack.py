@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from regola import paths
-from regola.core.diskcache import Stamp, load_stamped, stamp, store_stamped
+from regola.core.diskcache import Stamp, fresh, load_stamped, stamp, store_stamped
 from regola.core.errors import PackError
 from regola.core.pointers import MISSING, resolve
 from regola.core.schemas import schema_id, schema_set
@@ -185,10 +185,6 @@ class _Reads:
         return tuple(self.stamps.values())
 
 
-def _fresh(stamps: tuple[Stamp, ...]) -> bool:
-    return all(stamp(s[0]) == s for s in stamps)
-
-
 _CacheKey = tuple[Path, tuple[object, ...], Path]
 _cache: dict[_CacheKey, tuple[tuple[Stamp, ...], Pack]] = {}
 
@@ -217,7 +213,7 @@ def _load_cached(
 ) -> tuple[tuple[Stamp, ...], Pack]:
     key: _CacheKey = (folder, tuple(_variant_key(v) for v in variants), home)
     cached = _cache.get(key)
-    if cached is not None and _fresh(cached[0]):
+    if cached is not None and fresh(cached[0]):
         return cached
     entry = None if variants else _from_disk(folder, home)
     if entry is None:
@@ -262,12 +258,8 @@ def _from_disk(folder: Path, home: Path) -> tuple[tuple[Stamp, ...], Pack] | Non
         stamps = (*stamps, *lender_stamps)
         borrowed.append((pointer, lender))
     origins = {key: Path(path) for key, path in value["origins"].items()}
-    meta = value["meta"]
     locator = _Locator(home, folder / PACK_FILE, origins, tuple(borrowed), ())
-    pack = Pack(id=meta["id"], game=meta["game"], language=meta["language"], title=meta["title"], root=folder,
-                meta=meta, data=value["data"], origins=origins, variants=(), content_hash=value["hash"],
-                _locator=locator)
-    return stamps, pack
+    return stamps, _new_pack(folder, value["meta"], value["data"], origins, (), value["hash"], locator)
 
 
 def _resolve_variant(ref: str | Path | Variant, folder: Path, home: Path) -> Path | Variant:
@@ -370,6 +362,11 @@ def _finish(folder: Path, meta: dict[str, Any], document: dict[str, Any], origin
     except PackError as err:
         err.file = display_path(folder / PACK_FILE, home)
         raise
+    return _new_pack(folder, meta, document, origins, variants, content_hash, locator)
+
+
+def _new_pack(folder: Path, meta: dict[str, Any], document: dict[str, Any], origins: dict[str, Path],
+              variants: tuple[Variant, ...], content_hash: str, locator: _Locator) -> Pack:
     return Pack(id=meta["id"], game=meta["game"], language=meta["language"], title=meta["title"], root=folder,
                 meta=meta, data=document, origins=origins, variants=variants, content_hash=content_hash,
                 _locator=locator)

@@ -10,19 +10,15 @@ document has errors to explain.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from regola.core.schemas import SchemaFinding, escape_token
+from regola.core.schemas import SchemaFinding, json_pointer
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
 
 __all__ = ["describe", "expected", "show"]
-
-
-def _pointer(path: Iterable[str | int]) -> str:
-    return "".join("/" + escape_token(token) for token in path)
 
 _TYPE_WORDS = {
     "integer": "an integer",
@@ -155,7 +151,7 @@ def _allowed(error: ValidationError) -> str:
 
 def _finding(error: ValidationError, message: str, wanted: str, path: Sequence[str | int] | None = None,
              validator: str | None = None) -> SchemaFinding:
-    pointer = _pointer(error.absolute_path if path is None else path)
+    pointer = json_pointer(error.absolute_path if path is None else path)
     return SchemaFinding(pointer, message, wanted, validator or str(error.validator))
 
 

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
     from referencing import Registry
 
-__all__ = ["SCHEMA_BASE", "SchemaFinding", "SchemaSet", "escape_token", "schema_id", "schema_set"]
+__all__ = ["SCHEMA_BASE", "SchemaFinding", "SchemaSet", "escape_token", "json_pointer", "schema_id", "schema_set"]
 
 SCHEMA_BASE = "https://regola.dev/schemas/"
 
@@ -43,7 +43,8 @@ def escape_token(token: str | int) -> str:
     return str(token).replace("~", "~0").replace("/", "~1")
 
 
-def _pointer(path: Iterable[str | int]) -> str:
+def json_pointer(path: Iterable[str | int]) -> str:
+    """A JSON pointer from raw reference tokens, each escaped as RFC 6901 wants."""
     return "".join("/" + escape_token(token) for token in path)
 
 
@@ -135,7 +136,7 @@ class SchemaSet:
             Draft202012Validator.check_schema(self.contents[schema_id])
         except SchemaError as exc:
             raise PackError(f"the schema itself is invalid: {exc.message}", file=str(self.files[schema_id]),
-                            field=_pointer(exc.absolute_path)) from None
+                            field=json_pointer(exc.absolute_path)) from None
 
     def is_valid(self, instance: Any, schema_id: str) -> bool:
         """Whether ``instance`` is valid (jsonschema-rs: < 1 ms for a whole cs pack)."""
@@ -170,7 +171,7 @@ class SchemaSet:
     def _fast_findings(self, instance: Any, schema_id: str) -> list[SchemaFinding]:
         fast = self.fast_validator(schema_id)
         assert fast is not None
-        return [SchemaFinding(_pointer(error.instance_path), error.message, "a valid value", "schema")
+        return [SchemaFinding(json_pointer(error.instance_path), error.message, "a valid value", "schema")
                 for error in fast.iter_errors(instance)]
 
 

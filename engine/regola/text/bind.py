@@ -98,7 +98,7 @@ def _number(value: Any) -> int | float:
 class _Shown:
     """What a placeholder shows, checked against its spec but not yet written in any language."""
 
-    kind: str  # "number", "list", "names" or "text"
+    kind: str  # "number", "list", "name", "names" or "text"
     numbers: tuple[int | float, ...] = ()
     ids: tuple[str, ...] = ()
     text: str = ""
@@ -129,7 +129,7 @@ def _shown(spec: dict[str, Any], value: Any) -> _Shown:
     if kind in ("name", "names") and "names" not in spec:
         raise ValueError("a name placeholder needs 'names', the category its names come from")
     if kind == "name":
-        return _Shown("names", (), (str(value),))
+        return _Shown("name", (), (str(value),))
     if kind == "names":
         items = list(value) if isinstance(value, list | dict) else [value]
         return _Shown("names", (), tuple(_item_id(i) for i in items))
@@ -165,9 +165,10 @@ def format_arg(catalog: Catalog, spec: dict[str, Any], value: Any) -> str:
         if unit:  # the unit follows the last number and agrees with it: "0, 2, 3 a 4 guldeny"
             parts[-1] = with_unit(catalog, shown.numbers[-1], unit)
         return _list(catalog, parts, spec.get("style", "standard"))
+    if shown.kind == "name":
+        return catalog.name(spec["names"], shown.ids[0])
     if shown.kind == "names":
-        names = [catalog.name(spec["names"], i) for i in shown.ids]
-        return names[0] if spec.get("format") == "name" else _list(catalog, names, spec.get("style", "standard"))
+        return _list(catalog, [catalog.name(spec["names"], i) for i in shown.ids], spec.get("style", "standard"))
     return shown.text
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from regola.core.diskcache import cache_dir
+from regola.core.diskcache import cache_dir, stamp
 
 __all__ = ["cached"]
 
@@ -29,14 +29,7 @@ def _stamps(home: Path, extra: Sequence[str]) -> list[list[Any]]:
         for root, _dirs, names in os.walk(folder):
             files += [os.path.join(root, n) for n in names if n.endswith((".yaml", ".yml", ".json", ".py"))]
     files += [str(Path(e).resolve()) for e in extra if os.sep in e or e.endswith((".yaml", ".yml"))]
-    out: list[list[Any]] = []
-    for name in sorted(set(files)):
-        try:
-            st = os.stat(name)
-            out.append([name, st.st_mtime_ns, st.st_size])
-        except OSError:
-            out.append([name, -1, -1])
-    return out
+    return [list(stamp(name)) for name in sorted(set(files))]
 
 
 def cached(home: Path, key: Sequence[str], variants: Sequence[str],
