@@ -13,9 +13,13 @@ from regola.core.pack import Pack, load_pack
 
 @pytest.fixture(scope="session", autouse=True)
 def _session_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The run's own cache folder (parsed YAML, bound texts): tests never touch the user's cache."""
+    """The run's own cache folder (parsed YAML, bound texts): tests never touch the user's cache.
+
+    No `regola check` run by a test starts a check daemon; tests/daemon turns it on where it is tested.
+    """
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("REGOLA_CACHE", str(tmp_path_factory.mktemp("regola-cache")))
+        patch.setenv("REGOLA_DAEMON", "off")
         yield
 
 

@@ -21,6 +21,8 @@ def register(sub: Any) -> None:
     p.add_argument("--format", choices=("text", "json", "github"), default="text",
                    help="text for people (default), json for programs, github for workflow annotations")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    p.add_argument("--no-daemon", action="store_true",
+                   help="run in this process, not in the check daemon (see `regola daemon`)")
     p.set_defaults(run=run)
 
 

@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "flow": ("regola.cli.flow", "draw the game flow"),
     "rules": ("regola.cli.rules", "read the rules: list, show, search, render"),
     "check": ("regola.cli.check", "check rule packs and variants for consistency"),
+    "daemon": ("regola.cli.daemon", "the background process that keeps `regola check` fast"),
 }
 
 

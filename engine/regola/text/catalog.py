@@ -72,7 +72,10 @@ def available_languages(home: Path | None = None) -> dict[str, Path]:
     return found
 
 
-_loaded: dict[tuple[str, int, int], Catalog] = {}
+#: (catalog file, home) -> (its mtime and size, the schemas it was validated with, the catalog). One
+#: entry per file, replaced when the file or the schemas change, so a long-lived process (the check
+#: daemon) neither grows with every edit nor keeps a catalog its schemas no longer accept.
+_loaded: dict[tuple[str, str], tuple[tuple[int, int], object, Catalog]] = {}
 
 
 def catalog_for(language: str, home: Path | None = None) -> Catalog:
@@ -90,12 +93,13 @@ def load_catalog(path: Path, home: Path | None = None) -> Catalog:
 
     path = Path(path).resolve()
     stat = path.stat()
-    key = (str(path), stat.st_mtime_ns, stat.st_size)
-    if key in _loaded:
-        return _loaded[key]
+    key, stamp = (str(path), str(home)), (stat.st_mtime_ns, stat.st_size)
+    schemas = schema_set(_home(home) / "schemas")
+    cached = _loaded.get(key)
+    if cached is not None and cached[0] == stamp and cached[1] is schemas:
+        return cached[2]
     shown = display_path(path, home)
     content = load_yaml(path, name=shown)
-    schemas = schema_set(_home(home) / "schemas")
     findings = schemas.validate(content, schema_id(CATALOG_SCHEMA))
     if findings:
         first = findings[0]
@@ -107,7 +111,7 @@ def load_catalog(path: Path, home: Path | None = None) -> Catalog:
                         line=locate(path, "/text/language")[0], field="/text/language")
     _check_placeholders(data, path, shown)
     catalog = Catalog(data["language"], path, shown, data)
-    _loaded[key] = catalog
+    _loaded[key] = (stamp, schemas, catalog)
     return catalog
 
 

@@ -1,0 +1,82 @@
+"""`regola daemon status|start|stop|run`: the background process that makes `regola check` fast.
+
+`regola check` starts a daemon by itself when none answers (unless REGOLA_DAEMON=off, or in CI); these
+commands are for looking at it and for stopping it. See docs/CHECK.md, "The check daemon".
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Any
+
+#: seconds `start` waits for a new daemon to answer, and `stop` for one to go
+WAIT = 15.0
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("daemon", help="the check daemon that keeps `regola check` fast",
+                       description="The check daemon: a background process that has imported the checker "
+                       "once, so that each `regola check` costs a few tens of milliseconds. `regola check` "
+                       "starts it by itself; REGOLA_DAEMON=off (or --no-daemon) keeps it out.")
+    actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    actions.add_parser("status", help="whether a daemon is serving this installation (exit 1 if not)")
+    actions.add_parser("start", help="start one in the background, if none is serving")
+    actions.add_parser("stop", help="stop the one that is serving, if any")
+    fg = actions.add_parser("run", help="serve in the foreground (what `start` runs in the background)")
+    fg.add_argument("--idle", type=float, default=None, metavar="SECONDS",
+                    help="stop after this long without a request (default: REGOLA_DAEMON_IDLE, else 900)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from regola.daemon import address, client, server
+
+    if args.action == "run":
+        return server.serve(args.idle)
+    base = address.folder()
+    if base is None:
+        print("regola daemon: not available here (no Unix sockets, or no private folder for one)",
+              file=sys.stderr)
+        return 1
+    status = client.ask(base, {"op": "status"}, timeout=5.0)
+    if args.action == "status":
+        if status is None:
+            print("regola daemon: not running")
+            return 1
+        print(_describe(status))
+        return 0
+    if args.action == "start":
+        if status is None:
+            client.start(base)
+            status = _wait(lambda: client.ask(base, {"op": "status"}, timeout=5.0))
+            if status is None:
+                print(f"regola daemon: did not start; see {address.log_path(base)}", file=sys.stderr)
+                return 1
+        print(_describe(status))
+        return 0
+    if status is None:
+        print("regola daemon: not running")
+        return 0
+    client.ask(base, {"op": "stop"}, timeout=5.0)
+    gone = _wait(lambda: None if os.path.exists(address.socket_path(base)) else True)
+    print(f"regola daemon: stopped pid {status['pid']}" if gone else "regola daemon: still stopping")
+    return 0
+
+
+def _wait(probe: Any) -> Any:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        found = probe()
+        if found is not None:
+            return found
+        time.sleep(0.05)
+    return None
+
+
+def _describe(status: dict[str, Any]) -> str:
+    up = time.time() - float(status.get("started", time.time()))
+    return (f"regola daemon: running, pid {status.get('pid')}, up {up:.0f} s, {status.get('requests')} "
+            f"request(s) served, stops after {status.get('idle'):g} s idle; socket {status.get('socket')}")

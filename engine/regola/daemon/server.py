@@ -1,0 +1,274 @@
+"""The check daemon's loop: one request at a time on a Unix socket, until idle, stopped or outdated.
+
+A request runs ``regola.cli.main.main`` with the client's arguments, working folder, environment and
+terminal flags, its output captured; the reply carries the output and the exit status. Whatever goes
+wrong inside the daemon becomes a ``retry`` reply, and the client runs the command itself: a daemon
+can make a check faster, never different.
+
+What a long life must not get wrong:
+- data files: every in-process cache of packs, schemas and catalogs is keyed by the stamps of the
+  files it was built from, as for a single run;
+- its own code: the files of every loaded module are stamped; after any change the daemon answers
+  ``restart`` and stops, and the client starts a fresh one;
+- memory: those caches keep one entry per file, and the daemon stops after MAX_REQUESTS anyway.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import io
+import json
+import os
+import signal
+import socketserver
+import sys
+import time
+import traceback
+from collections.abc import Iterator
+from typing import IO, Any
+
+from regola.daemon import address, client
+
+__all__ = ["COMMANDS", "IDLE_SECONDS", "CodeStamps", "Daemon", "serve"]
+
+#: the commands a daemon runs (a game or a server stays in its own process)
+COMMANDS = frozenset({"check"})
+#: seconds without a request before the daemon stops (REGOLA_DAEMON_IDLE overrides)
+IDLE_SECONDS = 900.0
+#: requests served before the daemon stops and leaves its place to a fresh one
+MAX_REQUESTS = 1000
+#: seconds a new daemon waits for the lock of one that is stopping and no longer answers (code change)
+LOCK_WAIT = 3.0
+#: the log is emptied by the next daemon once it grows past this
+MAX_LOG_BYTES = 1 << 20
+#: seconds a connected client has to send its whole request
+REQUEST_TIMEOUT = 10.0
+
+
+def _stamp(path: str) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
+class CodeStamps:
+    """The file of every loaded module with its (mtime, size): the code this daemon is running."""
+
+    def __init__(self) -> None:
+        self._stamps: dict[str, tuple[int, int] | None] = {}
+
+    def add_loaded(self) -> None:
+        """Stamp the modules imported since the last call (a check imports some only when needed)."""
+        for module in list(sys.modules.values()):
+            path = getattr(module, "__file__", None)
+            if isinstance(path, str) and path not in self._stamps:
+                self._stamps[path] = _stamp(path)
+
+    def changed(self) -> list[str]:
+        """The stamped files that changed or went away since they were stamped."""
+        return [path for path, stamp in self._stamps.items() if _stamp(path) != stamp]
+
+    def __len__(self) -> int:
+        return len(self._stamps)
+
+
+class _Captured(io.StringIO):
+    """A captured stdout/stderr that answers isatty() as the client's own stream would (colour)."""
+
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self._tty = tty
+
+    def isatty(self) -> bool:
+        return self._tty
+
+
+@contextlib.contextmanager
+def _as_client(cwd: str, env: dict[str, str]) -> Iterator[None]:
+    """The client's working folder and environment for the length of one request."""
+    own = dict(os.environ)
+    os.environ.clear()
+    os.environ.update(env)
+    try:
+        os.chdir(cwd)
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(own)
+        os.chdir("/")
+
+
+def _valid_run(message: dict[str, Any]) -> str | None:
+    """Why a run request cannot be served, or None."""
+    argv, cwd, env, tty = (message.get(k) for k in ("argv", "cwd", "env", "tty"))
+    if not (isinstance(argv, list) and argv and all(isinstance(a, str) for a in argv)):
+        return "argv is not a list of strings"
+    if argv[0] not in COMMANDS:
+        return f"the daemon does not run '{argv[0]}'"
+    if not isinstance(cwd, str) or not isinstance(env, dict):
+        return "cwd or env missing"
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items()):
+        return "env is not a mapping of strings"
+    if not (isinstance(tty, list) and len(tty) == 2 and all(isinstance(t, bool) for t in tty)):
+        return "tty is not two booleans"
+    return None
+
+
+class Daemon:
+    """What one daemon knows: when it started, what it has served, whether it must stop."""
+
+    def __init__(self, base: str, idle: float) -> None:
+        self.base = base
+        self.idle = idle
+        self.started = time.time()
+        self.requests = 0
+        self.stopping = False
+        self.code = CodeStamps()
+
+    def answer(self, raw: bytes) -> dict[str, Any]:
+        """The reply to one request (never raises: a failure is a ``retry``)."""
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            return {"retry": "the request is not JSON"}
+        if not isinstance(message, dict):
+            return {"retry": "the request is not a JSON object"}
+        if message.get("identity") != address.identity():
+            return {"retry": "this daemon serves another installation or protocol"}
+        op = message.get("op")
+        if op == "status":
+            return self.status()
+        if op == "stop":
+            self.stopping = True
+            return {"stopping": True, "pid": os.getpid()}
+        if op != "run":
+            return {"retry": f"unknown request '{op}'"}
+        problem = _valid_run(message)
+        if problem:
+            return {"retry": problem}
+        changed = self.code.changed()
+        if changed:
+            self.stopping = True
+            print(f"regola daemon: stopping, its code changed ({changed[0]})", file=sys.stderr, flush=True)
+            return {"retry": "the daemon's code changed", "restart": True}
+        self.requests += 1
+        if self.requests >= MAX_REQUESTS:
+            self.stopping = True
+        return self.run(message["argv"], message["cwd"], message["env"], message["tty"])
+
+    def run(self, argv: list[str], cwd: str, env: dict[str, str], tty: list[bool]) -> dict[str, Any]:
+        """One command, as the client would have run it in its own process."""
+        from regola.cli.main import main
+
+        out, err = _Captured(tty[0]), _Captured(tty[1])
+        try:
+            with _as_client(cwd, env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                try:
+                    status = main(argv)
+                except SystemExit as stop:  # argparse: usage errors (2) and --help (0)
+                    status = _exit_status(stop.code, err)
+        except Exception as exc:  # the client runs it itself and shows the real error there
+            traceback.print_exc(file=sys.stderr)
+            return {"retry": f"the daemon failed: {type(exc).__name__}: {exc}"}
+        return {"exit": status, "out": out.getvalue(), "err": err.getvalue()}
+
+    def status(self) -> dict[str, Any]:
+        return {"pid": os.getpid(), "started": self.started, "requests": self.requests, "idle": self.idle,
+                "socket": address.socket_path(self.base), "modules": len(self.code)}
+
+
+def _exit_status(code: object, err: IO[str]) -> int:
+    """What the interpreter would exit with for SystemExit(code)."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    print(code, file=err)
+    return 1
+
+
+class _Handler(socketserver.StreamRequestHandler):
+    timeout = REQUEST_TIMEOUT
+
+    def handle(self) -> None:
+        daemon: Daemon = self.server.daemon  # type: ignore[attr-defined]
+        reply = daemon.answer(self.rfile.read())
+        self.wfile.write(json.dumps(reply).encode())
+
+
+class _Server(socketserver.UnixStreamServer):
+    daemon: Daemon
+
+    def handle_timeout(self) -> None:
+        self.daemon.stopping = True  # idle for self.timeout seconds
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # e.g. a client that went away (Ctrl-C) before its reply: one line, and serve the next
+        print(f"regola daemon: a request failed: {sys.exc_info()[1]!r}", file=sys.stderr, flush=True)
+
+
+def _lock(base: str) -> IO[str] | None:
+    """The daemon lock, held until this process ends; None if another daemon keeps it."""
+    handle = open(address.lock_path(base), "a")  # noqa: SIM115 - held for the daemon's whole life
+    deadline = time.monotonic() + LOCK_WAIT
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return handle
+        except OSError:
+            if time.monotonic() >= deadline or client.ask(base, {"op": "status"}, timeout=1.0) is not None:
+                handle.close()  # the holder is serving (or will not let go): leave it be
+                return None
+            time.sleep(0.05)
+
+
+def _preload() -> None:
+    """Import what a check needs now, so the first request does not pay for it."""
+    import regola.check.report
+    import regola.check.runner
+    import regola.cli.check
+    import regola.cli.main  # noqa: F401
+
+
+def serve(idle: float | None = None) -> int:
+    """Serve until idle, stopped, outdated or signalled; 0, also when another daemon is already serving."""
+    base = address.folder()
+    if base is None:
+        print("regola daemon: no safe folder for the socket on this system", file=sys.stderr)
+        return 1
+    lock = _lock(base)
+    if lock is None:
+        return 0  # another daemon serves this installation
+    os.chdir("/")  # hold no folder of the user's open
+    with contextlib.suppress(OSError):
+        if os.path.getsize(address.log_path(base)) > MAX_LOG_BYTES:
+            os.truncate(address.log_path(base), 0)
+    idle = idle if idle is not None else float(os.environ.get("REGOLA_DAEMON_IDLE") or IDLE_SECONDS)
+    daemon = Daemon(base, idle)
+    _preload()
+    daemon.code.add_loaded()
+    path = address.socket_path(base)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)  # left by a daemon that died: we hold the lock, so it is nobody's now
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    previous = os.umask(0o177)  # the socket is born 0600
+    try:
+        server = _Server(path, _Handler)
+    finally:
+        os.umask(previous)
+    server.daemon = daemon
+    server.timeout = idle
+    print(f"regola daemon: pid {os.getpid()} serving on {path}", file=sys.stderr, flush=True)
+    try:
+        while not daemon.stopping:
+            server.handle_request()
+            daemon.code.add_loaded()
+    finally:
+        server.server_close()
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+        lock.close()
+    return 0
