@@ -191,7 +191,7 @@ def test_a_second_daemon_leaves_the_first_serving(place: Place) -> None:
 def test_an_idle_daemon_stops_and_removes_its_socket(place: Place) -> None:
     done = place.regola("daemon", "run", "--idle", "0.5")  # in the foreground: returns when it stops
     assert done.returncode == 0, done.stderr
-    assert "serving on" in done.stderr
+    assert "serving on" in done.stderr and "stopping: idle for 0.5 s" in done.stderr
     assert not place.socket.exists() and place.status() is None
 
 
@@ -307,3 +307,32 @@ def test_no_daemon_in_a_folder_others_can_enter(tmp_path: Path, monkeypatch: pyt
     assert address.folder() is None
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / ("x" * 120)))  # too long for a socket path
     assert address.folder() is None
+
+
+def test_a_daemon_whose_socket_was_deleted_stops(place: Place) -> None:
+    process = subprocess.Popen([str(REGOLA), "daemon", "run", "--idle", "20"], env=place.env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        place.wait_for(running=True)
+        place.socket.unlink()  # what a cleaner of /tmp may do
+        _, log = process.communicate(timeout=15)  # it looks every 5 s (a quarter of its idle time)
+    finally:
+        process.kill()
+    assert process.returncode == 0 and "stopping: its socket is gone" in log
+
+
+def test_a_reader_that_left_is_no_error(place: Place) -> None:
+    """`regola check | head`: the pipe is closed before the output comes; exit 0, no traceback."""
+    assert place.regola("daemon", "start").returncode == 0
+    results = []
+    for how in ((), ("--no-daemon",)):
+        reader, writer = os.pipe()
+        os.close(reader)
+        try:
+            done = subprocess.run([str(REGOLA), "check", *how, BROKEN[0]], cwd=REPO, env=place.env,
+                                  stdout=writer, stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+        finally:
+            os.close(writer)
+        results.append((done.returncode, done.stderr))
+    assert results[0] == results[1] == (0, "")
+    assert place.status()[1] == 1  # type: ignore[index]

@@ -96,9 +96,13 @@ def run(argv: Sequence[str]) -> int | None:
     status, out, err = reply.get("exit"), reply.get("out"), reply.get("err")
     if not (isinstance(status, int) and isinstance(out, str) and isinstance(err, str)):
         return None
-    sys.stdout.write(out)
-    sys.stderr.write(err)
-    sys.stdout.flush()
+    try:
+        sys.stdout.write(out)
+        sys.stdout.flush()
+        sys.stderr.write(err)
+    except BrokenPipeError:  # `regola check | head`: as in-process, the reader's leaving is no error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
+        return 0
     return status
 
 

@@ -36,6 +36,9 @@ __all__ = ["COMMANDS", "IDLE_SECONDS", "CodeStamps", "Daemon", "serve"]
 COMMANDS = frozenset({"check"})
 #: seconds without a request before the daemon stops (REGOLA_DAEMON_IDLE overrides)
 IDLE_SECONDS = 900.0
+#: at most this many seconds (and a quarter of the idle time) between looks at whether the daemon is
+#: idle and its socket still there
+WAKE_SECONDS = 30.0
 #: requests served before the daemon stops and leaves its place to a fresh one
 MAX_REQUESTS = 1000
 #: seconds a new daemon waits for the lock of one that is stopping and no longer answers (code change)
@@ -124,9 +127,15 @@ class Daemon:
         self.base = base
         self.idle = idle
         self.started = time.time()
+        self.last_request = time.monotonic()
         self.requests = 0
         self.stopping = False
         self.code = CodeStamps()
+
+    def stop(self, why: str) -> None:
+        """Stop after the request being served (if any), saying why in the log."""
+        self.stopping = True
+        print(f"regola daemon: pid {os.getpid()} stopping: {why}", file=sys.stderr, flush=True)
 
     def answer(self, raw: bytes) -> dict[str, Any]:
         """The reply to one request (never raises: a failure is a ``retry``)."""
@@ -142,7 +151,7 @@ class Daemon:
         if op == "status":
             return self.status()
         if op == "stop":
-            self.stopping = True
+            self.stop("asked to")
             return {"stopping": True, "pid": os.getpid()}
         if op != "run":
             return {"retry": f"unknown request '{op}'"}
@@ -151,12 +160,11 @@ class Daemon:
             return {"retry": problem}
         changed = self.code.changed()
         if changed:
-            self.stopping = True
-            print(f"regola daemon: stopping, its code changed ({changed[0]})", file=sys.stderr, flush=True)
+            self.stop(f"its code changed ({changed[0]})")
             return {"retry": "the daemon's code changed", "restart": True}
         self.requests += 1
         if self.requests >= MAX_REQUESTS:
-            self.stopping = True
+            self.stop(f"{MAX_REQUESTS} requests served; the next client starts a fresh daemon")
         return self.run(message["argv"], message["cwd"], message["env"], message["tty"])
 
     def run(self, argv: list[str], cwd: str, env: dict[str, str], tty: list[bool]) -> dict[str, Any]:
@@ -197,13 +205,18 @@ class _Handler(socketserver.StreamRequestHandler):
         daemon: Daemon = self.server.daemon  # type: ignore[attr-defined]
         reply = daemon.answer(self.rfile.read())
         self.wfile.write(json.dumps(reply).encode())
+        daemon.last_request = time.monotonic()
 
 
 class _Server(socketserver.UnixStreamServer):
     daemon: Daemon
 
     def handle_timeout(self) -> None:
-        self.daemon.stopping = True  # idle for self.timeout seconds
+        daemon = self.daemon
+        if time.monotonic() - daemon.last_request >= daemon.idle:
+            daemon.stop(f"idle for {daemon.idle:g} s")
+        elif not os.path.exists(self.server_address):  # type: ignore[arg-type]
+            daemon.stop("its socket is gone")  # deleted (a cleaner of /tmp): nobody can reach it any more
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # e.g. a client that went away (Ctrl-C) before its reply: one line, and serve the next
@@ -260,7 +273,7 @@ def serve(idle: float | None = None) -> int:
     finally:
         os.umask(previous)
     server.daemon = daemon
-    server.timeout = idle
+    server.timeout = min(idle / 4, WAKE_SECONDS)
     print(f"regola daemon: pid {os.getpid()} serving on {path}", file=sys.stderr, flush=True)
     try:
         while not daemon.stopping:
