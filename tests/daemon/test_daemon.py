@@ -21,6 +21,7 @@ import threading
 import time
 import types
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -114,6 +115,17 @@ def test_served_output_and_exit_status_equal_an_in_process_run(place: Place) -> 
         statuses.add(served.returncode)
     assert statuses == {0, 1, 2}
     assert place.status()[1] == len(cases)  # type: ignore[index]
+
+
+def test_clients_at_once_are_served_in_turn(place: Place) -> None:
+    assert place.regola("daemon", "start").returncode == 0
+    args = [[VARIANT], [BROKEN[0]], [BROKEN[1], "--format", "json"]] * 4
+    expected = {str(a): place.regola("check", "--no-daemon", *a) for a in args[:3]}
+    with ThreadPoolExecutor(max_workers=len(args)) as pool:
+        served = list(pool.map(lambda a: place.regola("check", *a), args))
+    for a, done in zip(args, served, strict=True):
+        _same(done, expected[str(a)])
+    assert place.status()[1] == len(args)  # type: ignore[index]
 
 
 def test_an_edited_file_is_checked_as_it_is_now(place: Place, tmp_path: Path) -> None:

@@ -210,6 +210,7 @@ class _Handler(socketserver.StreamRequestHandler):
 
 class _Server(socketserver.UnixStreamServer):
     daemon: Daemon
+    request_queue_size = 64  # clients wait their turn (a pre-commit run may start several at once)
 
     def handle_timeout(self) -> None:
         daemon = self.daemon
