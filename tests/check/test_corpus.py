@@ -48,3 +48,14 @@ def test_every_corpus_variant_applies_to_cs_only(tmp_path: Path) -> None:
     """The variant corpus stands beside the packs: nothing in it may leak into a default run."""
     home = make_home(tmp_path, text=False)
     assert not any("corpus" in (f.file or "") for f in findings([], home))
+
+
+def test_a_malformed_ruling_id_is_reported_and_citing_it_fails(tmp_path: Path) -> None:
+    """rulings.yaml with `R6x` for `R6`: a SCHEMA finding on its line, and every citation of R6 is
+    unknown; the text check that lists rulings without text must not trip over the bad ID."""
+    home = make_home(tmp_path)
+    rulings = home / "rulepacks" / "rulings.yaml"
+    replace_once(rulings, "\n  R6: ", "\n  R6x: ")
+    found = findings([], home)
+    assert ("SCHEMA", "rulepacks/rulings.yaml", line_of(rulings, "R6x")) in {(f.code, f.file, f.line) for f in found}
+    assert any(f.code == "REF_UNKNOWN_RULING" and "R6" in f.message for f in found)

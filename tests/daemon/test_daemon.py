@@ -141,6 +141,43 @@ def test_an_edited_file_is_checked_as_it_is_now(place: Place, tmp_path: Path) ->
     assert place.status()[1] == 3  # type: ignore[index]
 
 
+#: (file of the home, old text, new text, a code the edit must bring): one edit per kind of input file
+EDITS = [
+    ("rulepacks/cs/city.yaml", "order: [A, B, C, D, E, F, G, H]", "order: [A, B, C, D, E, F, G, X]",
+     "REF_UNKNOWN_DISTRICT"),
+    ("schemas/text-catalog.schema.json", '"required": ["text"],', '"required": ["text", "nothing"],', "SCHEMA"),
+    ("rulepacks/rulings.yaml", "\n  R6: ", "\n  R6x: ", "REF_UNKNOWN_RULING"),
+    ("rulepacks/cs/text/cs.yaml", "text: Hrají {min} až {max}.", "text: Hrají {min} až {maxi}.",
+     "TEXT_PLACEHOLDER"),
+    ("rulepacks/cs/variants/codex-leonardi-1.yaml", "to: [B, C, D, E, F, G, H]", "to: [B, C, D, E, F, G, Z]",
+     "REF_UNKNOWN_DISTRICT"),
+]
+
+
+def test_every_kind_of_edit_is_seen_by_a_running_daemon(place: Place, tmp_path: Path) -> None:
+    """Packs, schemas, rulings, catalogs, variants: after each edit (and its undoing) the daemon's
+    answer is the in-process one, in a home it has already checked."""
+    home = tmp_path / "home"
+    shutil.copytree(REPO / "schemas", home / "schemas")
+    for pack in ("cs", "fr"):  # codex-leonardi-1 applies to both
+        shutil.copytree(REPO / "rulepacks" / pack, home / "rulepacks" / pack)
+    shutil.copy(REPO / "rulepacks" / "rulings.yaml", home / "rulepacks" / "rulings.yaml")
+    env = {"REGOLA_HOME": str(home)}
+    assert place.regola("daemon", "start").returncode == 0
+    assert place.regola("check", cwd=home, **env).returncode == 0
+    for file, old, new, code in EDITS:
+        path = home / file
+        original = path.read_text(encoding="utf-8")
+        assert original.count(old) == 1, (file, old)
+        path.write_text(original.replace(old, new), encoding="utf-8")
+        served = place.regola("check", cwd=home, **env)
+        _same(served, place.regola("check", "--no-daemon", cwd=home, **env))
+        assert served.returncode == 1 and code in served.stdout, (file, served.stdout)
+        path.write_text(original, encoding="utf-8")
+        assert place.regola("check", cwd=home, **env).returncode == 0, file
+    assert place.status()[1] == 1 + 2 * len(EDITS)  # type: ignore[index]
+
+
 def test_relative_paths_are_read_from_the_clients_folder(place: Place, tmp_path: Path) -> None:
     assert place.regola("daemon", "start").returncode == 0
     shutil.copy(REPO / "tests" / "check" / "corpus" / "variants" / "weeks-order.yaml", tmp_path / "v.yaml")

@@ -39,16 +39,20 @@ def load_rulings(home: Path) -> tuple[frozenset[str], list[Finding]]:
         return frozenset(), [Finding("SCHEMA", "expected a mapping 'rulings: {R1: summary, …}'", shown,
                                      *locate(path, ""), "")]
     findings = []
+    ids = set()
     for key, value in table.items():
-        ptr = pointer("rulings", key)
-        if not _RULING.match(key) or not isinstance(value, str) or not value.strip():
+        ptr = pointer("rulings", str(key))
+        well_formed = isinstance(key, str) and _RULING.match(key) is not None
+        if well_formed:
+            ids.add(key)  # a ruling with a bad summary still exists; a bad ID is not one (citing it fails)
+        if not well_formed or not isinstance(value, str) or not value.strip():
             findings.append(Finding("SCHEMA", f"expected 'R<number>: one-line summary', got {key!r}", shown,
                                     *locate(path, ptr), ptr))
-    return frozenset(table), findings
+    return frozenset(ids), findings
 
 
 @lru_cache(maxsize=64)
-def _rulings_cached(home: Path, stamp: float) -> tuple[frozenset[str], tuple[Finding, ...]]:
+def _rulings_cached(home: Path, stamp: tuple[int, int]) -> tuple[frozenset[str], tuple[Finding, ...]]:
     ids, findings = load_rulings(home)
     return ids, tuple(findings)
 
@@ -56,7 +60,11 @@ def _rulings_cached(home: Path, stamp: float) -> tuple[frozenset[str], tuple[Fin
 def rulings_findings(home: Path) -> tuple[frozenset[str], list[Finding]]:
     """load_rulings, read once per run (and again only when the file changes)."""
     path = home / RULINGS_FILE
-    stamp = path.stat().st_mtime_ns if path.exists() else -1
+    try:
+        info = path.stat()
+        stamp = (info.st_mtime_ns, info.st_size)
+    except OSError:
+        stamp = (-1, -1)
     ids, findings = _rulings_cached(home, stamp)
     return ids, list(findings)
 
