@@ -385,3 +385,15 @@ def test_a_reader_that_left_is_no_error(place: Place) -> None:
         results.append((done.returncode, done.stderr))
     assert results[0] == results[1] == (0, "")
     assert place.status()[1] == 1  # type: ignore[index]
+
+
+def test_where_no_daemon_is_possible_check_runs_in_process(place: Place, tmp_path: Path) -> None:
+    shared = tmp_path / "shared"
+    (shared / "regola").mkdir(parents=True)
+    os.chmod(shared / "regola", 0o777)  # others could plant a socket here: no daemon
+    done = place.regola("check", VARIANT, XDG_RUNTIME_DIR=str(shared))
+    assert done.returncode == 0 and "0 errors" in done.stdout
+    for action in ("status", "start", "run"):
+        refused = place.regola("daemon", action, XDG_RUNTIME_DIR=str(shared))
+        assert refused.returncode == 1 and "not available here" in refused.stderr
+    assert list((shared / "regola").iterdir()) == []

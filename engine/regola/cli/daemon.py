@@ -32,15 +32,17 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from regola.daemon import address, client, server
+    from regola.daemon import address, client
 
-    if args.action == "run":
-        return server.serve(args.idle)
     base = address.folder()
     if base is None:
         print("regola daemon: not available here (no Unix sockets, or no private folder for one)",
               file=sys.stderr)
         return 1
+    if args.action == "run":
+        from regola.daemon import server  # Unix sockets and flock: imported only where they exist
+
+        return server.serve(args.idle)
     status = client.ask(base, {"op": "status"}, timeout=5.0)
     if args.action == "status":
         if status is None:
