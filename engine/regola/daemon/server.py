@@ -247,6 +247,16 @@ def _preload() -> None:
     import regola.cli.main  # noqa: F401
 
 
+def _idle_from_environment() -> float:
+    value = os.environ.get("REGOLA_DAEMON_IDLE", "")
+    try:
+        return float(value) if value.strip() else IDLE_SECONDS
+    except ValueError:
+        print(f"regola daemon: REGOLA_DAEMON_IDLE={value!r} is not a number of seconds; using {IDLE_SECONDS:g}",
+              file=sys.stderr, flush=True)
+        return IDLE_SECONDS
+
+
 def serve(idle: float | None = None) -> int:
     """Serve until idle, stopped, outdated or signalled; 0, also when another daemon is already serving."""
     base = address.folder()
@@ -260,7 +270,7 @@ def serve(idle: float | None = None) -> int:
     with contextlib.suppress(OSError):
         if os.path.getsize(address.log_path(base)) > MAX_LOG_BYTES:
             os.truncate(address.log_path(base), 0)
-    idle = idle if idle is not None else float(os.environ.get("REGOLA_DAEMON_IDLE") or IDLE_SECONDS)
+    idle = idle if idle is not None else _idle_from_environment()
     daemon = Daemon(base, idle)
     _preload()
     daemon.code.add_loaded()
