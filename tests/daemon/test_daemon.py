@@ -397,3 +397,16 @@ def test_where_no_daemon_is_possible_check_runs_in_process(place: Place, tmp_pat
         refused = place.regola("daemon", action, XDG_RUNTIME_DIR=str(shared))
         assert refused.returncode == 1 and "not available here" in refused.stderr
     assert list((shared / "regola").iterdir()) == []
+
+
+def test_an_idle_time_that_is_not_a_number_is_said(place: Place) -> None:
+    process = subprocess.Popen([str(REGOLA), "daemon", "run"], env={**place.env, "REGOLA_DAEMON_IDLE": "soon"},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        place.wait_for(running=True)
+        assert place.regola("daemon", "stop").returncode == 0
+        _, log = process.communicate(timeout=30)
+    finally:
+        process.kill()
+    assert "REGOLA_DAEMON_IDLE='soon' is not a number of seconds; using 900" in log
+    assert "Traceback" not in log and process.returncode == 0
