@@ -10,7 +10,10 @@ import argparse
 import os
 import sys
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 #: seconds `start` waits for a new daemon to answer, and `stop` for one to go
 WAIT = 15.0
@@ -32,7 +35,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from regola.daemon import address, client
+    from regola.daemon import address
 
     base = address.folder()
     if base is None:
@@ -43,22 +46,45 @@ def run(args: argparse.Namespace) -> int:
         from regola.daemon import server  # Unix sockets and flock: imported only where they exist
 
         return server.serve(args.idle)
-    status = client.ask(base, {"op": "status"}, timeout=5.0)
-    if args.action == "status":
-        if status is None:
-            print("regola daemon: not running")
-            return 1
-        print(_describe(status))
-        return 0
-    if args.action == "start":
-        if status is None:
+    action: Callable[[str, dict[str, Any] | None], int] = {"status": _status, "start": _start, "stop": _stop}[
+        args.action]
+    return action(base, _ask_status(base))
+
+
+def _ask_status(base: str) -> dict[str, Any] | None:
+    from regola.daemon import client
+
+    return client.ask(base, {"op": "status"}, timeout=5.0)
+
+
+def _status(base: str, status: dict[str, Any] | None) -> int:
+    if status is None:
+        print("regola daemon: not running")
+        return 1
+    print(_describe(status))
+    return 0
+
+
+def _start(base: str, status: dict[str, Any] | None) -> int:
+    from regola.daemon import address, client
+
+    if status is None:
+        try:
             client.start(base)
-            status = _wait(lambda: client.ask(base, {"op": "status"}, timeout=5.0))
-            if status is None:
-                print(f"regola daemon: did not start; see {address.log_path(base)}", file=sys.stderr)
-                return 1
-        print(_describe(status))
-        return 0
+        except OSError as err:
+            print(f"regola daemon: could not start one: {err}", file=sys.stderr)
+            return 1
+        status = _wait(lambda: _ask_status(base))
+        if status is None:
+            print(f"regola daemon: did not start; see {address.log_path(base)}", file=sys.stderr)
+            return 1
+    print(_describe(status))
+    return 0
+
+
+def _stop(base: str, status: dict[str, Any] | None) -> int:
+    from regola.daemon import address, client
+
     if status is None:
         print("regola daemon: not running")
         return 0
@@ -68,7 +94,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _wait(probe: Any) -> Any:
+def _wait(probe: Callable[[], T | None]) -> T | None:
+    """The first answer of ``probe`` that is not None, polled for up to WAIT seconds."""
     deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline:
         found = probe()
