@@ -359,12 +359,12 @@ def test_no_daemon_in_a_folder_others_can_enter(tmp_path: Path, monkeypatch: pyt
 
 
 def test_a_daemon_whose_socket_was_deleted_stops(place: Place) -> None:
-    process = subprocess.Popen([str(REGOLA), "daemon", "run", "--idle", "20"], env=place.env,
+    process = subprocess.Popen([str(REGOLA), "daemon", "run", "--idle", "8"], env=place.env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         place.wait_for(running=True)
         place.socket.unlink()  # what a cleaner of /tmp may do
-        _, log = process.communicate(timeout=15)  # it looks every 5 s (a quarter of its idle time)
+        _, log = process.communicate(timeout=15)  # it looks every 2 s (a quarter of its idle time)
     finally:
         process.kill()
     assert process.returncode == 0 and "stopping: its socket is gone" in log
