@@ -284,3 +284,21 @@ def test_json_depth_ignores_brackets_inside_strings() -> None:
     assert json_depth_exceeded('["[[[[", "\\"[[[["]', 1) is None
     assert json_depth_exceeded("[[1]]", 1) == 2
     assert json_depth_exceeded('{"a": [{"b": []}]}', 3) == 14
+
+
+def test_an_embedded_variant_that_copies_a_part_into_itself_is_stopped(tmp_path: Path) -> None:
+    """24 copies of /city into itself would double it 24 times (minutes, gigabytes): refused at once."""
+    bomb = [{"op": "copy", "from": "/city", "path": f"/city/x{i}"} for i in range(24)]
+    variant = {"id": "bomb", "base": ["cs"], "title": "copies", "cites": [], "changes": bomb}
+    err = fails(with_header(tmp_path, lambda h: h.update(variants=[variant])))
+    assert str(getattr(err, "field", "")).startswith("variants/0/changes/") and "REGOLA_MAX_NODES" in str(err)
+
+
+def test_thousands_of_blank_lines_are_skipped(tmp_path: Path) -> None:
+    lines = golden_lines()
+    path = tmp_path / "blank.jsonl"
+    path.write_text(lines[0] + "\n" + " \n" * 100_000 + "\n".join(lines[1:]) + "\n", encoding="utf-8")
+    assert replay(path).game.is_terminal()
+    lines[5] = lines[5].replace('"n":5', '"n":6')
+    path.write_text(lines[0] + "\n" + "\n" * 1000 + "\n".join(lines[1:]) + "\n", encoding="utf-8")
+    assert fails(path).line == 1006

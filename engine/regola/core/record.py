@@ -27,7 +27,8 @@ from typing import IO, Any
 from regola.core import limits
 from regola.core.errors import IllegalAction, PackError, RecordError
 from regola.core.game import CHANCE, Game, Ruleset, to_action
-from regola.core.pack import find_pack, load_pack
+from regola.core.pack import load_pack
+from regola.core.patch_bounds import first_change_past
 from regola.core.step import Action
 from regola.core.variant import variant_from_dict
 
@@ -42,6 +43,8 @@ _PACK_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 _CONTENT_HASH = re.compile(r"sha256:[0-9a-f]{64}")
 #: the characters that matter for nesting depth: brackets, quotes and escapes
 _JSON_TOKENS = re.compile(r'["\\\[\]{}]')
+#: white space, which may span lines (one character class: no backtracking, no stack)
+_SPACE = re.compile(rb"[ \t\r\n]*")
 
 
 def header_for(game: Game, setup: str, players: int, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -190,15 +193,31 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _raw_lines(data: bytes) -> Iterator[tuple[int, bytes]]:
+    """(line number, bytes) of each line that is not blank, without a copy of the whole file."""
+    line = 1
+    pos = 0
+    while pos < len(data):
+        space = _SPACE.match(data, pos)
+        blank_end = data.rfind(b"\n", pos, space.end() if space else pos) + 1
+        if blank_end > pos:  # a run of blank lines, skipped at C speed
+            line += data.count(b"\n", pos, blank_end)
+            pos = blank_end
+            continue
+        end = data.find(b"\n", pos)
+        end = len(data) if end < 0 else end
+        yield line, data[pos:end].removesuffix(b"\r")
+        line += 1
+        pos = end + 1
+
+
 def _lines(path: Path, err: _Errors) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, JSON object) of every non-blank line; a UTF-8 byte order mark is allowed."""
     bounds = limits.current()
     data = _read_bytes(path, err, bounds.record_bytes)
     if data.startswith(BOM):
         data = data[len(BOM):]
-    for i, raw_bytes in enumerate(data.split(b"\n"), start=1):
-        if raw_bytes.endswith(b"\r"):
-            raw_bytes = raw_bytes[:-1]
+    for i, raw_bytes in _raw_lines(data):
         if len(raw_bytes) > bounds.record_line_bytes:
             raise err(f"the line is {len(raw_bytes)} bytes; the limit is {bounds.record_line_bytes} "
                       "(raise it with REGOLA_MAX_RECORD_LINE_BYTES)", i)
@@ -291,9 +310,15 @@ def _set_up(header: Header, ln: int, err: _Errors, path: Path, home: Path | None
             inner = (exc.field or "").removeprefix("/variant")
             raise err(f"not a valid variant: {exc.message}", ln, f"variants/{i}{inner}") from None
     try:
-        find_pack(header.pack, home)
+        base = load_pack(header.pack, home=home)
     except PackError as exc:
-        raise err(exc.message, ln, "pack") from None
+        raise err(exc.message if "unknown pack" in exc.message else str(exc), ln, "pack") from None
+    bound = limits.current().nodes
+    past = first_change_past(base.data, [v.changes for v in variants], bound)
+    if past is not None:
+        vi, ci, nodes = past
+        raise err(f"this change grows the pack past {bound} values ({nodes}); raise the bound with "
+                  "REGOLA_MAX_NODES", ln, f"variants/{vi}/changes/{ci}")
     try:
         pack = load_pack(header.pack, variants=variants, home=home)
         ruleset = Ruleset(pack)
