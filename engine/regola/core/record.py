@@ -37,6 +37,7 @@ __all__ = ["FORMAT", "VERSION", "RecordFieldError", "RecordWriter", "Replay", "h
 FORMAT = "regola-record"
 VERSION = 1
 BOM = b"\xef\xbb\xbf"
+_CHUNK = 1 << 16
 
 #: what a pack id in a record may look like: a name under rulepacks/, never a path
 _PACK_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
@@ -142,13 +143,17 @@ def _read_bytes(path: Path, err: _Errors, max_bytes: int) -> bytes:
         size = path.stat().st_size
         if size > max_bytes:
             raise err(f"the record is {size} bytes; {hint}", None)
-        with path.open("rb") as stream:
-            data = stream.read(max_bytes + 1)  # a pipe or a device has no size: never read more
+        chunks: list[bytes] = []
+        total = 0
+        with path.open("rb") as stream:  # in chunks: a pipe or a device has no size to check first
+            while chunk := stream.read(_CHUNK):
+                total += len(chunk)
+                if total > max_bytes:
+                    raise err(f"the record is larger than {max_bytes} bytes; {hint}", None)
+                chunks.append(chunk)
     except OSError as exc:
         raise err(f"cannot read the record: {exc.strerror or exc}", None) from None
-    if len(data) > max_bytes:
-        raise err(f"the record is larger than {max_bytes} bytes; {hint}", None)
-    return data
+    return b"".join(chunks)
 
 
 def json_depth_exceeded(text: str, limit: int) -> int | None:
