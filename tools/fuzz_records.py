@@ -32,7 +32,8 @@ HEADER = json.loads(GOLDEN_LINES["cs-2p-beginner"][0])
 HEADER_KEYS = [*HEADER, "extra"]
 LINE_KEYS = ["n", "seat", "action", "chance", "result"]
 
-scalars = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=12)
+scalars = (st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats()
+           | st.text(st.characters(exclude_categories=()), max_size=12))  # lone surrogates too
 json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
                            | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=24)
 

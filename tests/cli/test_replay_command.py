@@ -90,3 +90,17 @@ def test_a_bom_record_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     path.write_bytes(b"\xef\xbb\xbf" + GOLDEN.read_bytes())
     assert main(["replay", str(path)]) == 0
     assert "the game is complete" in capsys.readouterr().out
+
+
+def test_json_error_with_a_lone_surrogate_and_a_long_value_is_printable(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["setup"] = "\ud800" + "x" * 50_000
+    path = tmp_path / "game.jsonl"
+    path.write_text(json.dumps(header) + "\n", encoding="utf-8")  # ensure_ascii: the surrogate as \\ud800
+    assert main(["replay", "--json", str(path)]) == 1
+    out = capsys.readouterr().out
+    out.encode("utf-8")  # strict: a raw surrogate would not encode
+    error = json.loads(out)["error"]
+    assert error["field"] == "setup" and len(error["message"]) < 600 and "beginner, advanced" in error["message"]

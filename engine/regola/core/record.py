@@ -38,6 +38,7 @@ FORMAT = "regola-record"
 VERSION = 1
 BOM = b"\xef\xbb\xbf"
 _CHUNK = 1 << 16
+MESSAGE_CHARS = 400  # an error message quotes at most this much
 
 #: what a pack id in a record may look like: a name under rulepacks/, never a path
 _PACK_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
@@ -130,6 +131,10 @@ class _Errors:
 
     def __call__(self, message: str, line: int | None, field: str | None = None,
                  rule: str | None = None) -> RecordFieldError:
+        # a message may quote the record (through a loader's words too): keep it short and printable
+        message = message.encode("utf-8", "backslashreplace").decode("utf-8")
+        if len(message) > MESSAGE_CHARS:
+            message = message[: MESSAGE_CHARS - 1] + "…"
         return RecordFieldError(message, file=self.file, line=line, rule=rule, field=field)
 
 
@@ -343,8 +348,10 @@ def _set_up(header: Header, ln: int, err: _Errors, path: Path, home: Path | None
     try:
         game = Game.new(ruleset, header.players, header.seed, header.setup)
     except IllegalAction as exc:
-        key = "players" if exc.rule == "game.players" else "setup"
-        raise err(exc.message, ln, key, exc.rule) from None
+        if exc.rule == "game.players":
+            raise err(exc.message, ln, "players", exc.rule) from None
+        modes = ruleset.definition.setup_modes(ruleset.rules)
+        raise err(f"one of {', '.join(modes)} is expected, not {show(header.setup)}", ln, "setup", exc.rule) from None
     return game, warnings
 
 
