@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from regola.core.errors import RecordError
-from regola.core.record import json_depth_exceeded, replay
+from regola.core.record import replay
+from regola.core.record_lines import json_depth_exceeded
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 TWO_PLAYERS = GOLDEN / "cs-2p-beginner.jsonl"
