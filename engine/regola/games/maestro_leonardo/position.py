@@ -34,6 +34,11 @@ class District:
     price: int | None  # the cost of the next action, None if none is possible or it has no price track
 
 
+def _district_states(game: Game) -> set[str]:
+    """The flow states (named by the pack) that resolve a district: those running the district step."""
+    return {s["name"] for s in game.ruleset.pack.data["flow"]["states"] if s.get("step") == "district"}
+
+
 def district(game: Game, letter: str) -> District:
     state: State = game.state
     rules = state.rules
@@ -41,7 +46,7 @@ def district(game: Game, letter: str) -> District:
     if spec is None:
         raise ValueError(f"no district {letter!r}; the districts are {', '.join(rules.district_order)}")
     step = state.step
-    resolving = state.flow_state == "district" and step.get("letter") == letter
+    resolving = state.flow_state in _district_states(game) and step.get("letter") == letter
     taken = int(step.get("done", 0)) if resolving else 0
     price = None
     if spec.kind in PRICED and taken < len(rules.cost_track):
