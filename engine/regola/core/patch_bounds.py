@@ -36,7 +36,10 @@ def count_nodes(value: Any, budget: int) -> int:
 def first_change_past(document: Any, changes: Sequence[Sequence[dict[str, Any]]],
                       max_nodes: int) -> tuple[int, int, int] | None:
     """(variant index, change index, nodes) of the first change that takes the document past
-    ``max_nodes``, or None. A change that cannot be applied ends the walk: the loader reports it."""
+    ``max_nodes``, or None. A change that cannot be applied ends the walk: the loader reports it.
+    Without a ``copy``, a change adds at most its own value, which its file's size bounds already."""
+    if not any(isinstance(op, dict) and op.get("op") == "copy" for ops in changes for op in ops):
+        return None
     doc = copy_json(document)
     total = count_nodes(doc, max_nodes)
     for vi, ops in enumerate(changes):
