@@ -61,14 +61,13 @@ class Row:
                 self.texts[i].add(arg)
 
     def arguments(self) -> str:
+        """The values seen at each text position (a closed vocabulary: districts, upgrades, favors)."""
         out = []
         for i in range(self.arity - 1):
             if self.texts[i] and self.shapes[i] == {"text"}:
                 values = sorted(self.texts[i])
                 out.append(" \\| ".join(f"`{v}`" for v in values) if len(values) <= MAX_VALUES
-                           else f"text ({len(values)} values)")
-            else:
-                out.append(" or ".join(sorted(self.shapes[i])))
+                           else f"{len(values)} texts")
         return "; ".join(out) or "—"
 
 
@@ -123,7 +122,7 @@ def table() -> str:
     def rank(row: Row) -> tuple[int, str, str, int]:
         return order.index(row.state.split(" ")[0]), row.state, row.verb, row.arity
 
-    lines = ["| flow state | who | action (JSON in a record) | arguments seen | example → `Game.describe` |",
+    lines = ["| flow state | who | action (JSON in a record) | texts seen | example → `Game.describe` |",
              "|---|---|---|---|---|"]
     seen_states: set[str] = set()
     for row in sorted(rows.values(), key=rank):
@@ -131,10 +130,10 @@ def table() -> str:
         if state.split(" ")[0] not in seen_states:
             seen_states.add(state.split(" ")[0])
             state = f"{state}: {docs[state.split(' ')[0]]}"
-        args = "".join(f", {'|'.join(sorted(s))}" for s in row.shapes)
+        args = "".join(f", {' or '.join(sorted(s))}" for s in row.shapes)  # a bare | would split the cell
         example = "[" + ", ".join(_json(a) for a in row.example) + "]"
-        if len(example) > 40:
-            example = example[:39] + "…]"
+        if len(example) > 48:
+            example = example[:47] + "…]"
         lines.append(f"| {state} | {row.who} | `[\"{row.verb}\"{args}]` | {row.arguments()} | "
                      f"`{example}` → {row.meaning} |")
     return "\n".join(lines)
