@@ -10,7 +10,8 @@ import sys
 import time
 from typing import Any
 
-from regola.cli.common import add_pack_options
+from regola.cli.common import add_pack_options, ruleset_from
+from regola.cli.play import new_game
 from regola.core.bots import RandomBot
 from regola.core.game import Game, Ruleset
 from regola.core.pack import load_pack
@@ -20,11 +21,23 @@ from regola.core.play import play
 def register(sub: Any) -> None:
     p = sub.add_parser("bench", help="measure the engine's speed", description="Measure the engine's speed.")
     add_pack_options(p)
-    p.add_argument("--games", type=int, default=300)
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--setup", default="beginner")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--games", type=positive, default=300, metavar="N",
+                   help="random games to time (default: 300)")
+    p.add_argument("--players", type=int, default=4, metavar="N", help="seats per game (default: 4)")
+    p.add_argument("--setup", default="beginner", help="beginner or advanced (default: beginner)")
+    p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.set_defaults(run=run)
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (0 games would divide by zero)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of 1 or more is expected, not {text!r}")
+    return value
 
 
 COLD_LOAD = """
@@ -68,6 +81,7 @@ def measure(pack: str, variants: list[str], games: int, players: int, setup: str
 
 
 def run(args: argparse.Namespace) -> int:
+    new_game(ruleset_from(args), args.players, 0, args.setup)  # a count or setup the pack refuses: one line
     out = measure(args.pack, args.variant, args.games, args.players, args.setup)
     if args.json:
         print(json.dumps(out))

@@ -11,7 +11,8 @@ from regola.cli.common import add_pack_options, ruleset_from
 def register(sub: Any) -> None:
     p = sub.add_parser("flow", help="draw the game flow", description="Draw the flow declared in a pack.")
     add_pack_options(p)
-    p.add_argument("--format", choices=("mermaid", "dot"), default="mermaid")
+    p.add_argument("--format", choices=("mermaid", "dot"), default="mermaid",
+                   help="mermaid (default; GitHub and many editors draw it) or dot (Graphviz source)")
     p.set_defaults(run=run)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 from regola.cli.common import add_pack_options, ruleset_from
 from regola.core.bots import Observation
 from regola.core.errors import IllegalAction, RegolaError
-from regola.core.game import Game
+from regola.core.game import Game, Ruleset
 from regola.core.play import bot_names, make_bot, play
 from regola.core.record import RecordWriter, header_for
 from regola.core.step import Action
@@ -21,9 +22,12 @@ from regola.core.step import Action
 def register(sub: Any) -> None:
     p = sub.add_parser("play", help="play a full game", description="Play a full game with bots (and people).")
     add_pack_options(p)
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--setup", default="beginner", help="beginner or advanced")
+    p.add_argument("--players", type=int, default=4, metavar="N",
+                   help="number of seats (default: 4; the pack's rule game.players gives the range)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the shuffle and the bots, to play the same game again (default: a new one, "
+                   "printed with the result)")
+    p.add_argument("--setup", default="beginner", help="beginner or advanced (default: beginner)")
     p.add_argument("--bots", default="greedy", help="comma-separated bot per seat; the last one fills the rest")
     p.add_argument("--human", type=int, action="append", default=[], metavar="SEAT",
                    help="a person plays this seat at the terminal (repeatable)")
@@ -130,6 +134,22 @@ def result_json(game: Game) -> dict[str, Any]:
     }
 
 
+def new_seed() -> int:
+    """A fresh seed, short enough to type again: the game it gives is printed and recorded with it."""
+    return secrets.randbelow(1_000_000)
+
+
+def new_game(ruleset: Ruleset, players: int, seed: int | None, setup: str) -> Game:
+    """Game.new, with a player count or setup the pack does not allow said as the option that is wrong."""
+    try:
+        return Game.new(ruleset, players, seed, setup)
+    except IllegalAction as err:
+        option = {"game.players": f"--players {players}", "game.setup": f"--setup {setup}"}.get(err.rule)
+        if option is None:
+            raise
+        raise RegolaError(f"{option}: {err.message} [rule {err.rule}]") from None
+
+
 def run(args: argparse.Namespace) -> int:
     ruleset = ruleset_from(args)
     names = [n.strip() for n in args.bots.split(",") if n.strip()] or ["greedy"]
@@ -138,7 +158,9 @@ def run(args: argparse.Namespace) -> int:
         if n not in known:
             raise RegolaError(f"unknown bot '{n}' (known: {', '.join(known)})")
     names += [names[-1]] * (args.players - len(names))
-    game = Game.new(ruleset, args.players, args.seed, args.setup)
+    if args.seed is None:
+        args.seed = new_seed()
+    game = new_game(ruleset, args.players, args.seed, args.setup)
     for seat in args.human:
         if not 0 <= seat < args.players:
             raise RegolaError(f"--human {seat}: seats are 0 to {args.players - 1}")

@@ -9,24 +9,47 @@ from pathlib import Path
 from typing import Any
 
 from regola.cli.play import result_json, standings_text
+from regola.core.errors import RecordError, RegolaError
 from regola.core.record import replay
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("replay", help="re-execute a game record", description="Re-execute a game record.")
-    p.add_argument("file", type=Path)
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("replay", help="re-execute a game record",
+                       description="Re-execute a game record line by line: exit 0 when every line is legal "
+                       "(and the recorded result is the replayed one), 1 with the line, field and rule that "
+                       "break, 2 for bad usage.")
+    p.add_argument("file", type=Path, metavar="FILE", help="the record (JSON Lines, as `regola play --record` writes)")
+    p.add_argument("--json", action="store_true",
+                   help="print the outcome as one JSON object, also on failure ({\"ok\": false, \"error\": …})")
+    p.add_argument("--accept-pack-change", action="store_true",
+                   help="referee a record made with another version of the pack (its content hash differs) "
+                   "against today's pack, with a warning instead of an error")
     p.set_defaults(run=run)
 
 
+def error_json(err: RegolaError) -> dict[str, Any]:
+    """A failure as JSON: the one-line message and, for a record, where it is (file, line, field, rule)."""
+    out: dict[str, Any] = {"message": str(err)}
+    if isinstance(err, RecordError):
+        out.update(reason=err.message, file=err.file, line=err.line, field=getattr(err, "field", None),
+                   rule=err.rule)
+    return {"ok": False, "error": out}
+
+
 def run(args: argparse.Namespace) -> int:
-    rep = replay(args.file)
+    try:
+        rep = replay(args.file, accept_pack_change=args.accept_pack_change)
+    except RegolaError as err:
+        if not args.json:
+            raise  # the command line prints it as one line
+        json.dump(error_json(err), sys.stdout, ensure_ascii=False)
+        print()
+        return 1 if isinstance(err, RecordError) else 2
     for w in rep.warnings:
         print(f"regola: warning: {w}", file=sys.stderr)
     game = rep.game
     if args.json:
-        out = result_json(game)
-        out["complete"] = game.is_terminal()
+        out = {"ok": True, **result_json(game), "complete": game.is_terminal(), "warnings": rep.warnings}
         json.dump(out, sys.stdout, ensure_ascii=False)
         print()
     elif game.is_terminal():

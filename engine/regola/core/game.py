@@ -12,9 +12,10 @@ import importlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from regola.core.errors import IllegalAction, PackError
+from regola.core.errors import IllegalAction, PackError, RecordError
 from regola.core.flow import Flow
 from regola.core.pack import Pack
 from regola.core.registry import Registry
@@ -189,17 +190,45 @@ class Game:
         return self.ruleset.definition.result(self.state)
 
     def to_json(self) -> dict[str, Any]:
+        """The whole game as JSON-ready data: a copy, so editing it never changes this game."""
         return {"game": self.ruleset.pack.game, "pack": self.ruleset.pack.id,
                 "content_hash": self.ruleset.pack.content_hash, "seed": self.seed,
-                "rng": _rng_to_json(self.rng), "state": self.state.to_json()}
+                "rng": _rng_to_json(self.rng), "state": copy_json(self.state.to_json())}
 
     @classmethod
     def from_json(cls, ruleset: Ruleset, data: dict[str, Any]) -> Game:
-        state = ruleset.definition.state_from_json(ruleset.rules, data["state"])
-        game = cls(ruleset, state, data.get("seed"))
-        game.rng.setstate(_rng_from_json(data["rng"]))
-        game._settle()
+        """The game ``to_json`` saved, possibly edited by hand; RecordError if it does not fit the ruleset."""
+        if not isinstance(data, dict) or data.get("game") not in (None, ruleset.pack.game):
+            raise RecordError(f"not a saved game of {ruleset.pack.game}")
+        try:
+            state = ruleset.definition.state_from_json(ruleset.rules, data["state"])
+            game = cls(ruleset, state, data.get("seed"))
+            game.rng.setstate(_rng_from_json(data["rng"]))
+            game._settle()
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            what = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise RecordError(f"the saved game does not fit pack '{ruleset.pack.id}': {what}") from None
         return game
+
+    @classmethod
+    def from_record(cls, path: str | Path, upto: int | None = None, *, accept_pack_change: bool = False) -> Game:
+        """The position after the first ``upto`` decision lines of a record (all of them: None).
+
+        The record is refereed on the way (RecordError names the line that breaks); the pack is the
+        one its header names, and a pack changed since needs ``accept_pack_change``.
+        """
+        from regola.core.record import replay  # record imports this module
+
+        return replay(path, upto=upto, accept_pack_change=accept_pack_change).game
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, scalars); tuples become lists, as in JSON."""
+    if isinstance(value, dict):
+        return {key: copy_json(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [copy_json(item) for item in value]
+    return value
 
 
 def _rng_to_json(rng: random.Random) -> list[Any]:

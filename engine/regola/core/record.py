@@ -9,24 +9,37 @@ deck) are lines of their own, so a game played at a real table can be transcribe
     {"n": 2, "seat": 0, "action": ["start", 0, 2]}
     ...
     {"result": [...]}
+
+Records come from outside (a transcription, a file a stranger uploads): ``record_lines`` reads them
+within bounds, this module checks every field, and every way a record can be malformed ends in one
+RecordError naming the line and the field, never in another exception.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from regola.core.errors import IllegalAction, PackError, RecordError
+from regola.core import limits
+from regola.core.errors import IllegalAction, PackError
 from regola.core.game import CHANCE, Game, Ruleset, to_action
 from regola.core.pack import load_pack
+from regola.core.patch_bounds import first_change_past
+from regola.core.record_lines import RecordErrors, RecordFieldError, read_objects, show
 from regola.core.step import Action
 from regola.core.variant import variant_from_dict
 
+__all__ = ["FORMAT", "VERSION", "RecordFieldError", "RecordWriter", "Replay", "header_for", "replay"]
+
 FORMAT = "regola-record"
 VERSION = 1
+
+#: what a pack id in a record may look like: a name under rulepacks/, never a path
+_PACK_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+_CONTENT_HASH = re.compile(r"sha256:[0-9a-f]{64}")
 
 
 def header_for(game: Game, setup: str, players: int, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -75,6 +88,166 @@ def _jsonable(action: Action) -> list[Any]:
     return [_jsonable(a) if isinstance(a, tuple) else a for a in action]
 
 
+# --- the header ----------------------------------------------------------------------------------
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Header:
+    """The header fields, checked for type and shape (not yet against the pack)."""
+
+    game: str
+    pack: str
+    content_hash: str | None
+    variants: list[dict[str, Any]]
+    setup: str
+    players: int
+    seed: int | None
+    raw: dict[str, Any]
+
+
+def _header(obj: dict[str, Any], ln: int, err: RecordErrors) -> Header:
+    if obj.get("format") != FORMAT:
+        raise err(f"not a regola record (the first line needs \"format\": \"{FORMAT}\")", ln, "format")
+    if obj.get("version") != VERSION or not _is_int(obj.get("version")):
+        raise err(f"record version {show(obj.get('version'), 20)} is not supported (this is {VERSION})", ln, "version")
+    for key in ("game", "pack", "setup", "players"):
+        if key not in obj:
+            raise err("missing from the header", ln, key)
+    for key in ("game", "setup"):
+        if not isinstance(obj[key], str) or not obj[key]:
+            raise err(f"a non-empty text is expected, not {show(obj[key])}", ln, key)
+    pack = obj["pack"]
+    if not isinstance(pack, str) or not _PACK_ID.fullmatch(pack):
+        raise err(f"a pack id (letters, digits, '-', '_'; never a path) is expected, not {show(pack)}", ln, "pack")
+    content_hash = obj.get("content_hash")
+    if content_hash is not None and (not isinstance(content_hash, str) or not _CONTENT_HASH.fullmatch(content_hash)):
+        raise err(f"'sha256:' and 64 hex digits are expected, not {show(content_hash)}", ln, "content_hash")
+    if not _is_int(obj["players"]):
+        raise err(f"a whole number is expected, not {show(obj['players'])}", ln, "players")
+    seed = obj.get("seed")
+    if seed is not None and not _is_int(seed):
+        raise err(f"a whole number or null is expected, not {show(seed)}", ln, "seed")
+    variants = obj.get("variants", [])
+    if not isinstance(variants, list):
+        raise err(f"a list of embedded variants is expected, not {show(variants)}", ln, "variants")
+    for i, v in enumerate(variants):
+        if not isinstance(v, dict):
+            raise err(f"an embedded variant is a JSON object with its content, not {show(v)}", ln, f"variants/{i}")
+    seats = obj.get("seats", [])
+    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+        raise err(f"a list of objects (one per seat) is expected, not {show(seats)}", ln, "seats")
+    return Header(obj["game"], pack, content_hash, variants, obj["setup"], obj["players"], seed, obj)
+
+
+def _set_up(header: Header, ln: int, err: RecordErrors, path: Path, home: Path | None,
+            accept_pack_change: bool) -> tuple[Game, list[str]]:
+    """The recorded game at its start, on today's pack; the warnings to show."""
+    variants = []
+    for i, raw in enumerate(header.variants):
+        try:
+            variants.append(variant_from_dict(raw, f"{path.name}:{ln} (embedded variant {i})", home))
+        except PackError as exc:
+            inner = (exc.field or "").removeprefix("/variant")
+            raise err(f"not a valid variant: {exc.message}", ln, f"variants/{i}{inner}") from None
+    try:
+        base = load_pack(header.pack, home=home)
+    except PackError as exc:
+        raise err(exc.message if "unknown pack" in exc.message else str(exc), ln, "pack") from None
+    bound = limits.current().nodes
+    past = first_change_past(base.data, [v.changes for v in variants], bound)
+    if past is not None:
+        vi, ci, nodes = past
+        raise err(f"this change grows the pack past {bound} values ({nodes}); raise the bound with "
+                  "REGOLA_MAX_NODES", ln, f"variants/{vi}/changes/{ci}")
+    try:
+        pack = load_pack(header.pack, variants=variants, home=home)
+        ruleset = Ruleset(pack)
+    except PackError as exc:
+        raise err(f"cannot set up the recorded game: {exc}", ln, "variants" if variants else "pack") from None
+    if header.game != pack.game:
+        raise err(f"the record is a game of {show(header.game)}, pack '{pack.id}' is {pack.game}", ln, "game")
+    warnings = []
+    if header.content_hash != pack.content_hash:
+        then = f"content {header.content_hash[:15]}…" if header.content_hash else "no content hash"
+        change = (f"the record names {then}, today's pack '{pack.id}'"
+                  + "".join(f" + {v.id}" for v in pack.variants) + f" has {pack.content_hash[:15]}…")
+        if not accept_pack_change:
+            raise err(f"{change}: its rules may have changed since the game was played; to referee it "
+                      "against today's pack anyway, pass --accept-pack-change", ln, "content_hash")
+        warnings.append(f"{change}; refereed against today's pack as asked")
+    try:
+        game = Game.new(ruleset, header.players, header.seed, header.setup)
+    except IllegalAction as exc:
+        if exc.rule == "game.players":
+            raise err(exc.message, ln, "players", exc.rule) from None
+        modes = ruleset.definition.setup_modes(ruleset.rules)
+        raise err(f"one of {', '.join(modes)} is expected, not {show(header.setup)}", ln, "setup", exc.rule) from None
+    return game, warnings
+
+
+# --- the lines after the header ------------------------------------------------------------------
+
+_MOVE_KEYS = {"action": {"n", "seat", "action"}, "chance": {"n", "chance"}}
+
+
+def _valid_part(value: Any) -> bool:
+    if isinstance(value, list):
+        return all(_valid_part(v) for v in value)
+    return isinstance(value, str) or _is_int(value)
+
+
+def _move(obj: dict[str, Any], ln: int, expected_n: int, err: RecordErrors) -> tuple[int | None, list[Any]]:
+    """(seat or CHANCE, action as JSON) of a decision line, its shape and counter checked."""
+    kind = "chance" if "chance" in obj else "action" if "action" in obj else None
+    if kind is None:
+        raise err("a line holds a decision (\"n\", \"seat\", \"action\"), a chance outcome (\"n\", \"chance\") "
+                  "or the result (\"result\")", ln)
+    extra = sorted(set(obj) - _MOVE_KEYS[kind])
+    if extra:
+        raise err(f"not part of a {'chance' if kind == 'chance' else 'decision'} line "
+                  f"(it holds {', '.join(sorted(_MOVE_KEYS[kind]))})", ln, extra[0])
+    if "n" not in obj:
+        raise err(f"missing: each decision line is numbered (this one would be {expected_n})", ln, "n")
+    if not _is_int(obj["n"]) or obj["n"] != expected_n:
+        raise err(f"the line counter is {show(obj['n'], 20)}, but this is decision {expected_n}", ln, "n")
+    seat: int | None = CHANCE
+    if kind == "action":
+        if "seat" not in obj:
+            raise err("missing: who made the decision", ln, "seat")
+        if not _is_int(obj["seat"]):
+            raise err(f"a seat number is expected, not {show(obj['seat'])}", ln, "seat")
+        seat = obj["seat"]
+    raw = obj[kind]
+    if not isinstance(raw, list) or not raw or not isinstance(raw[0], str):
+        raise err(f"an action is a JSON array that starts with its verb, not {show(raw)}", ln, kind)
+    if not _valid_part(raw):
+        raise err(f"an action holds texts, whole numbers and arrays of them only: {show(raw)}", ln, kind)
+    return seat, raw
+
+
+def _apply(game: Game, seat: int | None, raw: list[Any], ln: int, err: RecordErrors) -> None:
+    if game.is_terminal():
+        raise err(f"action {show(raw)} after the end of the game", ln, rule="flow.turn")
+    who = game.current_player()
+    if seat != who:
+        whose = "chance's" if who == CHANCE else f"seat {who}'s"
+        given = "chance" if seat == CHANCE else f"seat {seat}"
+        raise err(f"action {show(raw)} is given to {given}, but the decision is {whose}", ln, rule="flow.turn")
+    action = to_action(raw)
+    try:
+        game.apply(action)
+    except IllegalAction as exc:
+        raise err(f"illegal action {show(raw)}: {exc.message}", ln, rule=exc.rule) from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        # an action of the wrong shape for this step can trip the step's explanation of why it is
+        # not legal; it is still simply not one of the legal actions
+        raise err(f"action {show(raw)} is not one of the actions of this moment", ln, rule="flow.turn") from None
+
+
 @dataclass
 class Replay:
     game: Game
@@ -84,75 +257,60 @@ class Replay:
     recorded_result: list[dict[str, Any]] | None = None
 
 
-def _lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read the record: {exc.strerror}", file=str(path)) from exc
-    for i, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
-        try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON ({exc.msg}, column {exc.colno})", file=str(path), line=i) from exc
-        if not isinstance(obj, dict):
-            raise RecordError("each line must be a JSON object", file=str(path), line=i)
-        yield i, obj
+def replay(path: str | Path, home: Path | None = None, *, upto: int | None = None,
+           accept_pack_change: bool = False) -> Replay:
+    """Re-execute a record. Raises RecordError naming the line, the field and the rule it breaks.
 
-
-def replay(path: str | Path, home: Path | None = None) -> Replay:
-    """Re-execute a record. Raises RecordError naming the line, the action and the rule it breaks."""
+    ``upto``: stop after that many decision lines (the position after a prefix of the game); the
+    rest of the file is not read. ``accept_pack_change``: referee a record whose pack content hash
+    is not today's (a warning instead of an error).
+    """
     path = Path(path)
-    lines = _lines(path)
+    err = RecordErrors(path)
+    if upto is not None and (not _is_int(upto) or upto < 0):
+        raise err(f"upto must be a whole number of decisions, 0 or more, not {show(upto)}", None)
+    lines = read_objects(path, err)
     first = next(lines, None)
     if first is None:
-        raise RecordError("the record is empty", file=str(path), line=1)
-    ln, header = first
-    if header.get("format") != FORMAT:
-        raise RecordError(f"not a regola record (no \"format\": \"{FORMAT}\" header)", file=str(path), line=ln)
-    if header.get("version") != VERSION:
-        raise RecordError(f"record version {header.get('version')} is not supported (this is {VERSION})",
-                          file=str(path), line=ln)
-    for key in ("pack", "setup", "players"):
-        if key not in header:
-            raise RecordError(f"the header lacks '{key}'", file=str(path), line=ln)
-    try:
-        variants = [variant_from_dict(v, f"{path.name} (embedded variant {v.get('id')})")
-                    for v in header.get("variants", [])]
-        pack = load_pack(header["pack"], variants=variants, home=home)
-        ruleset = Ruleset(pack)
-        game = Game.new(ruleset, int(header["players"]), header.get("seed"), header["setup"])
-    except (PackError, IllegalAction) as exc:
-        raise RecordError(f"cannot set up the recorded game: {exc}", file=str(path), line=ln) from exc
-    out = Replay(game, header, 0)
-    if header.get("content_hash") and header["content_hash"] != pack.content_hash:
-        out.warnings.append(f"the pack '{pack.id}' changed since this record was made "
-                            f"({header['content_hash'][:19]}… → {pack.content_hash[:19]}…)")
-    for ln, obj in lines:
+        raise err("the record is empty", 1)
+    ln, obj = first
+    header = _header(obj, ln, err)
+    game, warnings = _set_up(header, ln, err, path, home, accept_pack_change)
+    out = Replay(game, header.raw, 0, warnings)
+    result_line: int | None = None
+    while upto is None or out.decisions < upto:  # a prefix: the lines after it are not even read
+        ln, obj = next(lines, (0, {}))
+        if not ln:
+            break
+        if result_line is not None:
+            what = "a second result line" if "result" in obj else "a line after the result"
+            raise err(f"{what}: the result (line {result_line}) ends the record", ln)
         if "result" in obj:
+            if len(obj) != 1:
+                raise err("the result line holds only \"result\"", ln, sorted(set(obj) - {"result"})[0])
+            if obj["result"] is not None and not isinstance(obj["result"], list):
+                raise err(f"the standings (a JSON array) are expected, not {show(obj['result'])}", ln, "result")
             out.recorded_result = obj["result"]
+            result_line = ln
             continue
-        if "chance" in obj:
-            seat, raw = CHANCE, obj["chance"]
-        elif "action" in obj:
-            seat, raw = obj.get("seat"), obj["action"]
-        else:
-            raise RecordError("a line holds 'action' (with 'seat'), 'chance' or 'result'", file=str(path), line=ln)
-        if not isinstance(raw, list) or not raw:
-            raise RecordError("an action is a non-empty JSON array", file=str(path), line=ln)
-        action = to_action(raw)
-        if game.is_terminal():
-            raise RecordError(f"action {raw} after the end of the game", file=str(path), line=ln, rule="flow.turn")
-        if seat != game.current_player():
-            who = "chance" if game.current_player() == CHANCE else f"seat {game.current_player()}"
-            raise RecordError(f"action {raw} is given to {seat!r}, but the decision is {who}'s",
-                              file=str(path), line=ln, rule="flow.turn")
-        try:
-            game.apply(action)
-        except IllegalAction as exc:
-            raise RecordError(f"illegal action {raw}: {exc.message}", file=str(path), line=ln, rule=exc.rule) from exc
+        seat, raw = _move(obj, ln, out.decisions + 1, err)
+        _apply(game, seat, raw, ln, err)
         out.decisions += 1
-    if out.recorded_result is not None and game.result() is not None and out.recorded_result != game.result():
-        raise RecordError("the replayed result differs from the recorded one", file=str(path), rule="scoring.winner")
+    if upto is not None:
+        if out.decisions < upto:
+            raise err(f"the record holds {out.decisions} decision line(s), fewer than upto={upto}", None)
+        return out
+    if result_line is not None:
+        _check_result(game, out.recorded_result, result_line, err)
     return out
+
+
+def _check_result(game: Game, recorded: list[dict[str, Any]] | None, ln: int, err: RecordErrors) -> None:
+    if not game.is_terminal():
+        if recorded is None:
+            return  # a game stopped early may say so with "result": null
+        raise err("the record states a result, but the game is not over (next: "
+                  + ("chance" if game.is_chance() else f"seat {game.current_player()}") + ")", ln, "result",
+                  "flow.turn")
+    if recorded != game.result():
+        raise err("the replayed result differs from the recorded one", ln, "result", "scoring.winner")

@@ -1,0 +1,70 @@
+"""`regola play`, `bench`, `flow`, `replay` options (issue 9, "What was seen" 10): a real seed is chosen
+and printed, a player count out of range is one line naming the range and the rule, every option says
+what it does."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from regola.cli.main import build_parser, main
+from regola.core.record import replay
+
+
+def test_play_without_seed_prints_a_seed_that_gives_the_same_game(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--players", "2", "--bots", "random", "--record", str(tmp_path / "a.jsonl")]) == 0
+    first = capsys.readouterr().out
+    match = re.search(r"· seed (\d+) ·", first)
+    assert match, first
+    seed = match.group(1)
+    assert json.loads((tmp_path / "a.jsonl").read_text(encoding="utf-8").splitlines()[0])["seed"] == int(seed)
+    assert main(["play", "--players", "2", "--bots", "random", "--seed", seed,
+                 "--record", str(tmp_path / "b.jsonl")]) == 0
+    assert capsys.readouterr().out == first
+    assert (tmp_path / "a.jsonl").read_text(encoding="utf-8") == (tmp_path / "b.jsonl").read_text(encoding="utf-8")
+    assert replay(tmp_path / "a.jsonl").game.is_terminal()
+
+
+def test_play_json_without_seed_gives_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--players", "2", "--bots", "random", "--json"]) == 0
+    assert isinstance(json.loads(capsys.readouterr().out)["seed"], int)
+
+
+@pytest.mark.parametrize("command", ["play", "bench"])
+def test_players_out_of_range_is_one_line_naming_range_and_rule(command: str,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command, "--players", "9"]) == 2
+    err = capsys.readouterr().err
+    assert err == "regola: --players 9: this game takes 2 to 5 players, not 9 [rule game.players]\n"
+
+
+def test_an_unknown_setup_is_one_line_naming_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--setup", "expert"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("regola: --setup expert: ") and "[rule game.setup]" in err and "None" not in err
+
+
+def test_bench_refuses_zero_games(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["bench", "--games", "0"])
+    assert info.value.code == 2
+    assert "--games: a whole number of 1 or more" in capsys.readouterr().err
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+@pytest.mark.parametrize("command", ["play", "replay", "bench", "flow", "check"])
+def test_every_option_has_help_text(command: str) -> None:
+    parser = _subparsers(build_parser(command))[command]
+    missing = [a.dest for a in parser._actions if a.dest != "help" and not (a.help or "").strip()]
+    assert missing == []

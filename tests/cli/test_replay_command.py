@@ -1,0 +1,106 @@
+"""`regola replay` as a user runs it (issue 9, "What was seen" 5): one line and exit 1 for a broken
+record, never a traceback; --json prints a JSON error object; --accept-pack-change."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from regola.cli.main import main
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "cs-2p-beginner.jsonl"
+
+
+def run_regola(*args: str) -> subprocess.CompletedProcess[str]:
+    """The real console entry point in a fresh interpreter, as a user would run it."""
+    env = {**os.environ, "REGOLA_DAEMON": "off"}
+    return subprocess.run([sys.executable, "-m", "regola.cli.entry", *args], capture_output=True, text=True,
+                          env=env, timeout=120, check=False)
+
+
+def header_with(**changes: object) -> str:
+    header = json.loads(GOLDEN.read_text(encoding="utf-8").splitlines()[0])
+    header.update(changes)
+    return json.dumps(header)
+
+
+CASES = {
+    "players-as-text": (header_with(players="three") + "\n").encode(),
+    "variant-as-path": (header_with(variants=["/etc/passwd"]) + "\n").encode(),
+    "random-bytes": bytes(range(256)) * 16,
+    "nested-100000": b"[" * 100_000 + b"]" * 100_000 + b"\n",
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_broken_record_is_one_line_and_exit_1(tmp_path: Path, case: str) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(CASES[case])
+    done = run_regola("replay", str(path))
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith(f"regola: {path}:")
+    assert done.stdout == ""
+
+
+def test_a_deep_line_under_a_raised_line_bound_is_still_one_line(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REGOLA_MAX_RECORD_LINE_BYTES", "1000000")
+    path = tmp_path / "deep.jsonl"
+    path.write_bytes(CASES["nested-100000"])
+    done = run_regola("replay", str(path))
+    assert done.returncode == 1 and "nested deeper than 64 levels" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_json_failure_is_a_json_error_object(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_text(header_with(players="three") + "\n", encoding="utf-8")
+    assert main(["replay", "--json", str(path)]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] is False
+    assert out["error"]["line"] == 1 and out["error"]["field"] == "players" and out["error"]["file"] == str(path)
+    assert out["error"]["message"].startswith(f"{path}:1: field 'players'")
+
+
+def test_json_success_says_ok(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--json", str(GOLDEN)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] is True and out["complete"] is True and out["warnings"] == []
+
+
+def test_another_pack_hash_needs_the_explicit_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines()
+    path = tmp_path / "old.jsonl"
+    path.write_text("\n".join([header_with(content_hash="sha256:" + "1" * 64), *lines[1:]]) + "\n", encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    assert "--accept-pack-change" in capsys.readouterr().err
+    assert main(["replay", "--accept-pack-change", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert "warning" in captured.err and "the game is complete" in captured.out
+
+
+def test_a_bom_record_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + GOLDEN.read_bytes())
+    assert main(["replay", str(path)]) == 0
+    assert "the game is complete" in capsys.readouterr().out
+
+
+def test_json_error_with_a_lone_surrogate_and_a_long_value_is_printable(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["setup"] = "\ud800" + "x" * 50_000
+    path = tmp_path / "game.jsonl"
+    path.write_text(json.dumps(header) + "\n", encoding="utf-8")  # ensure_ascii: the surrogate as \\ud800
+    assert main(["replay", "--json", str(path)]) == 1
+    out = capsys.readouterr().out
+    out.encode("utf-8")  # strict: a raw surrogate would not encode
+    error = json.loads(out)["error"]
+    assert error["field"] == "setup" and len(error["message"]) < 600 and "beginner, advanced" in error["message"]
