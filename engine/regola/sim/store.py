@@ -48,8 +48,17 @@ def _arrow_type(value: Any) -> pa.DataType:
     raise TypeError(f"no Parquet column type for {type(value).__name__}")
 
 
+#: the types of the columns every row of a table has; a game's own numbers get theirs from their values
+FIXED: dict[str, pa.DataType] = {
+    "arm": pa.string(), "pack": pa.string(), "content_hash": pa.string(), "variants": pa.list_(pa.string()),
+    "players": pa.int64(), "setup": pa.string(), "root_seed": pa.int64(), "game": pa.int64(), "seed": pa.int64(),
+    "rotation": pa.int64(), "bots": pa.list_(pa.string()), "decisions": pa.int64(),
+    "winners": pa.list_(pa.int64()), "rank": pa.list_(pa.int64()), "kind": pa.string(), "count": pa.int64(),
+}
+
+
 def schema_of(row: dict[str, Any]) -> pa.Schema:
-    return pa.schema([(name, _arrow_type(value)) for name, value in row.items()])
+    return pa.schema([(name, FIXED.get(name) or _arrow_type(value)) for name, value in row.items()])
 
 
 def _describe_difference(key: str, have: Any, want: Any) -> str:
