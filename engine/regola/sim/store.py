@@ -106,6 +106,9 @@ class Store:
         return sorted(folder.glob("*.parquet")) if folder.is_dir() else []
 
     def _drop_orphans(self) -> None:
+        for table in TABLES:  # a write cut short by a kill
+            for tmp in (self.root / table).glob("*.tmp"):
+                tmp.unlink()
         played = {p.name for p in self._parts("games")}
         for part in self._parts("actions"):
             if part.name not in played:
@@ -168,8 +171,12 @@ def _read(path: Path, columns: Iterable[str] | None = None) -> pa.Table:
 def _write_table(path: Path, rows: list[dict[str, Any]]) -> None:
     table = pa.Table.from_pylist(rows, schema=schema_of(rows[0]))
     tmp = path.with_name(path.name + ".tmp")
-    pq.write_table(table, tmp)
-    os.replace(tmp, path)
+    try:
+        pq.write_table(table, tmp)
+        os.replace(tmp, path)
+    except BaseException:  # Ctrl-C in the middle of a write: no half file is left behind
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
