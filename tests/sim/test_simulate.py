@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.sim.helpers import BROKEN, cli, snapshot, table
 
 from regola.core.record import replay
-from tests.sim.helpers import BROKEN, cli, snapshot, table
 
 SMALL = ["--players", "2", "--bots", "random", "--seed", "3", "--quiet"]
 

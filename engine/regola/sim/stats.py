@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from functools import lru_cache
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -130,6 +131,12 @@ def _solve(**kwargs: Any) -> float | None:
     return value if math.isfinite(value) else None
 
 
+@lru_cache(maxsize=256)
+def _effect_at(nobs: int, alpha: float) -> float | None:
+    """The standardized effect a paired t-test of ``nobs`` pairs detects with POWER (depends on n only)."""
+    return _solve(effect_size=None, nobs=nobs, alpha=alpha, power=POWER)
+
+
 def add_power(result: MetricResult, diff: Difference, metric: Metric, base: str, tests: int, detect: float) -> None:
     pairs = metric.values[[base, diff.arm]].dropna()
     d = (pairs[diff.arm] - pairs[base]).to_numpy(dtype=float)
@@ -137,7 +144,7 @@ def add_power(result: MetricResult, diff: Difference, metric: Metric, base: str,
     if sd == 0:
         return
     alpha = ALPHA / max(1, tests)
-    es = _solve(effect_size=None, nobs=d.size, alpha=alpha, power=POWER)
+    es = _effect_at(int(d.size), alpha)
     diff.detectable = es * sd if es is not None else None
     base_value = result.arms[base].value
     # a rate is asked about in absolute points, a mean relative to the base arm's value
@@ -147,8 +154,10 @@ def add_power(result: MetricResult, diff: Difference, metric: Metric, base: str,
     diff.games_needed = math.ceil(needed) if needed is not None else None
 
 
-def compare(metric_list: list[Metric], base: str, arms: list[str], detect: float = 0.05) -> list[MetricResult]:
-    """Every metric: each arm's estimate, and each other arm's paired difference from ``base``."""
+def compare(metric_list: list[Metric], base: str, arms: list[str], detect: float = 0.05,
+            power: bool = True) -> list[MetricResult]:
+    """Every metric: each arm's estimate, and each other arm's paired difference from ``base``; with
+    ``power``, the power notes of the differences not found significant."""
     results: list[MetricResult] = []
     for metric in metric_list:
         res = MetricResult(metric.name, metric.label, metric.group, metric.binary,
@@ -162,6 +171,6 @@ def compare(metric_list: list[Metric], base: str, arms: list[str], detect: float
             d.significant, d.p_adjusted = bool(rej), float(adj)
     for metric, res in zip(metric_list, results, strict=True):
         for d in res.differences:
-            if not d.significant:
+            if power and not d.significant:
                 add_power(res, d, metric, base, len(tested), detect)
     return results
