@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from tests.sim.helpers import TRIPLE, cli, table
 
 from regola.core.game import Ruleset
 from regola.core.pack import load_pack
@@ -16,7 +17,6 @@ from regola.sim.metrics import metrics
 from regola.sim.plan import game_spec
 from regola.sim.stats import compare, difference
 from regola.sim.worker import play_game, rows_of
-from tests.sim.helpers import TRIPLE, cli, table
 
 
 @pytest.fixture(scope="module")

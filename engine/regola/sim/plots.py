@@ -24,7 +24,7 @@ def _png(fig: Figure) -> bytes:
     return buf.getvalue()
 
 
-def _hist(values: dict[str, np.ndarray], xlabel: str, title: str) -> bytes:
+def _hist(values: dict[str, np.ndarray], xlabel: str, ylabel: str, title: str) -> bytes:
     fig, ax = plt.subplots(figsize=(7, 3.4))
     everything = np.concatenate([v for v in values.values() if v.size]) if values else np.array([0.0])
     lo, hi = float(everything.min()), float(everything.max())
@@ -32,7 +32,7 @@ def _hist(values: dict[str, np.ndarray], xlabel: str, title: str) -> bytes:
     for arm, v in values.items():
         ax.hist(v, bins=bins, histtype="step", linewidth=1.6, density=True, label=f"{arm} (mean {v.mean():.1f})")
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("share of games" if "game" in title else "share")
+    ax.set_ylabel(ylabel)
     ax.set_title(title)
     ax.legend(fontsize=8)
     return _png(fig)
@@ -43,12 +43,12 @@ def score_distribution(games: pd.DataFrame, arms: list[str]) -> bytes | None:
         return None
     values = {a: np.concatenate([np.asarray(s, dtype=float) for s in games.loc[games["arm"] == a, "score"]])
               for a in arms}
-    return _hist(values, "final score of a player", "Score distribution per arm (every seat of every game)")
+    return _hist(values, "final score of a player", "share of players", "Score distribution per arm (every seat of every game)")
 
 
 def game_length(games: pd.DataFrame, arms: list[str]) -> bytes:
     values = {a: games.loc[games["arm"] == a, "decisions"].to_numpy(dtype=float) for a in arms}
-    return _hist(values, "decisions per game", "Game length per arm")
+    return _hist(values, "decisions per game", "share of games", "Game length per arm")
 
 
 def _grouped_bars(results: list[MetricResult], arms: list[str], label: Callable[[MetricResult], str],

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import math
 import warnings
-from functools import lru_cache
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
