@@ -43,7 +43,8 @@ def score_distribution(games: pd.DataFrame, arms: list[str]) -> bytes | None:
         return None
     values = {a: np.concatenate([np.asarray(s, dtype=float) for s in games.loc[games["arm"] == a, "score"]])
               for a in arms}
-    return _hist(values, "final score of a player", "share of players", "Score distribution per arm (every seat of every game)")
+    return _hist(values, "final score of a player", "share of players",
+                 "Score distribution per arm (every seat of every game)")
 
 
 def game_length(games: pd.DataFrame, arms: list[str]) -> bytes:
