@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Benchmark of `regola simulate` / `regola compare` (issue 10). Prints figures; asserts nothing.
+
+- games/s of random 4-player games with --jobs 1 and --jobs 2, and the scaling (target ≥ 1.8×)
+- overhead of the simulation layer (rows, Parquet, pool) against the bare game loop of `regola bench`
+  on one core (target ≤ 10 %)
+- wall time of `regola compare` of 2 arms × 2,000 greedy games, report with plots (target < 2 min)
+- peak memory of the parent with N and 4·N games (rows are streamed to disk: it should not grow)
+
+The machine's load average is printed before and after: figures taken while other work runs are noisy.
+
+    .venv/bin/python tools/bench_simulate.py [--games 10000] [--compare-games 2000] [--skip-compare]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+RSS = """
+import resource, sys
+from regola.cli.main import main
+code = main(sys.argv[1:])
+print("MAXRSS_KB", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def regola(args: list[str]) -> tuple[float, str, str]:
+    env = {**os.environ, "REGOLA_DAEMON": "off"}
+    t = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", RSS, *args], capture_output=True, text=True, env=env, check=False)
+    if out.returncode != 0:
+        sys.exit(f"bench_simulate: {' '.join(args)} failed:\n{out.stderr}")
+    return time.perf_counter() - t, out.stdout, out.stderr
+
+
+MEMORY = """
+import resource, sys, tempfile
+from pathlib import Path
+from regola.sim.arms import load_arm
+from regola.sim.runner import Simulation, run
+from regola.sim.summary import headline
+games = int(sys.argv[1])
+sim = Simulation([load_arm("base", "cs", [])], (4,), "beginner", ("random",), games, 0)
+with tempfile.TemporaryDirectory() as folder:
+    run(sim, Path(folder) / "r", 1, progress=False)
+    played = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    headline(sim, Path(folder) / "r")
+    summed = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(f"{played:.0f} {summed:.0f}")
+"""
+
+
+def memory(games: int) -> tuple[float, float]:
+    """Peak RSS (MB) of one process after playing ``games`` (--jobs 1) and after its summary statistics."""
+    out = subprocess.run([sys.executable, "-c", MEMORY, str(games)], capture_output=True, text=True, check=True,
+                         env={**os.environ, "REGOLA_DAEMON": "off"})
+    played, summed = out.stdout.split()
+    return float(played), float(summed)
+
+
+def maxrss_mb(stderr: str) -> float:
+    line = next(x for x in stderr.splitlines() if x.startswith("MAXRSS_KB"))
+    return int(line.split()[1]) / 1024
+
+
+def simulate(folder: Path, games: int, jobs: int, extra: list[str] | None = None) -> dict[str, float]:
+    out = folder / f"sim-{games}-{jobs}-{time.monotonic_ns()}"
+    wall, stdout, stderr = regola(["simulate", "--games", str(games), "--players", "4", "--bots", "random",
+                                   "--jobs", str(jobs), "--out", str(out), "--json", "--quiet", *(extra or [])])
+    data = json.loads(stdout)
+    return {"games_per_s": data["games_per_s"], "seconds": data["seconds"], "wall": wall,
+            "maxrss_mb": maxrss_mb(stderr)}
+
+
+def bare(games: int) -> float:
+    """The loop of `regola bench` (random bots, one core), without its pack-load measurements."""
+    from regola.core.bots import RandomBot
+    from regola.core.game import Game, Ruleset
+    from regola.core.pack import load_pack
+    from regola.core.play import play
+
+    ruleset = Ruleset(load_pack("cs"))
+    t = time.perf_counter()
+    for seed in range(games):
+        game = Game.new(ruleset, 4, seed, "beginner")
+        play(game, [RandomBot(s, seed) for s in range(4)])
+    return games / (time.perf_counter() - t)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10000)
+    parser.add_argument("--compare-games", type=int, default=2000)
+    parser.add_argument("--skip-compare", action="store_true")
+    args = parser.parse_args()
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    with tempfile.TemporaryDirectory(prefix="bench-simulate-") as tmp:
+        folder = Path(tmp)
+        bare_rate = bare(min(args.games, 3000))
+        one = simulate(folder, args.games, 1)
+        two = simulate(folder, args.games, 2)
+        bare_after = bare(min(args.games, 3000))
+        bare_best = max(bare_rate, bare_after)
+        print(f"simulate --games {args.games} --players 4 --bots random:")
+        print(f"  --jobs 1: {one['games_per_s']:.1f} games/s ({one['seconds']:.1f} s playing, {one['wall']:.1f} s "
+              "for the command)")
+        print(f"  --jobs 2: {two['games_per_s']:.1f} games/s ({two['seconds']:.1f} s playing, {two['wall']:.1f} s "
+              "for the command)")
+        print(f"  scaling 1 → 2 jobs: {two['games_per_s'] / one['games_per_s']:.2f}× (target ≥ 1.8×)")
+        print(f"bare game loop (regola bench's, one core): {bare_rate:.1f} / {bare_after:.1f} games/s (before / "
+              "after)")
+        print(f"  overhead of the simulation layer on one core: {100 * (1 - one['games_per_s'] / bare_best):.1f} % "
+              "(target ≤ 10 %)")
+        for games in (max(250, args.games // 16), max(1000, args.games // 4)):
+            played, summed = memory(games)
+            print(f"peak memory, {games} games in one process: {played:.0f} MB after playing, {summed:.0f} MB "
+                  "after the summary statistics (pandas/scipy imported, per-game numbers in memory)")
+        if not args.skip_compare:
+            report = folder / "report"
+            wall, stdout, _ = regola(["compare", "codex-leonardi-2", "--games", str(args.compare_games), "--players",
+                                      "4", "--bots", "greedy", "--report", str(report), "--quiet"])
+            print(f"compare base vs codex-leonardi-2, 2 arms × {args.compare_games} greedy games, --jobs "
+                  f"{os.cpu_count()}, report with plots: {wall:.1f} s wall (target < 120 s)")
+            print("  " + stdout.strip().splitlines()[-1][:160])
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
