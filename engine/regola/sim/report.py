@@ -98,16 +98,20 @@ def _power(d: Difference, rate: bool) -> str:
     parts = []
     if d.detectable is not None:
         parts.append(f"detects {_num(d.detectable, rate, True).replace('+', '±')}")
-    if d.games_needed is not None and d.target is not None:
-        parts.append(f"{d.games_needed:,} games for {_num(d.target, rate, True).replace('+', '±')}")
-    return "; ".join(parts) or "no spread"
+    if d.target is not None:
+        target = _num(d.target, rate, True).replace("+", "±")
+        if d.detectable is not None and d.detectable <= d.target:
+            parts.append(f"enough for {target}")
+        elif d.games_needed is not None:
+            parts.append(f"{d.games_needed:,} games for {target}")
+    return "; ".join(parts) or "the same in every pair of games"
 
 
 def _rows(report: Report, arm: str) -> list[list[str]]:
     out = []
     for r in report.results:
         d = next(x for x in r.differences if x.arm == arm)
-        rate = r.binary or r.group == "wins"
+        rate = r.group == "wins" or (r.binary and r.group == "game")  # shown in % (an action count is not)
         out.append([report.label(r), _est(r.arms[report.base], rate), _est(r.arms[arm], rate),
                     f"{_num(d.diff, rate, True)} {_interval(d.paired_low, d.paired_high, rate)}",
                     _interval(d.unpaired_low, d.unpaired_high, rate), _p(d.p_adjusted),
