@@ -9,6 +9,8 @@ from pathlib import Path
 
 from tests.sim.helpers import regola, table
 
+from regola.cli.main import main
+
 ARGS = ["simulate", "--players", "2", "--bots", "random", "--seed", "11", "--games", "150", "--jobs", "2",
         "--batch", "2", "--quiet"]
 
@@ -38,11 +40,12 @@ def test_ctrl_c_keeps_finished_games_says_how_to_resume_and_resume_equals_a_whol
     code, _ = _start_and_stop(killed, signal.SIGKILL)
     assert code == -signal.SIGKILL
 
-    whole = tmp_path / "whole"
-    for folder in (out, killed, whole):
+    for folder in (out, killed):
         proc = regola(*ARGS, "--out", str(folder))
         _, err = proc.communicate(timeout=120)
         assert proc.returncode == 0, err
+    whole = tmp_path / "whole"  # never stopped; played in this process (the rows do not depend on --jobs)
+    assert main([*ARGS, "--jobs", "1", "--out", str(whole)]) == 0
     assert table(out).equals(table(whole)) and table(killed).equals(table(whole))
     assert table(out, "actions").equals(table(whole, "actions"))
     assert table(killed, "actions").equals(table(whole, "actions"))
