@@ -23,18 +23,25 @@ class Progress:
                 ProgressColumn,
                 TextColumn,
                 TimeElapsedColumn,
-                TimeRemainingColumn,
             )
             from rich.progress import Progress as RichProgress
             from rich.text import Text
 
-            class Speed(ProgressColumn):
-                def render(self, task: Any) -> Text:
-                    return Text(f"{task.speed:,.1f} games/s" if task.speed else "… games/s")
+            start = self.done
 
-            self._bar = RichProgress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Speed(),
-                                     TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                                     console=Console(stderr=True), transient=False)
+            class Rate(ProgressColumn):
+                """Games/s and ETA over this whole run: batches arrive in bursts, so a short window would jump."""
+
+                def render(self, task: Any) -> Text:
+                    played = task.completed - start
+                    if not task.elapsed or played <= 0:
+                        return Text("… games/s")
+                    rate = played / task.elapsed
+                    left = max(0.0, (task.total - task.completed) / rate)
+                    return Text(f"{rate:,.1f} games/s · ETA {int(left) // 60}:{int(left) % 60:02d}")
+
+            self._bar = RichProgress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Rate(),
+                                     TimeElapsedColumn(), console=Console(stderr=True), transient=False)
             self._bar.__enter__()
             self._task = self._bar.add_task(self.label, total=self.total, completed=self.done)
         return self
