@@ -75,8 +75,10 @@ def _per_arm(games: pd.DataFrame, actions: pd.DataFrame, arm: str) -> dict[str, 
     return out
 
 
-def metrics(games: pd.DataFrame, actions: pd.DataFrame, arms: list[str]) -> tuple[list[Metric], list[str]]:
-    """The metrics in a stable order, and notes on those left out (constant, or a copy of another)."""
+def metrics(games: pd.DataFrame, actions: pd.DataFrame, arms: list[str], compared: bool = True
+            ) -> tuple[list[Metric], list[str]]:
+    """The metrics in a stable order, and notes on those left out. With ``compared``, a metric that is
+    constant, or a copy of another, is left out: there is nothing to compare."""
     per_arm = {arm: _per_arm(games, actions, arm) for arm in arms}
     names: list[str] = []
     for arm in arms:
@@ -92,11 +94,11 @@ def metrics(games: pd.DataFrame, actions: pd.DataFrame, arms: list[str]) -> tupl
             frame = frame.fillna(fill)
         flat = frame.to_numpy(dtype=float)
         seen = flat[~np.isnan(flat)]
-        if seen.size and np.all(seen == seen[0]):
+        if compared and seen.size and np.all(seen == seen[0]):
             notes.append(f"{label}: {seen[0]:g} in every game of every arm (not compared)")
             continue
         twin = next((m for m in out if m.values.shape == frame.shape and m.values.equals(frame)), None)
-        if twin is not None:
+        if compared and twin is not None:
             notes.append(f"{label}: the same numbers as {twin.label} (not compared twice)")
             continue
         binary = bool(seen.size) and bool(np.all((seen == 0) | (seen == 1)))

@@ -14,7 +14,7 @@ from typing import Any
 import pandas as pd
 
 from regola.sim import plots, stats
-from regola.sim.stats import Difference, Estimate, MetricResult
+from regola.sim.stats import Difference, Estimate, MetricResult, json_ready
 
 METHOD = (
     "Paired design (common random numbers): every arm plays the same games, with the same seeds and the "
@@ -198,20 +198,9 @@ def html_page(report: Report) -> str:
     return "".join(parts)
 
 
-def _no_nan(value: Any) -> Any:
-    """JSON has no NaN: a number that does not exist (e.g. an interval of one game) is null."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _no_nan(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_no_nan(v) for v in value]
-    return value
-
-
 def write(report: Report, folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
-    files = {"report.json": json.dumps(_no_nan(report.to_json()), indent=1, ensure_ascii=False, allow_nan=False,
+    files = {"report.json": json.dumps(json_ready(report.to_json()), indent=1, ensure_ascii=False, allow_nan=False,
                                        default=str) + "\n",
              "report.md": markdown(report) + "\n", "report.html": html_page(report)}
     out = []

@@ -35,6 +35,17 @@ POWER = 0.8
 CORRECTION = "holm"
 
 
+def json_ready(value: Any) -> Any:
+    """JSON has no NaN: a number that does not exist (e.g. the interval of a single game) becomes null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: json_ready(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_ready(v) for v in value]
+    return value
+
+
 @dataclass
 class Estimate:
     n: int

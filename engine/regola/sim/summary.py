@@ -20,7 +20,7 @@ def headline(sim: Simulation, out: Path) -> tuple[list[dict[str, Any]], int]:
     games = store.table("games", sim.games).to_pandas()
     actions = store.table("actions", sim.games).to_pandas()
     arm = sim.arms[0].name
-    found, _ = metrics(games, actions, [arm])
+    found, _ = metrics(games, actions, [arm], compared=False)
     rows = []
     for m in found:
         if m.group in HEADLINE:
@@ -31,10 +31,12 @@ def headline(sim: Simulation, out: Path) -> tuple[list[dict[str, Any]], int]:
 
 
 def summary_json(sim: Simulation, outcome: Outcome, out: Path) -> dict[str, Any]:
+    from regola.sim.stats import json_ready
+
     rows, n = headline(sim, out)
-    return {"out": str(out), "games": n, "played_now": outcome.played, "seconds": round(outcome.seconds, 3),
+    return json_ready({"out": str(out), "games": n, "played_now": outcome.played, "seconds": round(outcome.seconds, 3),
             "games_per_s": round(outcome.games_per_s, 1), "jobs": outcome.jobs, "backend": outcome.backend,
-            "arm": sim.arms[0].describe(), "metrics": rows}
+            "arm": sim.arms[0].describe(), "metrics": rows})
 
 
 def summary_lines(sim: Simulation, outcome: Outcome, out: Path) -> list[str]:
