@@ -63,25 +63,25 @@ def jobs_of(args: argparse.Namespace) -> int:
 
 
 def record_game(args: argparse.Namespace, sim: Any) -> int:
-    from regola.core.game import Ruleset
-    from regola.core.record import RecordWriter
+    """Plays game K of the simulation alone and writes its record; the results folder is not touched."""
+    from regola.core.game import Game, Ruleset
+    from regola.core.record import RecordWriter, header_for
     from regola.sim.worker import play_game
 
     sim.check()
-    if not args.record_game >= 0:
+    if args.record_game < 0:
         raise RegolaError(f"--record-game {args.record_game}: games are numbered from 0")
-    arm = sim.arms[0]
     spec = sim.spec(args.record_game)
     path = args.record or Path(f"game-{args.record_game}.jsonl")
-    ruleset = Ruleset(arm.pack)
-    from regola.core.game import Game
-    from regola.core.record import header_for
-
-    probe = Game.new(ruleset, spec.players, spec.seed, sim.setup)
-    seats = [{"seat": s, "player": b} for s, b in enumerate(spec.bots)]
-    with path.open("w", encoding="utf-8") as stream:
-        writer = RecordWriter(stream, header_for(probe, sim.setup, spec.players, seats))
-        game = play_game(ruleset, spec, sim.setup, writer)
+    ruleset = Ruleset(sim.arms[0].pack)
+    # the header needs a game of the same pack, players and seed; the recorded one starts afresh
+    header = header_for(Game.new(ruleset, spec.players, spec.seed, sim.setup), sim.setup, spec.players,
+                        [{"seat": s, "player": b} for s, b in enumerate(spec.bots)])
+    try:
+        with path.open("w", encoding="utf-8") as stream:
+            game = play_game(ruleset, spec, sim.setup, RecordWriter(stream, header))
+    except OSError as exc:
+        raise RegolaError(f"{path}: cannot write the record ({exc.strerror})") from None
     print(f"game {spec.index}: seed {spec.seed}, {spec.players} players, seats {','.join(spec.bots)}, "
           f"{len(game.history)} decisions → {path}")
     print("the same game with regola play: " + play_command(args, spec))

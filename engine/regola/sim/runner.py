@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +56,6 @@ class Outcome:
     seconds: float
     backend: str
     jobs: int
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def games_per_s(self) -> float:
