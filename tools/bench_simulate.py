@@ -51,6 +51,35 @@ print(f"{played:.0f} {summed:.0f}")
 """
 
 
+PARENT = """
+import sys, tempfile, time
+from pathlib import Path
+from regola.sim.arms import load_arm
+from regola.sim.runner import Simulation, run
+games = int(sys.argv[1])
+sim = Simulation([load_arm("base", "cs", [])], (4,), "beginner", ("random",), games, 0)
+with tempfile.TemporaryDirectory() as folder:
+    cpu = time.process_time()
+    run(sim, Path(folder) / "r", 2, progress=False)
+    print(time.process_time() - cpu)
+"""
+
+
+def parent_cpu_per_game(games: int) -> float:
+    """CPU seconds the parent of a 2-job run spends per game (pool start, receiving rows, Parquet): the serial
+    part that limits scaling. CPU time, unlike wall time, hardly depends on what else the machine runs."""
+    out = subprocess.run([sys.executable, "-c", PARENT, str(games)], capture_output=True, text=True, check=True,
+                         env={**os.environ, "REGOLA_DAEMON": "off"})
+    return float(out.stdout) / games
+
+
+def game_cpu(games: int) -> float:
+    """CPU seconds of one random 4-player game in the bare loop."""
+    start = time.process_time()
+    bare(games)
+    return (time.process_time() - start) / games
+
+
 def memory(games: int) -> tuple[float, float]:
     """Peak RSS (MB) of one process after playing ``games`` (--jobs 1) and after its summary statistics."""
     out = subprocess.run([sys.executable, "-c", MEMORY, str(games)], capture_output=True, text=True, check=True,
@@ -110,6 +139,11 @@ def main() -> None:
         print("bare game loop (regola bench's, one core): " + ", ".join(f"{b:.1f}" for b in bares) + " games/s")
         print(f"  overhead of the simulation layer on one core: {100 * (1 - one['games_per_s'] / bare_best):.1f} % "
               "(target ≤ 10 %)")
+        serial, per_game = parent_cpu_per_game(args.games), game_cpu(min(args.games, 1000))
+        # two workers and the parent share two cores: at best 2 / (game + parent share) games per CPU-second
+        print(f"parent CPU per game with --jobs 2: {1000 * serial:.3f} ms (pool start and writing included), "
+              f"against {1000 * per_game:.2f} ms of CPU per game in a worker: on 2 idle cores scaling can reach "
+              f"{2 / (1 + serial / per_game):.2f}× (CPU time, so hardly affected by other load)")
         for games in (max(250, args.games // 16), max(1000, args.games // 4)):
             played, summed = memory(games)
             print(f"peak memory, {games} games in one process: {played:.0f} MB after playing, {summed:.0f} MB "
