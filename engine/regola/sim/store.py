@@ -76,6 +76,7 @@ class Store:
     def __init__(self, root: Path, manifest: dict[str, Any]) -> None:
         self.root = root
         self.manifest = manifest
+        self._schemas: dict[str, pa.Schema] = {}
 
     # -- opening -------------------------------------------------------------------------------------
     @classmethod
@@ -143,8 +144,14 @@ class Store:
     # -- writing -------------------------------------------------------------------------------------
     def write(self, part: str, games: list[dict[str, Any]], actions: list[dict[str, Any]]) -> None:
         if actions:
-            _write_table(self.root / "actions" / f"{part}.parquet", actions)
-        _write_table(self.root / "games" / f"{part}.parquet", games)
+            _write_table(self.root / "actions" / f"{part}.parquet", actions, self._schema("actions", actions[0]))
+        _write_table(self.root / "games" / f"{part}.parquet", games, self._schema("games", games[0]))
+
+    def _schema(self, table: str, row: dict[str, Any]) -> pa.Schema:
+        """One schema per table and run: every part of a table has the same columns and types."""
+        if table not in self._schemas:
+            self._schemas[table] = schema_of(row)
+        return self._schemas[table]
 
 
 def read_manifest(root: Path) -> dict[str, Any]:
@@ -168,8 +175,8 @@ def _read(path: Path, columns: Iterable[str] | None = None) -> pa.Table:
                          "delete it to replay its games") from None
 
 
-def _write_table(path: Path, rows: list[dict[str, Any]]) -> None:
-    table = pa.Table.from_pylist(rows, schema=schema_of(rows[0]))
+def _write_table(path: Path, rows: list[dict[str, Any]], schema: pa.Schema) -> None:
+    table = pa.Table.from_pylist(rows, schema=schema)
     tmp = path.with_name(path.name + ".tmp")
     try:
         pq.write_table(table, tmp)
