@@ -15,7 +15,7 @@ from regola.cli.simulate import add_simulation_options, jobs_of, simulation_from
 def register(sub: Any) -> None:
     p = sub.add_parser("compare", help="compare house-rule variants over paired games, with a report",
                        description="Play the base pack (with any --variant) and the base plus each VARIANT "
-                       "on the same seeds and seats, then report every metric with 95 %% intervals, paired "
+                       "on the same seeds and seats, then report every metric with 95 % intervals, paired "
                        "differences and Holm-corrected significance.")
     p.add_argument("variants", nargs="+", metavar="VARIANT", help="a variant file (or id) per arm to compare")
     add_simulation_options(p, games=1000)
