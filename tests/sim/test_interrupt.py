@@ -36,6 +36,8 @@ def test_ctrl_c_keeps_finished_games_says_how_to_resume_and_resume_equals_a_whol
     kept = table(out).num_rows
     assert 0 < kept < 150 and f"{kept} of 150 games are kept" in err
     assert not list(out.rglob("*.tmp"))
+    # what an outside reader sees is whole: no action rows of a game missing from the games table
+    assert {p.name for p in (out / "actions").iterdir()} <= {p.name for p in (out / "games").iterdir()}
 
     killed = tmp_path / "killed"
     code, _ = _start_and_stop(killed, signal.SIGKILL)

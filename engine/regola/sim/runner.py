@@ -109,9 +109,10 @@ def run(sim: Simulation, out: Path, jobs: int, backend: str = "local", address: 
                     bar.advance(len(result.games))
         except KeyboardInterrupt:
             engine.stop()
-            raise Interrupted(f"interrupted: {have + done} of {total} games are kept in {out}; "
-                              "run the same command again to play the other "
-                              f"{total - have - done}") from None
+            store.tidy()  # Ctrl-C may have cut a batch between its two parts
+            kept = sum(len(games) for games in store.played().values())
+            raise Interrupted(f"interrupted: {kept} of {total} games are kept in {out}; "
+                              f"run the same command again to play the other {total - kept}") from None
         except BaseException:
             engine.stop()
             raise

@@ -99,14 +99,15 @@ class Store:
                 (root / table).mkdir(parents=True, exist_ok=True)
             _write_atomic(path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode())
         store = cls(root, manifest)
-        store._drop_orphans()
+        store.tidy()
         return store
 
     def _parts(self, table: str) -> list[Path]:
         folder = self.root / table
         return sorted(folder.glob("*.parquet")) if folder.is_dir() else []
 
-    def _drop_orphans(self) -> None:
+    def tidy(self) -> None:
+        """Removes what a cut run can leave: temporary files, an actions part without its games part."""
         for table in TABLES:  # a write cut short by a kill
             for tmp in (self.root / table).glob("*.tmp"):
                 tmp.unlink()
