@@ -80,6 +80,20 @@ def game_cpu(games: int) -> float:
     return (time.process_time() - start) / games
 
 
+def greedy_cpu(games: int) -> float:
+    """CPU seconds of one greedy 4-player game, played the way a worker plays it."""
+    from regola.core.game import Ruleset
+    from regola.core.pack import load_pack
+    from regola.sim.plan import game_spec
+    from regola.sim.worker import play_game
+
+    ruleset = Ruleset(load_pack("cs"))
+    start = time.process_time()
+    for i in range(games):
+        play_game(ruleset, game_spec(i, 0, (4,), ("greedy",)), "beginner")
+    return (time.process_time() - start) / games
+
+
 def memory(games: int) -> tuple[float, float]:
     """Peak RSS (MB) of one process after playing ``games`` (--jobs 1) and after its summary statistics."""
     out = subprocess.run([sys.executable, "-c", MEMORY, str(games)], capture_output=True, text=True, check=True,
@@ -149,6 +163,9 @@ def main() -> None:
             print(f"peak memory, {games} games in one process: {played:.0f} MB after playing, {summed:.0f} MB "
                   "after the summary statistics (pandas/scipy imported, per-game numbers in memory)")
         if not args.skip_compare:
+            cpu = greedy_cpu(40)
+            print(f"greedy 4-player game: {1000 * cpu:.1f} ms of CPU; 2 × {args.compare_games} games on 2 idle cores "
+                  f"≈ {2 * args.compare_games * cpu / 2:.0f} s of play (CPU time, so hardly affected by other load)")
             report = folder / "report"
             wall, stdout, _ = regola(["compare", "codex-leonardi-2", "--games", str(args.compare_games), "--players",
                                       "4", "--bots", "greedy", "--report", str(report), "--quiet"])
