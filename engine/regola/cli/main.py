@@ -15,6 +15,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("regola.cli.play", "play a full game"),
     "replay": ("regola.cli.replay", "re-execute a game record"),
     "bench": ("regola.cli.bench", "measure the engine's speed"),
+    "simulate": ("regola.cli.simulate", "play many bot games; every game kept as Parquet rows"),
+    "compare": ("regola.cli.compare", "compare house-rule variants over paired games, with a report"),
     "flow": ("regola.cli.flow", "draw the game flow"),
     "rules": ("regola.cli.rules", "read the rules: list, show, search, render"),
     "check": ("regola.cli.check", "check rule packs and variants for consistency"),

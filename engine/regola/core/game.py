@@ -39,6 +39,9 @@ class GameDefinition:
     setup_modes: Callable[[Any], tuple[str, ...]]
     result: Callable[[Any], list[dict[str, Any]] | None]
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: optional numbers of a finished game for simulations: {"game": {name: number}, "seats":
+    #: [{name: number}, …]} (a seat's "score" is what its standing ranks first)
+    metrics: Callable[[Any], dict[str, Any]] | None = None
 
 
 def definition_for(game_id: str) -> GameDefinition:

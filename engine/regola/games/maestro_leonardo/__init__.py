@@ -8,6 +8,7 @@ from regola.core.game import GameDefinition
 from regola.core.registry import Registry
 from regola.games.maestro_leonardo import rounds
 from regola.games.maestro_leonardo.describe import describe
+from regola.games.maestro_leonardo.metrics import metrics
 from regola.games.maestro_leonardo.rules import Rules, compile_rules
 from regola.games.maestro_leonardo.state import State
 from regola.games.maestro_leonardo.steps import city, completion, placement, planning, setup
@@ -68,6 +69,7 @@ DEFINITION = GameDefinition(
     setup_modes=lambda rules: rules.setup_modes,
     result=_result,
     bots=_bots(),
+    metrics=metrics,
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]

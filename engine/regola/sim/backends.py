@@ -1,0 +1,126 @@
+"""Where batches are played: in this process, in a pool of local processes, or on a Ray cluster.
+
+Every backend yields finished batches as they come (in no particular order); the rows of a game do
+not depend on where it was played.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Protocol
+
+from regola.core.errors import RegolaError
+from regola.core.pack import Pack
+from regola.sim import worker
+from regola.sim.worker import Batch, BatchResult
+
+
+class Backend(Protocol):
+    def run(self, batches: Sequence[Batch]) -> Iterator[BatchResult]: ...
+
+    def stop(self) -> None:
+        """Stop at once (Ctrl-C): batches in flight are dropped."""
+
+    def close(self) -> None: ...
+
+
+class InProcess:
+    """--jobs 1: no pool, no pickling."""
+
+    def __init__(self, packs: Mapping[str, Pack]) -> None:
+        self.packs = packs
+
+    def run(self, batches: Sequence[Batch]) -> Iterator[BatchResult]:
+        for batch in batches:
+            yield worker.play_batch(batch, self.packs)
+
+    def stop(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class ProcessPool:
+    """Local worker processes. They are forked from a fork server that has imported the engine once,
+    receive the packs once (initializer), and ignore Ctrl-C so the parent can stop them cleanly."""
+
+    def __init__(self, packs: Mapping[str, Pack], jobs: int) -> None:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["regola.sim.worker"])
+        self.pool = context.Pool(jobs, initializer=worker.init_worker, initargs=(dict(packs),))
+
+    def run(self, batches: Sequence[Batch]) -> Iterator[BatchResult]:
+        yield from self.pool.imap_unordered(worker.play_batch, batches)
+
+    def stop(self) -> None:
+        self.pool.terminate()
+        self.pool.join()
+
+    def close(self) -> None:
+        self.pool.close()
+        self.pool.join()
+
+
+def _ray_play(packs: Mapping[str, Pack], batch: Batch) -> BatchResult:
+    return worker.play_batch(batch, packs)
+
+
+class RayBackend:
+    """Batches as Ray tasks. With no address a private local Ray starts on 127.0.0.1 (and stops at the
+    end); with ``--address`` the tasks go to that cluster, whose workers must have regola installed."""
+
+    def __init__(self, packs: Mapping[str, Pack], jobs: int, address: str | None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise RegolaError("--backend ray needs Ray: pip install 'regola[ray]'") from None
+        self.ray = ray
+        self.owned = not ray.is_initialized()
+        if self.owned:
+            options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                       "configure_logging": False}
+            if address:
+                options["address"] = address
+            else:
+                options.update(num_cpus=jobs, _node_ip_address="127.0.0.1", object_store_memory=96 * 1024 * 1024)
+            try:
+                ray.init(**options)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                raise RegolaError(f"cannot start or reach Ray{' at ' + address if address else ''}: "
+                                  f"{str(exc).splitlines()[0]}") from None
+        self.in_flight = max(2, 2 * int(ray.cluster_resources().get("CPU", jobs)))
+        self.packs = ray.put(dict(packs))
+        self.task = ray.remote(max_retries=1)(_ray_play)
+        self.pending: list[Any] = []
+
+    def run(self, batches: Sequence[Batch]) -> Iterator[BatchResult]:
+        ray = self.ray
+        todo = list(batches)[::-1]
+        while todo or self.pending:
+            while todo and len(self.pending) < self.in_flight:
+                self.pending.append(self.task.remote(self.packs, todo.pop()))
+            done, self.pending = ray.wait(self.pending, num_returns=1)
+            result: BatchResult = ray.get(done[0])
+            yield result
+
+    def stop(self) -> None:
+        for ref in self.pending:
+            self.ray.cancel(ref, force=True)
+        self.pending = []
+        self.close()
+
+    def close(self) -> None:
+        if self.owned and self.ray.is_initialized():
+            self.ray.shutdown()
+
+
+def backend_for(name: str, packs: Mapping[str, Pack], jobs: int, address: str | None = None) -> Backend:
+    if name == "ray":
+        return RayBackend(packs, jobs, address)
+    if address:
+        raise RegolaError("--address is for --backend ray")
+    if jobs <= 1:
+        return InProcess(packs)
+    return ProcessPool(packs, jobs)

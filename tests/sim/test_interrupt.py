@@ -1,0 +1,54 @@
+"""A run stopped by Ctrl-C or killed outright keeps its finished games; the same command finishes it,
+with the same rows as a run never stopped."""
+
+from __future__ import annotations
+
+import signal
+import time
+from pathlib import Path
+
+from tests.sim.helpers import regola, table
+
+from regola.cli.main import main
+
+ARGS = ["simulate", "--players", "2", "--bots", "random", "--seed", "11", "--games", "150", "--jobs", "2",
+        "--batch", "2"]  # no --quiet: stderr is not a terminal, so no progress bar either
+
+
+def _start_and_stop(out: Path, sig: int) -> tuple[int, str]:
+    proc = regola(*ARGS, "--out", str(out))
+    deadline = time.monotonic() + 60
+    while len(list((out / "games").glob("*.parquet"))) < 3:
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "no game was written within a minute"
+        time.sleep(0.05)
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=60)
+    return proc.returncode, err
+
+
+def test_ctrl_c_keeps_finished_games_says_how_to_resume_and_resume_equals_a_whole_run(tmp_path: Path) -> None:
+    out = tmp_path / "stopped"
+    code, err = _start_and_stop(out, signal.SIGINT)
+    assert code == 130, err
+    assert "interrupted:" in err and "run the same command again" in err
+    assert len(err.strip().splitlines()) == 1, err  # one line: no traceback, no progress bar off a terminal
+    kept = table(out).num_rows
+    assert 0 < kept < 150 and f"{kept} of 150 games are kept" in err
+    assert not list(out.rglob("*.tmp"))
+    # what an outside reader sees is whole: no action rows of a game missing from the games table
+    assert {p.name for p in (out / "actions").iterdir()} <= {p.name for p in (out / "games").iterdir()}
+
+    killed = tmp_path / "killed"
+    code, _ = _start_and_stop(killed, signal.SIGKILL)
+    assert code == -signal.SIGKILL
+
+    for folder in (out, killed):
+        proc = regola(*ARGS, "--out", str(folder))
+        _, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+    whole = tmp_path / "whole"  # never stopped; played in this process (the rows do not depend on --jobs)
+    assert main([*ARGS, "--jobs", "1", "--out", str(whole)]) == 0
+    assert table(out).equals(table(whole)) and table(killed).equals(table(whole))
+    assert table(out, "actions").equals(table(whole, "actions"))
+    assert table(killed, "actions").equals(table(whole, "actions"))
