@@ -48,6 +48,7 @@ def start_server(folder: Path, *extra: str) -> Server:
     handle = open(log, "wb")  # noqa: SIM115 - the process owns it until the end
     process = subprocess.Popen([sys.executable, "-m", "regola.cli.main", "serve", "--port", "0", *extra],
                                stdout=handle, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    handle.close()  # the child has its own descriptor
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         text = log.read_text(encoding="utf-8", errors="replace")

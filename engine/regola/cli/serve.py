@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -72,6 +73,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"regola serve: {len(library.packs)} pack(s), {variants} variant(s), languages "
           f"{' '.join(library.languages)}, loaded in {time.perf_counter() - started:.2f} s", file=sys.stderr)
     _announce(server, args)
+    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again once its own handler is
+    # gone: answer that one quietly, so a stop from a service manager ends with status 0
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: None)
     server.run()
     return 0
 

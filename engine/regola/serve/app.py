@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -52,6 +53,7 @@ async def _http(request: Request, exc: Exception) -> Response:
 
 
 async def _crash(request: Request, exc: Exception) -> Response:
+    logging.getLogger("regola.serve").error("%s %s failed", request.method, request.url.path, exc_info=exc)
     return problem(500, "Internal Server Error", "the server failed; the access log has the request",
                    request.url.path)
 

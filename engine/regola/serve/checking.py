@@ -14,6 +14,7 @@ from typing import Any
 
 from regola.core.errors import RegolaError
 from regola.serve.library import Library
+from regola.serve.replies import Problem
 from regola.serve.workspace import Workspace
 
 __all__ = ["BODY_NAME", "CheckOutcome", "check_variant"]
@@ -42,13 +43,16 @@ def _rename(report: dict[str, Any], shown: set[str]) -> dict[str, Any]:
 
 def check_variant(library: Library, workspace: Workspace, raw: bytes) -> CheckOutcome:
     """Run the check on the body (blocking: call it from a worker thread, one at a time)."""
-    from regola.check import run
+    from regola.check import UsageError, run
     from regola.check.report import exit_status, render
     from regola.core.variant import variant_from_dict
     from regola.core.yamlio import display_path, load_yaml
 
     with workspace.file(raw, "variant", ".yaml") as path:
-        result = run([path], library.home)
+        try:
+            result = run([path], library.home)
+        except UsageError as err:  # the body is not a variant at all
+            raise Problem(422, "Unprocessable Content", f"{BODY_NAME}: {err}".replace(str(path), BODY_NAME)) from None
         shown = {display_path(path, library.home), str(path), path.name}
         summary = f"checked {len(result.variants)} variant(s)"
         report = _rename(json.loads(render(result.findings, "json", False, False, summary)), shown)

@@ -34,10 +34,14 @@ class Workspace:
     def __init__(self) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="regola-serve-"))
         self.root.chmod(0o700)
+        # `regola check` takes an unreadable YAML file in a folder named variants/ for a broken variant
+        self.variants = self.root / "variants"
+        self.variants.mkdir()
 
     @contextlib.contextmanager
     def file(self, raw: bytes, kind: str, suffix: str) -> Iterator[Path]:
-        path = self.root / f"{kind}-{hashlib.sha256(raw).hexdigest()[:32]}{suffix}"
+        folder = self.variants if kind == "variant" else self.root
+        path = folder / f"{kind}-{hashlib.sha256(raw).hexdigest()[:32]}{suffix}"
         path.write_bytes(raw)
         try:
             yield path
