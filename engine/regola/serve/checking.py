@@ -14,7 +14,6 @@ from typing import Any
 
 from regola.core.errors import RegolaError
 from regola.serve.library import Library
-from regola.serve.replies import Problem
 from regola.serve.workspace import Workspace
 
 __all__ = ["BODY_NAME", "CheckOutcome", "check_variant"]
@@ -51,8 +50,10 @@ def check_variant(library: Library, workspace: Workspace, raw: bytes) -> CheckOu
     with workspace.file(raw, "variant", ".yaml") as path:
         try:
             result = run([path], library.home)
-        except UsageError as err:  # the body is not a variant at all
-            raise Problem(422, "Unprocessable Content", f"{BODY_NAME}: {err}".replace(str(path), BODY_NAME)) from None
+        except UsageError:  # YAML, but not a variant (no `variant:` mapping): what `check` says of a load fault
+            finding = {"code": "LOAD", "message": "not a variant: the document has no 'variant' mapping",
+                       "file": BODY_NAME, "line": 1, "column": 1, "pointer": "", "severity": "error", "about": None}
+            return CheckOutcome({"summary": "checked 0 variant(s)", "findings": [finding]}, False, None, [], None)
         shown = {display_path(path, library.home), str(path), path.name}
         summary = f"checked {len(result.variants)} variant(s)"
         report = _rename(json.loads(render(result.findings, "json", False, False, summary)), shown)
