@@ -45,10 +45,10 @@ async def rules(request: Request) -> Response:
 async def rule(request: Request) -> Response:
     a = asked(request, _path(request, "pack"))
     rule_id = _path(request, "rule_id")
-    found = library_of(request).bound(a.pack, a.variant, a.lang).json.get(rule_id)
+    found = library_of(request).bound(a.pack, a.variant, a.lang).rule_reply(rule_id)
     if found is None:
         raise NotFound(f"pack '{a.pack}' has no rule '{rule_id}'")
-    return reply(request, json_bytes(found), language=a.lang)
+    return reply(request, found[0], language=a.lang, etag=found[1])
 
 
 async def search(request: Request) -> Response:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from starlette.requests import Request
 
@@ -24,15 +25,26 @@ class Asked:
     lang: str
 
 
-def explicit_language(library: Library, lang: str) -> str:
-    """``?lang=`` or a URL's language: any tag Babel reads (de-AT, cs_CZ); 404 when no catalog fits."""
+@lru_cache(maxsize=512)
+def _language_for(lang: str, languages: tuple[str, ...]) -> str:
     from regola.text.lang import parse_tag
 
     parsed = parse_tag(lang) if len(lang) <= 35 else None
-    if parsed is not None:
-        found = choose(parsed.replace("_", "-"), library.languages, "")
-        if found:
-            return found
+    return choose(parsed.replace("_", "-"), list(languages), "") if parsed is not None else ""
+
+
+@lru_cache(maxsize=512)
+def _header_language(header: str | None, languages: tuple[str, ...], default: str) -> str:
+    return choose(header, list(languages), default)
+
+
+def explicit_language(library: Library, lang: str) -> str:
+    """``?lang=`` or a URL's language: any tag Babel reads (de-AT, cs_CZ); 404 when no catalog fits."""
+    if lang in library.languages:
+        return lang
+    found = _language_for(lang, tuple(library.languages))  # Babel's parse costs more than the reply
+    if found:
+        return found
     raise NotFound(f"no rule text in language '{lang}' (languages: {', '.join(library.languages)})")
 
 
@@ -46,5 +58,6 @@ def asked(request: Request, pack_id: str) -> Asked:
     if lang:
         language = explicit_language(library, lang)
     else:
-        language = choose(request.headers.get("accept-language"), library.languages, pack.language)
+        header = request.headers.get("accept-language")
+        language = _header_language(header[:200] if header else None, tuple(library.languages), pack.language)
     return Asked(pack_id, variant, language)

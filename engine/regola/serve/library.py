@@ -57,6 +57,17 @@ class Bound:
     rules: dict[str, BoundRule]
     json: dict[str, dict[str, Any]] = field(default_factory=dict)
     _book: Book | None = None
+    _replies: dict[str, tuple[bytes, str]] = field(default_factory=dict)
+
+    def rule_reply(self, rule_id: str) -> tuple[bytes, str] | None:
+        """A rule's JSON reply and its ETag, encoded once: the API's most frequent answer."""
+        found = self._replies.get(rule_id)
+        if found is None and rule_id in self.json:
+            from regola.serve.replies import etag_of, json_bytes
+
+            body = json_bytes(self.json[rule_id])
+            found = self._replies[rule_id] = (body, etag_of(body))
+        return found
 
     def book(self) -> Book:
         if self._book is None:
