@@ -127,10 +127,11 @@ async def check_variant(request: Request) -> Response:
                    "detail": "the variant does not pass `regola check`", **body}
         return Response(json_bytes(problem), status_code=422, media_type=PROBLEM, headers={"Cache-Control": NO_STORE})
     token = outcome.token
+    root = str(request.scope.get("root_path", "")).rstrip("/")
     body["variant"] = {"id": outcome.variant_id, "token": token, "base": outcome.bases}
-    body["rulebooks"] = {base: f"/{base}/{library_of(request).base(base).language}/?variant={token}"
+    body["rulebooks"] = {base: f"{root}/{base}/{library_of(request).base(base).language}/?variant={token}"
                          for base in outcome.bases}
-    body["api"] = {base: f"/api/v1/packs/{base}/rules?variant={token}" for base in outcome.bases}
+    body["api"] = {base: f"{root}/api/v1/packs/{base}/rules?variant={token}" for base in outcome.bases}
     return Response(json_bytes(body), media_type=JSON, headers={"Cache-Control": NO_STORE})
 
 

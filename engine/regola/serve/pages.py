@@ -11,6 +11,7 @@ from the catalogs. Rendered pages are kept in a bounded cache with their ETag.
 from __future__ import annotations
 
 import html
+from contextvars import ContextVar
 from urllib.parse import urlencode
 
 from starlette.requests import Request
@@ -30,6 +31,19 @@ esc = html.escape
 HTML = "text/html; charset=utf-8"
 
 _pages: Bounded[tuple[str, ...], tuple[bytes, str]] = Bounded(96)
+
+#: the path prefix a reverse proxy serves the site under (uvicorn --root-path), for this request
+ROOT: ContextVar[str] = ContextVar("root", default="")
+
+
+def _root() -> str:
+    return ROOT.get()
+
+
+def _enter(request: Request) -> str:
+    root = str(request.scope.get("root_path", "")).rstrip("/")
+    ROOT.set(root)
+    return root
 
 
 def _rule_html(rule_id: str, bound: Bound, variant: str | None) -> str:
@@ -75,8 +89,8 @@ def _page(title: str, lang: str, body: str, data: dict[str, str] | None = None) 
             f'<html lang="{esc(lang)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{esc(title)}</title>"
-            '<link rel="stylesheet" href="/static/regola.css">'
-            '<script src="/static/regola.js" defer></script></head>'
+            f'<link rel="stylesheet" href="{_root()}/static/regola.css">'
+            f'<script src="{_root()}/static/regola.js" defer></script></head>'
             f"<body{attrs}>\n{body}\n</body></html>\n")
 
 
@@ -85,7 +99,7 @@ def _chrome(library: Library, bound: Bound, where: str, q: str = "") -> str:
     pack, token, lang = bound.edition.base.id, bound.edition.token, bound.catalog.language
     langs = " ".join(
         f'<a class="lang{" current" if other == lang else ""}" hreflang="{esc(other)}" '
-        f'href="/{esc(pack)}/{esc(other)}/{esc(where)}{esc(_query(token, q=q))}">{esc(other)}</a>'
+        f'href="{_root()}/{esc(pack)}/{esc(other)}/{esc(where)}{esc(_query(token, q=q))}">{esc(other)}</a>'
         for other in library.languages)
     options = [("", bound.catalog.chrome("none"))]
     options += [(vid, e.variant.title if e.variant else vid) for vid, e in library.variants[pack].items()]
@@ -93,13 +107,13 @@ def _chrome(library: Library, bound: Bound, where: str, q: str = "") -> str:
         options.append((token, f"{bound.edition.variant.id if bound.edition.variant else ''} ({token[:15]}…)"))
     select = "".join(f'<option value="{esc(v)}"{" selected" if v == (token or "") else ""}>{esc(t)}</option>'
                      for v, t in options)
-    return (f'<header class="site"><p class="brand"><a href="/">regola</a> · '
-            f'<a href="/{esc(pack)}/{esc(lang)}/{esc(_query(token))}">{esc(bound.edition.pack.title)}</a></p>'
+    return (f'<header class="site"><p class="brand"><a href="{_root()}/">regola</a> · '
+            f'<a href="{_root()}/{esc(pack)}/{esc(lang)}/{esc(_query(token))}">{esc(bound.edition.pack.title)}</a></p>'
             f'<nav class="langs" aria-label="Language">{langs}</nav>'
-            f'<form class="variant" method="get" action="/{esc(pack)}/{esc(lang)}/{esc(where)}">'
+            f'<form class="variant" method="get" action="{_root()}/{esc(pack)}/{esc(lang)}/{esc(where)}">'
             f'<label>{esc(bound.catalog.chrome("variant_applied"))} <select name="variant">{select}</select></label> '
             '<button type="submit">Apply</button></form>'
-            f'<form class="search" role="search" method="get" action="/{esc(pack)}/{esc(lang)}/search">'
+            f'<form class="search" role="search" method="get" action="{_root()}/{esc(pack)}/{esc(lang)}/search">'
             f'<input type="search" name="q" id="q" value="{esc(q)}" placeholder="Search" autocomplete="off" '
             'aria-label="Search the rules">'
             + (f'<input type="hidden" name="variant" value="{esc(token)}">' if token else "")
@@ -113,7 +127,8 @@ def _contents(bound: Bound, link: str) -> str:
 
 
 def _data(bound: Bound) -> dict[str, str]:
-    return {"pack": bound.edition.base.id, "lang": bound.catalog.language, "variant": bound.edition.token or ""}
+    return {"root": _root(), "pack": bound.edition.base.id, "lang": bound.catalog.language,
+            "variant": bound.edition.token or ""}
 
 
 def book_page(library: Library, bound: Bound, section_id: str | None) -> str:
@@ -127,7 +142,7 @@ def book_page(library: Library, bound: Bound, section_id: str | None) -> str:
         parts = [s for s in book.sections if s.id == section_id]
         if not parts:
             raise NotFound(f"the rulebook has no section '{section_id}'")
-        link = f"/{pack}/{lang}/{{id}}{_query(token)}"
+        link = f"{_root()}/{pack}/{lang}/{{id}}{_query(token)}"
         where = section_id
     body = [_chrome(library, bound, where), '<div class="layout">', _contents(bound, link), "<main>",
             f"<h1>{esc(book.title)}</h1>", f'<p class="cite">{esc(book.subtitle)}</p>']
@@ -142,7 +157,7 @@ def search_page(library: Library, bound: Bound, q: str) -> str:
     words = q.split()[:16]
     hits = search(list(bound.json.values()), words) if words else []
     pack, lang, token = bound.edition.base.id, bound.catalog.language, bound.edition.token
-    base = f"/{pack}/{lang}/{_query(token)}"
+    base = f"{_root()}/{pack}/{lang}/{_query(token)}"
     items = "".join(f'<li><a href="{esc(base)}#rule-{esc(h["id"])}">{esc(h["title"])}</a> '
                     f'<code>{esc(h["id"])}</code><br>{esc(h["text"])}</li>' for h in hits)
     result = f'<ol class="results">{items}</ol>' if hits else f'<p class="none">no rule matches “{esc(q)}”</p>'
@@ -153,14 +168,15 @@ def search_page(library: Library, bound: Bound, q: str) -> str:
 def index_page(library: Library, lang: str) -> str:
     rows = []
     for pack in library.packs.values():
-        links = " ".join(f'<a hreflang="{esc(x)}" href="/{esc(pack.id)}/{esc(x)}/">{esc(x)}</a>'
+        links = " ".join(f'<a hreflang="{esc(x)}" href="{_root()}/{esc(pack.id)}/{esc(x)}/">{esc(x)}</a>'
                          for x in library.languages)
         variants = ", ".join(esc(e.variant.title) for e in library.variants[pack.id].values() if e.variant)
-        rows.append(f'<li><a href="/{esc(pack.id)}/{esc(lang)}/">{esc(pack.title)}</a> <code>{esc(pack.id)}</code>'
-                    f' · {links}' + (f'<br><small>{variants}</small>' if variants else "") + "</li>")
-    body = ('<header class="site"><p class="brand"><a href="/">regola</a></p></header><main>'
+        rows.append(f'<li><a href="{_root()}/{esc(pack.id)}/{esc(lang)}/">{esc(pack.title)}</a> '
+                    f'<code>{esc(pack.id)}</code> · {links}'
+                    + (f"<br><small>{variants}</small>" if variants else "") + "</li>")
+    body = (f'<header class="site"><p class="brand"><a href="{_root()}/">regola</a></p></header><main>'
             f'<h1>regola</h1><ul class="packs">{"".join(rows)}</ul>'
-            '<p class="cite"><a href="/api/v1/openapi.json">API (OpenAPI 3.1)</a></p></main>')
+            f'<p class="cite"><a href="{_root()}/api/v1/openapi.json">API (OpenAPI 3.1)</a></p></main>')
     return _page("regola", lang, body)
 
 
@@ -172,7 +188,7 @@ def _cached(request: Request, key: tuple[str, ...], make: object, lang: str) -> 
         body = text.encode("utf-8")
         return body, etag_of(body)
 
-    body, tag = _pages.get_or_make(key, build)
+    body, tag = _pages.get_or_make((_enter(request), *key), build)
     return reply(request, body, HTML, language=lang, etag=tag)
 
 
@@ -188,7 +204,7 @@ def _where(request: Request) -> tuple[Library, str, str | None, str] | Response:
     if lang != raw_lang:
         rest = request.url.path.split("/", 3)[3] if request.url.path.count("/") >= 3 else ""
         query = f"?{request.url.query}" if request.url.query else ""
-        return RedirectResponse(f"/{pack}/{lang}/{rest}{query}", status_code=308)
+        return RedirectResponse(f"{_root()}/{pack}/{lang}/{rest}{query}", status_code=308)
     return library, pack, variant, lang
 
 
@@ -199,6 +215,7 @@ async def index(request: Request) -> Response:
 
 
 async def book(request: Request) -> Response:
+    _enter(request)
     where = _where(request)
     if isinstance(where, Response):
         return where
@@ -210,6 +227,7 @@ async def book(request: Request) -> Response:
 
 
 async def search(request: Request) -> Response:
+    _enter(request)
     where = _where(request)
     if isinstance(where, Response):
         return where

@@ -5,7 +5,7 @@
   document.documentElement.classList.add("js");
   var body = document.body, pack = body.dataset.pack, lang = body.dataset.lang;
   if (!pack) { return; }
-  var variant = body.dataset.variant || "";
+  var variant = body.dataset.variant || "", root = body.dataset.root || "";
 
   // Language links keep the rule you are reading (#rule-…).
   function keepPlace() {
@@ -30,7 +30,7 @@
   var input = document.getElementById("q"), hits = document.getElementById("hits"), timer = 0, asked = 0;
   if (!input || !hits) { return; }
   var onBook = !/\/search$/.test(location.pathname) && document.querySelector("article.rule") !== null;
-  var bookUrl = "/" + pack + "/" + lang + "/" + (variant ? "?variant=" + encodeURIComponent(variant) : "");
+  var bookUrl = root + "/" + pack + "/" + lang + "/" + (variant ? "?variant=" + encodeURIComponent(variant) : "");
   function show(rules) {
     hits.textContent = "";
     rules.slice(0, 20).forEach(function (r) {
@@ -52,7 +52,7 @@
   function run() {
     var q = input.value.trim(), mine = ++asked;
     if (!q) { hits.hidden = true; return; }
-    var url = "/api/v1/packs/" + encodeURIComponent(pack) + "/search?lang=" + encodeURIComponent(lang) +
+    var url = root + "/api/v1/packs/" + encodeURIComponent(pack) + "/search?lang=" + encodeURIComponent(lang) +
       "&q=" + encodeURIComponent(q) + (variant ? "&variant=" + encodeURIComponent(variant) : "");
     fetch(url, { headers: { Accept: "application/json" } })
       .then(function (r) { return r.ok ? r.json() : { rules: [] }; })
