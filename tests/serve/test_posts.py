@@ -131,3 +131,22 @@ def test_bad_records_are_422_never_500(client: httpx.Client, body: bytes) -> Non
 def test_a_record_line_over_its_bound_is_413(client: httpx.Client) -> None:
     reply = client.post("/api/v1/records/replay", content=b'{"x":"' + b"a" * (65 * 1024) + b'"}', headers=NDJSON)
     assert reply.status_code == 413 and reply.json()["line"] == 1
+
+
+def _laughs(levels: int, fan: int) -> str:
+    lines = ["a0: &a0 [lol]"]
+    for level in range(1, levels + 1):
+        refs = ", ".join([f"*a{level - 1}"] * fan)
+        lines.append(f"a{level}: &a{level} [{refs}]")
+    return "variant:\n  id: laughs\n" + "\n".join("  " + line for line in lines) + "\n"
+
+
+def test_an_alias_bomb_is_refused_before_it_expands(client: httpx.Client) -> None:
+    reply = client.post("/api/v1/variants/check", content=_laughs(9, 9), headers=YAML)  # 9**9 nodes in 1 KB
+    assert reply.status_code == 422
+    assert "aliases are expanded" in reply.json()["detail"]
+
+
+def test_deep_yaml_is_refused(client: httpx.Client) -> None:
+    reply = client.post("/api/v1/variants/check", content="variant: " + "[" * 100 + "]" * 100, headers=YAML)
+    assert reply.status_code == 422 and "nests deeper" in reply.json()["detail"]

@@ -14,6 +14,7 @@ from regola.serve.context import asked, library_of
 from regola.serve.library import NotFound
 from regola.serve.lru import Bounded
 from regola.serve.replies import JSON, NO_STORE, PROBLEM, Problem, json_bytes, reply
+from regola.serve.yamlguard import guard_yaml
 
 __all__ = ["routes"]
 
@@ -117,7 +118,7 @@ async def check_variant(request: Request) -> Response:
         if not isinstance(content, dict):
             raise Problem(422, "Unprocessable Content", "body: a variant is a JSON object")
     else:
-        bodies.text_of(raw, "body")
+        guard_yaml(bodies.text_of(raw, "body"))
     state = request.app.state
     outcome = await anyio.to_thread.run_sync(run_check, state.library, state.workspace, raw,
                                              limiter=state.engine_limiter)
