@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("regola.cli.rules", "read the rules: list, show, search, render"),
     "check": ("regola.cli.check", "check rule packs and variants for consistency"),
     "daemon": ("regola.cli.daemon", "the background process that keeps `regola check` fast"),
+    "serve": ("regola.cli.serve", "serve the rules over HTTP: a JSON API and a web rulebook"),
 }
 
 

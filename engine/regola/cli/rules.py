@@ -145,11 +145,15 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+def search(rules: list[dict[str, Any]], words: list[str]) -> list[dict[str, Any]]:
+    """The rules whose ID, title or text holds every word (case and accents ignored); also used by `serve`."""
+    folded = [_fold(w) for w in words]
+    return [r for r in rules if all(w in _fold(" ".join((r["id"], r["title"], r["text"]))) for w in folded)]
+
+
 def run_search(args: argparse.Namespace) -> int:
     data = _bound(args)
-    words = [_fold(w) for w in args.words]
-    hits = [r for r in data["rules"]
-            if all(w in _fold(" ".join((r["id"], r["title"], r["text"]))) for w in words)]
+    hits = search(data["rules"], list(args.words))
     if args.json:
         json.dump({"query": args.words, "language": data["language"], "rules": hits}, sys.stdout, ensure_ascii=False)
         print()

@@ -1,0 +1,84 @@
+"""The application factory: routes, error replies, gzip, the access log, start and shutdown."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import anyio
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.requests import Request
+from starlette.responses import Response
+
+from regola.core.errors import RegolaError
+from regola.serve import api, assets, pages
+from regola.serve.accesslog import AccessLog
+from regola.serve.library import Library, NotFound
+from regola.serve.replies import Problem, problem
+from regola.serve.workspace import Workspace
+
+__all__ = ["create_app"]
+
+_TITLES = {400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 406: "Not Acceptable",
+           413: "Content Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Content"}
+
+
+async def _problem(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, Problem)
+    return problem(exc.status, exc.title, exc.detail, request.url.path, **exc.extra)
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return problem(404, "Not Found", str(exc), request.url.path)
+
+
+async def _regola_error(request: Request, exc: Exception) -> Response:
+    # the engine refused what the request named (a broken posted variant, an unknown language, …)
+    return problem(422, "Unprocessable Content", str(exc).splitlines()[0], request.url.path)
+
+
+async def _http(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    detail = {404: f"nothing at {request.url.path}",
+              405: f"{request.method} is not allowed on {request.url.path}"}.get(exc.status_code, str(exc.detail))
+    reply = problem(exc.status_code, _TITLES.get(exc.status_code, "Error"), detail, request.url.path)
+    if exc.headers:
+        reply.headers.update(exc.headers)  # Allow on a 405
+    return reply
+
+
+async def _crash(request: Request, exc: Exception) -> Response:
+    logging.getLogger("regola.serve").error("%s %s failed", request.method, request.url.path, exc_info=exc)
+    return problem(500, "Internal Server Error", "the server failed; the access log has the request",
+                   request.url.path)
+
+
+def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Library | None = None) -> Starlette:
+    """The ASGI application over the packs of ``home`` (plus variant files from ``variant_dirs``)."""
+    loaded = library if library is not None else Library(home, variant_dirs)
+    workspace = Workspace()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            workspace.close()
+
+    app = Starlette(
+        routes=[*api.routes(), *assets.routes(), *pages.routes()],
+        middleware=[Middleware(AccessLog), Middleware(GZipMiddleware, minimum_size=1024)],
+        exception_handlers={Problem: _problem, NotFound: _not_found, RegolaError: _regola_error,
+                            HTTPException: _http, Exception: _crash},
+        lifespan=lifespan,
+    )
+    app.state.library = loaded
+    app.state.workspace = workspace
+    # the check and the replay share the engine's module-level memos: one at a time
+    app.state.engine_limiter = anyio.CapacityLimiter(1)
+    return app

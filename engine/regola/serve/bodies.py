@@ -1,0 +1,104 @@
+"""Request bodies from strangers: bounded before anything parses them.
+
+The Content-Length header is checked first; the body is then read chunk by chunk and the read stops
+as soon as it passes the bound (a client that lies about the length, or sends it chunked, gets the
+same 413). JSON nesting is measured on the raw text before ``json.loads`` sees it. The bounds come
+from ``core.limits`` (``REGOLA_MAX_*``), capped by what the API promises.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from starlette.requests import Request
+
+from regola.core import limits
+from regola.serve.replies import Problem
+
+__all__ = ["VARIANT_BYTES", "json_value", "max_depth", "media_type", "read_body", "record_bytes", "variant_bytes"]
+
+VARIANT_BYTES = 64 * 1024  # what the API promises for a variant overlay
+RECORD_BYTES = 1024 * 1024  # and for a game record
+
+
+def variant_bytes() -> int:
+    return min(VARIANT_BYTES, limits.current().file_bytes)
+
+
+def record_bytes() -> int:
+    return min(RECORD_BYTES, limits.current().record_bytes)
+
+
+def media_type(request: Request, allowed: tuple[str, ...]) -> str:
+    """The body's media type (parameters dropped); 415 when it is not one the route reads."""
+    raw = request.headers.get("content-type", "")
+    kind = raw.split(";", 1)[0].strip().lower()
+    if kind not in allowed:
+        shown = kind or "none"
+        raise Problem(415, "Unsupported Media Type", f"Content-Type {shown} is not accepted here "
+                      f"(accepted: {', '.join(allowed)})", accepted=list(allowed))
+    return kind
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The whole body, or 413 as soon as it is known to be larger than ``limit`` bytes."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        try:
+            size = int(declared)
+        except ValueError:
+            raise Problem(400, "Bad Request", "Content-Length is not a number") from None
+        if size > limit:
+            raise _too_large(limit)
+    chunks: list[bytes] = []
+    total = 0
+    async for chunk in request.stream():
+        total += len(chunk)
+        if total > limit:
+            raise _too_large(limit)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _too_large(limit: int) -> Problem:
+    return Problem(413, "Content Too Large", f"the body is larger than {limit} bytes", limit=limit)
+
+
+_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def max_depth(raw: bytes) -> int:
+    """How deep JSON text nests (brackets inside strings do not count); cheap, and safe on any bytes."""
+    depth = deepest = 0
+    for match in _TOKENS.finditer(raw):
+        token = match.group()
+        if token in (b"[", b"{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in (b"]", b"}"):
+            depth -= 1
+    return deepest
+
+
+def text_of(raw: bytes, what: str) -> str:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise Problem(422, "Unprocessable Content", f"{what}: not UTF-8 text (line {line})", line=line) from None
+
+
+def json_value(raw: bytes, what: str) -> Any:
+    """Parse JSON after bounding its depth; 422 with the line and column when it is not JSON."""
+    bound = limits.current().depth
+    if max_depth(raw) > bound:
+        raise Problem(422, "Unprocessable Content", f"{what}: JSON nests deeper than {bound} levels")
+    try:
+        return json.loads(text_of(raw, what))
+    except json.JSONDecodeError as exc:
+        raise Problem(422, "Unprocessable Content", f"{what}: not valid JSON ({exc.msg}, line {exc.lineno}, "
+                      f"column {exc.colno})", line=exc.lineno) from None
+    except RecursionError:
+        raise Problem(422, "Unprocessable Content", f"{what}: JSON nests too deeply") from None

@@ -1,0 +1,63 @@
+"""What every handler needs from a request: the app's state, and which pack, variant and language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from starlette.requests import Request
+
+from regola.serve.library import Library, NotFound
+from regola.serve.negotiate import choose
+
+__all__ = ["Asked", "asked", "library_of"]
+
+
+def library_of(request: Request) -> Library:
+    library: Library = request.app.state.library
+    return library
+
+
+@dataclass(frozen=True)
+class Asked:
+    pack: str
+    variant: str | None
+    lang: str
+
+
+@lru_cache(maxsize=512)
+def _language_for(lang: str, languages: tuple[str, ...]) -> str:
+    from regola.text.lang import parse_tag
+
+    parsed = parse_tag(lang) if len(lang) <= 35 else None
+    return choose(parsed.replace("_", "-"), list(languages), "") if parsed is not None else ""
+
+
+@lru_cache(maxsize=512)
+def _header_language(header: str | None, languages: tuple[str, ...], default: str) -> str:
+    return choose(header, list(languages), default)
+
+
+def explicit_language(library: Library, lang: str) -> str:
+    """``?lang=`` or a URL's language: any tag Babel reads (de-AT, cs_CZ); 404 when no catalog fits."""
+    if lang in library.languages:
+        return lang
+    found = _language_for(lang, tuple(library.languages))  # Babel's parse costs more than the reply
+    if found:
+        return found
+    raise NotFound(f"no rule text in language '{lang}' (languages: {', '.join(library.languages)})")
+
+
+def asked(request: Request, pack_id: str) -> Asked:
+    """Pack from the path; variant from ``?variant=``; language from ``?lang=``, Accept-Language, the pack."""
+    library = library_of(request)
+    pack = library.base(pack_id)
+    variant = request.query_params.get("variant") or None
+    library.edition(pack_id, variant)  # 404 early for an unknown variant
+    lang = request.query_params.get("lang")
+    if lang:
+        language = explicit_language(library, lang)
+    else:
+        header = request.headers.get("accept-language")
+        language = _header_language(header[:200] if header else None, tuple(library.languages), pack.language)
+    return Asked(pack_id, variant, language)

@@ -1,0 +1,211 @@
+"""The packs, variants and languages a server offers, loaded and validated once at start.
+
+An *edition* is a pack with at most one variant applied: a variant file found at start (named by its
+id) or one posted to the API that passed the check (named ``sha256-…`` after its content). Bound
+rules and rulebooks are built on first use and kept in bounded caches, so memory stays flat however
+many variants strangers post.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from regola.core.errors import PackError, RegolaError
+from regola.core.pack import Pack, available_packs, load_pack
+from regola.core.pointers import MISSING, resolve
+from regola.core.variant import Variant, load_variant
+from regola.serve.lru import Bounded
+from regola.text.bind import BoundRule, bind_all
+from regola.text.catalog import Catalog, catalog_for
+from regola.text.render import Book, build_book, section_of
+
+__all__ = ["POSTED_PREFIX", "Edition", "Library", "NotFound"]
+
+POSTED_PREFIX = "sha256-"
+POSTED_KEPT = 64  # variants posted to the API whose rulebooks stay reachable
+BOUND_KEPT = 128  # (edition, language) pairs kept bound
+
+
+class NotFound(RegolaError):
+    """A pack, variant, language, rule or section the server does not have (HTTP 404)."""
+
+
+def posted_token(variant: Variant) -> str:
+    """The content address of a posted variant: its canonical hash, shortened for a readable URL."""
+    return POSTED_PREFIX + variant.content_hash.split(":", 1)[1][:32]
+
+
+@dataclass
+class Edition:
+    """A pack with at most one variant; ``token`` names the variant (None: the pack as published)."""
+
+    pack: Pack
+    base: Pack
+    token: str | None
+    variant: Variant | None
+
+
+@dataclass
+class Bound:
+    """One edition's rules in one language, ready for the API and the pages."""
+
+    edition: Edition
+    catalog: Catalog
+    rules: dict[str, BoundRule]
+    json: dict[str, dict[str, Any]] = field(default_factory=dict)
+    _book: Book | None = None
+    _replies: dict[str, tuple[bytes, str]] = field(default_factory=dict)
+
+    def rule_reply(self, rule_id: str) -> tuple[bytes, str] | None:
+        """A rule's JSON reply and its ETag, encoded once: the API's most frequent answer."""
+        found = self._replies.get(rule_id)
+        if found is None and rule_id in self.json:
+            from regola.serve.replies import etag_of, json_bytes
+
+            body = json_bytes(self.json[rule_id])
+            found = self._replies[rule_id] = (body, etag_of(body))
+        return found
+
+    def book(self) -> Book:
+        if self._book is None:
+            self._book = build_book(self.catalog, self.edition.pack)
+        return self._book
+
+
+def _forget_loaded(variant: Variant) -> None:
+    # core.pack memoises every (pack, variants) it loads, without a bound; a posted variant evicted
+    # here must leave that memo too, or each stranger's variant would stay in memory for good.
+    from regola.core import pack as pack_module
+
+    for key in [k for k in pack_module._cache if any(isinstance(v, tuple) and variant.content_hash in v
+                                                      for v in k[1])]:
+        pack_module._cache.pop(key, None)
+
+
+class Library:
+    """What one server offers. ``problems`` lists, one line each, what was skipped at start."""
+
+    def __init__(self, home: Path, variant_dirs: list[Path] | None = None) -> None:
+        from regola.text.catalog import available_languages
+
+        self.home = home.resolve()
+        self.problems: list[str] = []
+        self.packs: dict[str, Pack] = {}
+        for pack_id in available_packs(self.home):
+            try:
+                self.packs[pack_id] = load_pack(pack_id, home=self.home)
+            except PackError as err:
+                self.problems.append(f"pack {pack_id} skipped: {str(err).splitlines()[0]}")
+        self.languages = sorted(available_languages(self.home))
+        self.variants: dict[str, dict[str, Edition]] = {p: {} for p in self.packs}
+        files = sorted((self.home / "rulepacks").glob("*/variants/*.y*ml"))
+        for folder in variant_dirs or []:
+            files += sorted(Path(folder).glob("*.y*ml"))
+        for path in files:
+            self._add_variant_file(path)
+        self._posted: Bounded[str, Variant] = Bounded(POSTED_KEPT, lambda _k, v: _forget_loaded(v))
+        self._posted_editions: Bounded[tuple[str, str], Edition] = Bounded(POSTED_KEPT * 2)
+        self._bound: Bounded[tuple[str, str | None, str], Bound] = Bounded(BOUND_KEPT)
+
+    def _add_variant_file(self, path: Path) -> None:
+        try:
+            variant = load_variant(path, self.home)
+        except PackError as err:
+            self.problems.append(f"variant {path} skipped: {str(err).splitlines()[0]}")
+            return
+        for base in variant.base:
+            if base not in self.packs:
+                continue
+            try:
+                pack = load_pack(base, variants=[path], home=self.home)
+            except PackError as err:
+                self.problems.append(f"variant {variant.id} on {base} skipped: {str(err).splitlines()[0]}")
+                continue
+            self.variants[base].setdefault(variant.id, Edition(pack, self.packs[base], variant.id, variant))
+
+    def report(self) -> None:
+        for line in self.problems:
+            print(f"regola serve: {line}", file=sys.stderr)
+
+    # --- editions ---------------------------------------------------------------------------------
+
+    def base(self, pack_id: str) -> Pack:
+        pack = self.packs.get(pack_id)
+        if pack is None:
+            raise NotFound(f"no pack '{pack_id}' (packs: {', '.join(self.packs)})")
+        return pack
+
+    def edition(self, pack_id: str, token: str | None) -> Edition:
+        base = self.base(pack_id)
+        if not token:
+            return Edition(base, base, None, None)
+        found = self.variants[pack_id].get(token)
+        if found is not None:
+            return found
+        if token.startswith(POSTED_PREFIX):
+            variant = self._posted.get(token)
+            if variant is not None and pack_id in variant.base:
+                return self._posted_editions.get_or_make(
+                    (pack_id, token),
+                    lambda: Edition(load_pack(pack_id, variants=[variant], home=self.home), base, token, variant))
+        known = ", ".join(self.variants[pack_id]) or "none"
+        raise NotFound(f"pack '{pack_id}' has no variant '{token}' (variants: {known}; posted variants are kept "
+                       f"for the last {POSTED_KEPT} posted)")
+
+    def keep_posted(self, variant: Variant) -> str:
+        """Remember a variant that passed the check; its token addresses its rulebook."""
+        token = posted_token(variant)
+        if token not in self._posted:
+            self._posted.put(token, variant)
+        else:
+            self._posted.get(token)  # mark as recently used
+        return token
+
+    def posted_count(self) -> int:
+        return len(self._posted)
+
+    # --- bound texts ------------------------------------------------------------------------------
+
+    def language(self, lang: str) -> str:
+        if lang not in self.languages:
+            raise NotFound(f"no rule text in language '{lang}' (languages: {', '.join(self.languages)})")
+        return lang
+
+    def bound(self, pack_id: str, token: str | None, lang: str) -> Bound:
+        edition = self.edition(pack_id, token)
+        self.language(lang)
+        key = (pack_id, token, lang)
+
+        def make() -> Bound:
+            catalog = catalog_for(lang, self.home)
+            rules = bind_all(catalog, edition.pack)
+            bound = Bound(edition, catalog, rules)
+            bound.json = {rid: self._rule_json(edition, rule) for rid, rule in rules.items()}
+            return bound
+
+        return self._bound.get_or_make(key, make)
+
+    def _rule_json(self, edition: Edition, rule: BoundRule) -> dict[str, Any]:
+        entry = edition.pack.data.get("rules", {}).get(rule.id, {})
+        data = []
+        for pointer in entry.get("data", []):
+            value = resolve(edition.pack.data, pointer)
+            before = resolve(edition.base.data, pointer)
+            data.append({"pointer": pointer, "value": None if value is MISSING else value,
+                         "changed": (value is MISSING) != (before is MISSING) or value != before})
+        return {"id": rule.id, "pack": edition.pack.id, "variant": edition.token, "language": rule.language,
+                "section": section_of(rule.id), "title": rule.title, "text": rule.text, "cites": list(rule.cites),
+                "text_cites": list(rule.text_cites), "data": data}
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every pack with its variants, as the API lists them."""
+        return [{"id": pack.id, "game": pack.game, "title": pack.title, "language": pack.language,
+                 "content_hash": pack.content_hash, "languages": self.languages,
+                 "variants": [{"id": e.token, "title": e.variant.title if e.variant else "",
+                               "cites": list(e.variant.cites) if e.variant else [],
+                               "content_hash": e.pack.content_hash}
+                              for e in self.variants[pack.id].values()]}
+                for pack in self.packs.values()]

@@ -1,0 +1,53 @@
+"""`POST /api/v1/records/replay`: referee a game record with ``core.record.replay``.
+
+Whatever a record holds, the outcome is a result or one 422 naming the line and the rule it breaks:
+the engine's RecordError / RegolaError say so themselves, and any other exception raised while
+reading a stranger's record is turned into the same shape (it is bad input, not a server fault).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regola.core.errors import RecordError, RegolaError
+from regola.serve.library import Library
+from regola.serve.replies import Problem
+from regola.serve.workspace import Workspace
+
+__all__ = ["replay_record"]
+
+BODY_NAME = "body"
+
+
+def _refused(detail: str, line: int | None = None, rule: str | None = None) -> Problem:
+    return Problem(422, "Unprocessable Content", detail, line=line, rule=rule)
+
+
+def replay_record(library: Library, workspace: Workspace, raw: bytes) -> dict[str, Any]:
+    """The replayed game's outcome (blocking: call it from a worker thread, one at a time)."""
+    from regola.cli.play import result_json
+    from regola.core.record import replay
+
+    with workspace.file(raw, "record", ".jsonl") as path:
+        names = (str(path), path.name)
+
+        def clean(text: str) -> str:
+            for name in names:
+                text = text.replace(name, BODY_NAME)
+            return text
+
+        try:
+            rep = replay(path, library.home)
+        except RecordError as err:
+            raise _refused(clean(f"{BODY_NAME}:{err.line}: {err.message}" if err.line else err.message),
+                           err.line, err.rule) from None
+        except RegolaError as err:
+            raise _refused(clean(str(err))) from None
+        except Exception as exc:  # bad input the engine did not foresee: still the client's error
+            raise _refused(f"the record cannot be refereed ({type(exc).__name__}: {clean(str(exc))[:200]})") from None
+        game = rep.game
+        out: dict[str, Any] = {"complete": game.is_terminal(), "decisions": rep.decisions,
+                               "warnings": [clean(w) for w in rep.warnings], "result": result_json(game)}
+        if not game.is_terminal():
+            out["next"] = {"seat": game.current_player(), "state": game.state.flow_state}
+        return out
