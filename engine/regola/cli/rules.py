@@ -168,7 +168,7 @@ def run_search(args: argparse.Namespace) -> int:
 def run_render(args: argparse.Namespace) -> int:
     from regola.core.pack import load_pack
     from regola.text.catalog import available_languages, catalog_for
-    from regola.text.render import render
+    from regola.text.render import render, rulebook_name
 
     home = _home()
     pack = load_pack(args.pack, variants=list(args.variant))
@@ -179,7 +179,7 @@ def run_render(args: argparse.Namespace) -> int:
         raise RegolaError(f"cannot create the output folder {args.output}: {exc.strerror}") from None
     for language in languages:
         text = render(catalog_for(language, home), pack, args.format)
-        target = args.output / f"rulebook.{pack.id}.{language}.{args.format}"
+        target = args.output / rulebook_name(pack, language, args.format)
         target.write_text(text, encoding="utf-8")
         print(target)
     return 0
