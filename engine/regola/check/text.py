@@ -302,6 +302,7 @@ def check_catalogs(catalogs: list[Catalog], targets: list[Catalog], universe: li
         if catalog.data is None:
             continue
         findings += _placeholders(catalog, reference)
+        findings += _parity(catalog, usable)
         findings += _plurals(catalog)
         findings += _citations(catalog, rulings, home)
         if universe is not None:
@@ -341,6 +342,35 @@ def _placeholders(catalog: Catalog, reference: dict[str, tuple[Catalog, dict[str
             findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: placeholders differ from the "
                                        f"{other.language} catalog ({'; '.join(diff)})",
                                        pointer(*at, "args") if args else pointer(*at, "text")))
+    return findings
+
+
+#: catalog sections of free-form keys (rulebook chrome, the terminal game): every language has every key,
+#: and a terminal line the same {placeholders}, since the code fills them by name
+PARITY_SECTIONS = ("chrome", "terminal")
+
+
+def _parity(catalog: Catalog, usable: list[Catalog]) -> list[Finding]:
+    assert catalog.data is not None
+    findings = []
+    for section in PARITY_SECTIONS:
+        mine = catalog.data.get(section, {})
+        for other in sorted(usable, key=lambda c: c.language):
+            assert other.data is not None
+            if other is catalog or other.language == catalog.language:
+                continue
+            theirs = other.data.get(section, {})
+            for key in sorted(set(theirs) - set(mine)):
+                findings.append(catalog.at("TEXT_MISSING", f"no {catalog.language} text for {section}.{key} "
+                                           f"(the {other.language} catalog has it)", pointer("text", section)))
+            if section != "terminal":
+                continue
+            for key in sorted(set(theirs) & set(mine)):
+                here, there = set(PLACEHOLDER.findall(mine[key])), set(PLACEHOLDER.findall(theirs[key]))
+                if here != there:
+                    findings.append(catalog.at("TEXT_PLACEHOLDER", f"terminal.{key}: placeholders "
+                                               f"{sorted(here)} here, {sorted(there)} in {other.language}",
+                                               pointer("text", section, key)))
     return findings
 
 

@@ -38,6 +38,9 @@ class GameDefinition:
     setup_modes: Callable[[Any], tuple[str, ...]]
     result: Callable[[Any], list[dict[str, Any]] | None]
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: optional: returns the game's words for a person at the terminal (board, help_rule, describe,
+    #: narrate, option; see regola.cli.human), imported only when someone plays
+    terminal: Callable[[], Any] | None = None
 
 
 def definition_for(game_id: str) -> GameDefinition:

@@ -50,6 +50,12 @@ def _result(state: State) -> list[dict[str, Any]] | None:
     return state.result
 
 
+def _terminal() -> Any:
+    from regola.games.maestro_leonardo import table
+
+    return table
+
+
 def _bots() -> dict[str, Any]:
     from regola.games.maestro_leonardo.greedy import GreedyBot
 
@@ -68,6 +74,7 @@ DEFINITION = GameDefinition(
     setup_modes=lambda rules: rules.setup_modes,
     result=_result,
     bots=_bots(),
+    terminal=_terminal,
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]
