@@ -94,11 +94,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         json.dump(result_json(game), sys.stdout, ensure_ascii=False)
         print()
-    elif table is not None:
-        print("\n".join(table.standings()))
     else:
         pack = ruleset.pack
         print(f"{pack.title} · pack {pack.id}" + "".join(f" + {v.id}" for v in pack.variants)
               + f" · {args.players} players · seed {args.seed} · {len(game.history)} decisions")
-        print(standings_text(game))
+        print("\n".join(table.standings()) if table is not None else standings_text(game))
     return 0

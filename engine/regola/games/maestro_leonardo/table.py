@@ -179,10 +179,12 @@ def _all_words(catalog: Catalog, state: State, action: Action) -> tuple[str, dic
                       "materials": _materials(catalog, state, card.components)}
     if verb == "abort":
         return verb, {"lab": _lab(catalog, action[1])}
-    if verb == "place":
-        return verb, {"where": _where(catalog, action[1]), "count": with_unit(catalog, action[2], "apprentice")}
-    if verb == "master":
-        return verb, {"where": _where(catalog, action[1])}
+    if verb in ("place", "master"):  # into a city district, or into one of the player's own labs
+        key = verb + ("_lab" if str(action[1]).startswith("lab") else "")
+        words = {"where": _where(catalog, action[1])}
+        if verb == "place":
+            words["count"] = with_unit(catalog, action[2], "apprentice")
+        return key, words
     if verb == "leonardo":
         return verb, {"color": _color(catalog, state, action[1])}
     if verb == "space":
