@@ -34,7 +34,7 @@ NUMBER = re.compile(r"(?<![\w.,])\d+(?![\w])")
 SHOWN_INTEGERS = range(0, 1001)
 
 #: name category -> (pointer of the ids in the document, field of each item holding its id, or None
-#: for a list of ids / the keys of a mapping). Categories not listed (components, actions, chrome)
+#: for a list of ids / the keys of a mapping). Categories not listed (components; the chrome and terminal sections)
 #: name things the data does not enumerate; they are not checked for coverage.
 NAME_SOURCES: dict[str, dict[str, tuple[str, str | None]]] = {
     "maestro-leonardo": {
@@ -429,7 +429,7 @@ def _unused(catalog: Catalog, universe: list[Subject], rulings: frozenset[str]) 
             known.setdefault(category, set()).add(name_id)
     for category, names in catalog.data["names"].items():
         if category not in known:
-            continue  # a category the data does not enumerate (components, actions)
+            continue  # a category the data does not enumerate (components)
         for name_id in names:
             if name_id not in known[category]:
                 findings.append(catalog.at("TEXT_UNUSED_KEY", f"no pack or variant has the {category} "
