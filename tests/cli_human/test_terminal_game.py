@@ -106,6 +106,8 @@ def test_german_game_through_a_pty(env: dict[str, str]) -> None:
         code = game.end()
     assert code != 0 and "keine Eingabe mehr" in game.seen[-200:]
     assert "Traceback" not in game.seen
+    # German counts its phases 1-4 (002), in play as in the rules quoted by "?"
+    assert "Phase 1" in game.seen and not re.search(r"\b[Pp]hase [A-D]\b", game.seen)
 
 
 @pytest.mark.parametrize(("lang", "header", "unreadable"), [
@@ -126,3 +128,4 @@ def test_other_languages_through_a_pty(env: dict[str, str], lang: str, header: s
     finally:
         game.end()
     assert "Traceback" not in game.seen
+    assert not re.search(r"\b([Pp]hase|[Ff]áze) [1-4]\b", game.seen)  # Czech and French letter them A-D
