@@ -56,7 +56,7 @@ def _card(catalog: Catalog, card: int) -> str:
 
 
 def _materials(catalog: Catalog, state: State, counts: Any) -> str:
-    parts = [f"{number(catalog, n)}\u00a0{catalog.name('materials', m)}"
+    parts = [catalog.terminal("material_count", name=catalog.name("materials", m), count=number(catalog, n))
              for m, n in zip(state.rules.materials, counts, strict=True) if n]
     return ", ".join(parts) if parts else catalog.terminal("nothing")
 
