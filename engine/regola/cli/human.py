@@ -207,7 +207,7 @@ class Table:
         shapes = {(a[0], len(a)) for a in legal}
         if typed in legal:
             return typed
-        if (typed[0], len(typed)) in shapes and all(not isinstance(x, tuple) for x in typed):
+        if (typed[0], len(typed)) in shapes:
             try:
                 self.game.apply(typed)  # not legal, so this validates and raises; the state is untouched
             except IllegalAction as err:
