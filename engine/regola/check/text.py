@@ -34,7 +34,7 @@ NUMBER = re.compile(r"(?<![\w.,])\d+(?![\w])")
 SHOWN_INTEGERS = range(0, 1001)
 
 #: name category -> (pointer of the ids in the document, field of each item holding its id, or None
-#: for a list of ids / the keys of a mapping). Categories not listed (components, actions, chrome)
+#: for a list of ids / the keys of a mapping). Categories not listed (components; the chrome and terminal sections)
 #: name things the data does not enumerate; they are not checked for coverage.
 NAME_SOURCES: dict[str, dict[str, tuple[str, str | None]]] = {
     "maestro-leonardo": {
@@ -302,6 +302,7 @@ def check_catalogs(catalogs: list[Catalog], targets: list[Catalog], universe: li
         if catalog.data is None:
             continue
         findings += _placeholders(catalog, reference)
+        findings += _parity(catalog, usable)
         findings += _plurals(catalog)
         findings += _citations(catalog, rulings, home)
         if universe is not None:
@@ -341,6 +342,35 @@ def _placeholders(catalog: Catalog, reference: dict[str, tuple[Catalog, dict[str
             findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: placeholders differ from the "
                                        f"{other.language} catalog ({'; '.join(diff)})",
                                        pointer(*at, "args") if args else pointer(*at, "text")))
+    return findings
+
+
+#: catalog sections of free-form keys (rulebook chrome, the terminal game): every language has every key,
+#: and a terminal line the same {placeholders}, since the code fills them by name
+PARITY_SECTIONS = ("chrome", "terminal")
+
+
+def _parity(catalog: Catalog, usable: list[Catalog]) -> list[Finding]:
+    assert catalog.data is not None
+    findings = []
+    for section in PARITY_SECTIONS:
+        mine = catalog.data.get(section, {})
+        for other in sorted(usable, key=lambda c: c.language):
+            assert other.data is not None
+            if other is catalog or other.language == catalog.language:
+                continue
+            theirs = other.data.get(section, {})
+            for key in sorted(set(theirs) - set(mine)):
+                findings.append(catalog.at("TEXT_MISSING", f"no {catalog.language} text for {section}.{key} "
+                                           f"(the {other.language} catalog has it)", pointer("text", section)))
+            if section != "terminal":
+                continue
+            for key in sorted(set(theirs) & set(mine)):
+                here, there = set(PLACEHOLDER.findall(mine[key])), set(PLACEHOLDER.findall(theirs[key]))
+                if here != there:
+                    findings.append(catalog.at("TEXT_PLACEHOLDER", f"terminal.{key}: placeholders "
+                                               f"{sorted(here)} here, {sorted(there)} in {other.language}",
+                                               pointer("text", section, key)))
     return findings
 
 
@@ -399,7 +429,7 @@ def _unused(catalog: Catalog, universe: list[Subject], rulings: frozenset[str]) 
             known.setdefault(category, set()).add(name_id)
     for category, names in catalog.data["names"].items():
         if category not in known:
-            continue  # a category the data does not enumerate (components, actions)
+            continue  # a category the data does not enumerate (components)
         for name_id in names:
             if name_id not in known[category]:
                 findings.append(catalog.at("TEXT_UNUSED_KEY", f"no pack or variant has the {category} "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import secrets
 import sys
@@ -11,12 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from regola.cli.common import add_pack_options, ruleset_from
-from regola.core.bots import Observation
 from regola.core.errors import IllegalAction, RegolaError
 from regola.core.game import Game, Ruleset
 from regola.core.play import bot_names, make_bot, play
 from regola.core.record import RecordWriter, header_for
-from regola.core.step import Action
 
 
 def register(sub: Any) -> None:
@@ -36,72 +33,6 @@ def register(sub: Any) -> None:
     p.add_argument("--lang", default=None,
                    help="language of rule messages, phases and actions for --human seats (e.g. cs, de-AT, fr)")
     p.set_defaults(run=run)
-
-
-#: the rule a person reads with "?" in each decision state
-PHASE_RULES = {"planning": "planning.turn", "placement": "placement.turn", "district": "district.offer_loop",
-               "completion": "completion.auction", "favors": "setup.favors"}
-
-
-def human_chooser(game: Game, obs: Observation, lang: str | None = None) -> Action:
-    """Shows the seat's own view and numbered legal actions; asks until a number is valid.
-
-    With ``lang``, phases, actions and rule messages come from that language's text catalog. A typed
-    action (``place B 2``) that the rules forbid is answered with the text of the rule it breaks.
-    """
-    catalog = None
-    if lang is not None:
-        from regola.text.catalog import catalog_for
-        from regola.text.lang import negotiate
-
-        catalog = catalog_for(negotiate(lang, game.ruleset.pack.language))
-    describe = game.describe
-    phase = str(obs.view()["phase"])
-    if catalog is not None:
-        from regola.text.describe import describe_action, phase_name
-
-        def describe(action: Action) -> str:
-            return describe_action(catalog, action, game.describe)
-
-        phase = phase_name(catalog, phase)
-    v = obs.view()
-    me = v["players"][obs.seat]
-    print(f"\n== round {v['round']} · {phase} · you are seat {obs.seat} ({me['color']}) ==")
-    print(f"money {me.get('money')} · hand {me.get('hand')} · apprentices {me['apprentices']} · display {v['display']}")
-    for i, lab in enumerate(me["labs"]):
-        print(f"  lab{i}: {lab['kind']}/{lab['side']} robots {lab['robots']} target {lab.get('target')} "
-              f"weeks {lab['weeks']}")
-    for i, action in enumerate(obs.legal):
-        print(f"  [{i}] {describe(action)}")
-    while True:
-        try:
-            raw = input("choice> ").strip()
-        except EOFError as exc:
-            raise RegolaError("no more input: the game was left unfinished") from exc
-        if raw.isdigit() and int(raw) < len(obs.legal):
-            return obs.legal[int(raw)]
-        if raw == "?" and v["phase"] in PHASE_RULES:
-            print(_rule_message(game, PHASE_RULES[v["phase"]], lang, None))
-            continue
-        typed = tuple(int(t) if t.lstrip("-").isdigit() else t for t in raw.split())
-        if len(typed) > 1 or (typed and not str(typed[0]).isdigit()):
-            if typed in obs.legal:
-                return typed
-            try:
-                game.apply(typed)  # not legal, so this only validates and raises; the state is untouched
-            except IllegalAction as err:
-                print(_rule_message(game, err.rule, lang, err))
-                continue
-        print(f"enter a number from 0 to {len(obs.legal) - 1}, an action like 'pass', or ? for the rule")
-
-
-def _rule_message(game: Game, rule: str, lang: str | None, err: IllegalAction | None) -> str:
-    """The broken (or asked-for) rule in the chosen language; the engine's English without --lang."""
-    if lang is None:
-        return str(err) if err is not None else f"rule {rule}"
-    from regola.text import explain
-
-    return ("not allowed — " if err is not None else "") + explain(rule, lang, game.ruleset)
 
 
 def standings_text(game: Game) -> str:
@@ -164,9 +95,13 @@ def run(args: argparse.Namespace) -> int:
     for seat in args.human:
         if not 0 <= seat < args.players:
             raise RegolaError(f"--human {seat}: seats are 0 to {args.players - 1}")
-    chooser = functools.partial(human_chooser, lang=args.lang)
-    agents: list[Any] = [chooser if s in args.human else make_bot(names[s], s, args.seed, ruleset)
-                         for s in range(args.players)]
+    agents: list[Any] = [make_bot(names[s], s, args.seed, ruleset) for s in range(args.players)]
+    table = None
+    if args.human:  # people at the terminal: they choose here and hear what every other seat does
+        from regola.cli.human import Table
+
+        table = Table(game, args.lang)
+        agents = [table.choose if s in args.human else table.watch(s, agents[s]) for s in range(args.players)]
     writer = None
     stream = None
     if args.record:
@@ -185,5 +120,5 @@ def run(args: argparse.Namespace) -> int:
         pack = ruleset.pack
         print(f"{pack.title} · pack {pack.id}" + "".join(f" + {v.id}" for v in pack.variants)
               + f" · {args.players} players · seed {args.seed} · {len(game.history)} decisions")
-        print(standings_text(game))
+        print("\n".join(table.standings()) if table is not None else standings_text(game))
     return 0

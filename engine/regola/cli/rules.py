@@ -47,6 +47,11 @@ def register(sub: Any) -> None:
     q.add_argument("-o", "--output", type=Path, required=True, metavar="DIR", help="folder for the rulebook file(s)")
     q.add_argument("--all-languages", action="store_true", help="one rulebook per catalog language")
     q.set_defaults(run=run_render)
+    q = cmds.add_parser("diff", help="what a variant changes: rule texts before and after",
+                        description="The rules a variant adds, removes or rewords, bound over the pack before "
+                                    "and after the variant, in the chosen language.")
+    common(q)
+    q.set_defaults(run=run_diff)
 
 
 # --- the quick paths ------------------------------------------------------------------------------
@@ -172,7 +177,7 @@ def run_search(args: argparse.Namespace) -> int:
 def run_render(args: argparse.Namespace) -> int:
     from regola.core.pack import load_pack
     from regola.text.catalog import available_languages, catalog_for
-    from regola.text.render import render
+    from regola.text.render import render, rulebook_name
 
     home = _home()
     pack = load_pack(args.pack, variants=list(args.variant))
@@ -183,7 +188,33 @@ def run_render(args: argparse.Namespace) -> int:
         raise RegolaError(f"cannot create the output folder {args.output}: {exc.strerror}") from None
     for language in languages:
         text = render(catalog_for(language, home), pack, args.format)
-        target = args.output / f"rulebook.{pack.id}.{language}.{args.format}"
+        target = args.output / rulebook_name(pack, language, args.format)
         target.write_text(text, encoding="utf-8")
         print(target)
     return 0
+
+
+# --- what a variant changes -----------------------------------------------------------------------
+
+
+def run_diff(args: argparse.Namespace) -> int:
+    from regola.core.pack import load_pack
+    from regola.text.catalog import catalog_for
+    from regola.text.diff import diff_rules
+
+    if not args.variant:
+        raise RegolaError("rules diff needs --variant FILE (the variant to compare with its base pack)")
+    home = _home()
+    language, _ = _language(args, home)
+    catalog = catalog_for(language, home)
+    base = load_pack(args.pack)
+    changed = load_pack(args.pack, variants=list(args.variant))
+    diff = diff_rules(catalog, base, changed)
+    if args.json:
+        json.dump({"pack": base.id, "language": language, "variants": [v.id for v in changed.variants],
+                   **diff.to_json()}, sys.stdout, ensure_ascii=False)
+        print()
+        return 0
+    print("\n".join(diff.lines(catalog, [v.id for v in changed.variants])))
+    return 0
+

@@ -42,6 +42,9 @@ class GameDefinition:
     #: optional numbers of a finished game for simulations: {"game": {name: number}, "seats":
     #: [{name: number}, …]} (a seat's "score" is what its standing ranks first)
     metrics: Callable[[Any], dict[str, Any]] | None = None
+    #: optional: returns the game's words for a person at the terminal (board, help_rule, describe,
+    #: narrate, option; see regola.cli.human), imported only when someone plays
+    terminal: Callable[[], Any] | None = None
 
 
 def definition_for(game_id: str) -> GameDefinition:

@@ -53,6 +53,18 @@ class Catalog:
     def chrome(self, key: str) -> str:
         return str(self.data["chrome"].get(key, key))
 
+    def chrome_or(self, key: str, default: str) -> str:
+        """A chrome text, or ``default`` when the catalog has none (e.g. the title of a pack it does not know)."""
+        value = self.data["chrome"].get(key)
+        return str(value) if value is not None else default
+
+    def terminal(self, key: str, **values: object) -> str:
+        """A line of the terminal game, its {placeholders} filled; the key itself when the catalog lacks it."""
+        template = self.data.get("terminal", {}).get(key)
+        if template is None:
+            return key
+        return PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), str(template))
+
 
 def _home(home: Path | None) -> Path:
     return Path(home if home is not None else paths.home())

@@ -18,7 +18,8 @@ from regola.text.catalog import Catalog
 if TYPE_CHECKING:
     from regola.core.pack import Pack
 
-__all__ = ["SECTIONS", "Book", "build_book", "render_html", "render_markdown", "section_of"]
+__all__ = ["SECTIONS", "Book", "book_title", "build_book", "render_html", "render_markdown", "rulebook_name",
+           "section_of", "sources_line"]
 
 #: section id -> rule ID prefixes it gathers, in rulebook order
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -159,10 +160,26 @@ def build_book(catalog: Catalog, pack: Pack) -> Book:
     for ruling, entry in sorted(catalog.rulings.items(), key=lambda kv: int(kv[0][1:])):
         sections["rulings"].notes.append((f"{ruling} · {entry['title']}", entry["text"]))
     applied = ", ".join(v.id for v in pack.variants) or catalog.chrome("none")
-    sources = "; ".join(f"{k} {v.get('title', '')}" for k, v in pack.meta.get("sources", {}).items())
     subtitle = (f"{catalog.chrome('pack')}: {pack.id} · {catalog.chrome('variant_applied')}: {applied} · "
-                f"{catalog.chrome('sources')}: {sources}")
-    return Book(catalog.language, pack.title, subtitle, list(sections.values()))
+                f"{catalog.chrome('sources')}: {sources_line(catalog, pack)}")
+    return Book(catalog.language, book_title(catalog, pack), subtitle, list(sections.values()))
+
+
+def book_title(catalog: Catalog, pack: Pack) -> str:
+    """The pack's title in the catalog's language (``chrome.pack_title_<id>``), else the pack's own."""
+    return catalog.chrome_or(f"pack_title_{pack.id}", pack.title)
+
+
+def sources_line(catalog: Catalog, pack: Pack) -> str:
+    """Each source the pack cites, described in the catalog's language (``chrome.source_<nnn>``)."""
+    return "; ".join(f"{key} {catalog.chrome_or(f'source_{key}', str(meta.get('title', '')))}"
+                     for key, meta in pack.meta.get("sources", {}).items())
+
+
+def rulebook_name(pack: Pack, language: str, fmt: str) -> str:
+    """The file name of a rulebook: pack, applied variants and language, so no rulebook overwrites another."""
+    variants = "".join(f"+{v.id}" for v in pack.variants)
+    return f"rulebook.{pack.id}{variants}.{language}.{fmt}"
 
 
 # --- Markdown ---------------------------------------------------------------------------------------

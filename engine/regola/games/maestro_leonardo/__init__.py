@@ -51,6 +51,12 @@ def _result(state: State) -> list[dict[str, Any]] | None:
     return state.result
 
 
+def _terminal() -> Any:
+    from regola.games.maestro_leonardo import table
+
+    return table
+
+
 def _bots() -> dict[str, Any]:
     from regola.games.maestro_leonardo.greedy import GreedyBot
 
@@ -70,6 +76,7 @@ DEFINITION = GameDefinition(
     result=_result,
     bots=_bots(),
     metrics=metrics,
+    terminal=_terminal,
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]

@@ -1,0 +1,66 @@
+"""What a person types at a decision (regola.cli.human.Table), without a terminal: words that name
+several options are answered with their numbers; a typed engine action is taken when legal."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from regola.cli.human import Table
+from regola.core.bots import Observation
+from regola.core.game import Game, Ruleset
+from regola.core.pack import load_pack
+
+
+def _placement_game() -> Game:
+    """A 3-player game at seat 0's first placement decision (everybody passed phase 1)."""
+    game = Game.new(Ruleset(load_pack("cs")), 3, 11)
+    while game.state.flow_state != "placement" or game.current_player() != 0:
+        if game.is_chance():
+            game.apply(game.sample_chance())
+        else:
+            game.apply(("pass",) if ("pass",) in game.legal_actions() else game.legal_actions()[0])
+    return game
+
+
+def _reader(lines: list[str]) -> Callable[[str], str]:
+    feed: Iterator[str] = iter(lines)
+
+    def read(prompt: str) -> str:
+        line = next(feed, None)
+        if line is None:
+            raise EOFError  # as input() does at the end of input
+        return line
+
+    return read
+
+
+def _decide(game: Game, lines: list[str]) -> tuple[tuple, str]:
+    out = io.StringIO()
+    table = Table(game, "de", out=out, read=_reader(lines))
+    action = table.choose(game, Observation(0, game.legal_actions(), game.view))
+    return action, out.getvalue()
+
+
+def test_a_word_naming_several_options_asks_for_the_number() -> None:
+    game = _placement_game()
+    legal = game.legal_actions()
+    action, said = _decide(game, ["Meister", "place B 2"])
+    assert "„Meister“ passt auf" in said and "bitte die Nummer eingeben" in said
+    assert action == ("place", "B", 2) and action in legal
+
+
+def test_full_words_of_one_option_choose_it() -> None:
+    game = _placement_game()
+    action, _ = _decide(game, ["meister nach b werkstatt setzen"])  # case and accents do not matter
+    assert action == ("master", "B")
+
+
+def test_end_of_input_is_one_clear_error() -> None:
+    from regola.core.errors import RegolaError
+
+    game = _placement_game()
+    with pytest.raises(RegolaError, match="keine Eingabe mehr"):
+        _decide(game, [])
