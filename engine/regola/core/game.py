@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from regola.core.errors import IllegalAction, PackError
-from regola.core.flow import Flow
+from regola.core.flow import Flow, StateSpec
 from regola.core.pack import Pack
 from regola.core.registry import Registry
 from regola.core.step import CHANCE, TERMINAL, Action, Step
@@ -79,7 +79,7 @@ def to_action(value: Any) -> Action:
 class Game:
     """One game in progress."""
 
-    __slots__ = ("_legal", "_use_machine", "_who", "history", "rng", "ruleset", "seed", "state")
+    __slots__ = ("_legal", "_spec", "_use_machine", "_who", "history", "rng", "ruleset", "seed", "state")
 
     def __init__(self, ruleset: Ruleset, state: Any, seed: int | None, use_machine: bool = False) -> None:
         self.ruleset = ruleset
@@ -89,6 +89,7 @@ class Game:
         self.history: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
         self._who = TERMINAL
+        self._spec: StateSpec | None = None  # the flow state in effect since the last settle
         self._use_machine = use_machine
 
     @classmethod
@@ -119,16 +120,20 @@ class Game:
         return self._who == CHANCE
 
     def _step(self) -> Step:
-        step: Step = self.ruleset.flow.state(self.state.flow_state).step
+        spec = self._spec
+        if spec is None or spec.name != self.state.flow_state:
+            spec = self._spec = self.ruleset.flow.state(self.state.flow_state)
+        step: Step = spec.step  # type: ignore[assignment]
         return step
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
+        legal = self._legal
+        if legal is None:
             if self._who == TERMINAL:
-                self._legal = []
+                legal = self._legal = []
             else:
-                self._legal = self._step().legal(self.state)
-        return self._legal
+                legal = self._legal = self._step().legal(self.state)
+        return legal
 
     def sample_chance(self) -> Action:
         """An outcome of the chance node, drawn from the game's seeded generator."""
@@ -139,36 +144,48 @@ class Game:
     # -- acting ---------------------------------------------------------------------------------------
     def apply(self, action: Action | list[Any]) -> None:
         """Validate, then carry out. An illegal action raises IllegalAction and changes nothing."""
-        if isinstance(action, list):
+        if action.__class__ is list:
             action = to_action(action)
         who = self._who
         if who == TERMINAL:
             raise IllegalAction("flow.turn", "the game is over", action)
         step = self._step()
+        state = self.state
         if who == CHANCE:
-            step.check_chance(self.state, action)
+            step.check_chance(state, action)
         else:
-            legal = self.legal_actions()
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
             if action not in legal:
-                raise step.explain(self.state, action)
-        step.apply(self.state, action)
+                raise step.explain(state, action)
+        step.apply(state, action)
         self._legal = None
         self.history.append((who, action))
-        self._settle()
+        # steps never fire triggers, so the flow state is unchanged: ask the same step first
+        nxt = step.decider(state)
+        if nxt is None:
+            self._settle()
+        else:
+            self._who = nxt
 
     def _settle(self) -> None:
         """Fire `advance` through automatic states until a decision is pending or the game ends."""
         flow = self.ruleset.flow
         state = self.state
         fire = flow.fire_machine if self._use_machine else flow.fire
+        specs = flow.specs
         while True:
-            spec = flow.state(state.flow_state)
+            spec = specs[state.flow_state]
             if spec.final:
+                self._spec = spec
                 self._who = TERMINAL
                 return
-            if spec.step is not None:
-                who = spec.step.decider(state)
+            step = spec.step
+            if step is not None:
+                who = step.decider(state)  # type: ignore[attr-defined]
                 if who is not None:
+                    self._spec = spec
                     self._who = who
                     return
             if not fire(state, "advance"):

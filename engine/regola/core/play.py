@@ -31,17 +31,28 @@ Chooser = Callable[[Game, Observation], Action]
 
 def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None = None) -> Game:
     """Play to the end. A seat is a Bot, or a callable (e.g. a person at the terminal)."""
-    while not game.is_terminal():
+    choosers: list[Callable[[Observation], Action]] = [_chooser(game, agent) for agent in bots]
+    view = game.view
+    while True:
         who = game.current_player()
-        if who == CHANCE:
+        if who < 0:
+            if who != CHANCE:
+                break
             action = game.sample_chance()
         else:
-            obs = Observation(who, game.legal_actions(), game.view)
-            agent: Any = bots[who]
-            action = agent.choose(obs) if hasattr(agent, "choose") else agent(game, obs)
+            action = choosers[who](Observation(who, game.legal_actions(), view))
         game.apply(action)
         if record is not None:
             record.action(who, action)
     if record is not None:
         record.result(game.result())
     return game
+
+
+def _chooser(game: Game, agent: Bot | Chooser) -> Callable[[Observation], Action]:
+    """One calling convention for both kinds of seat: a function of the observation."""
+    choose = getattr(agent, "choose", None)
+    if choose is not None:
+        return choose  # type: ignore[no-any-return]
+    person: Any = agent
+    return lambda obs: person(game, obs)  # type: ignore[no-any-return]

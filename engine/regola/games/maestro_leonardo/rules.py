@@ -156,6 +156,9 @@ class Rules:
     auction_all_zero_removes: bool
     type_bonus: Mapping[int, int]
     tie_breaks: tuple[str, ...]
+    # derived shapes for the hot path (no rule of their own) -------------------------------------
+    card_needs: Mapping[int, tuple[tuple[int, int], ...]]  # (material, count) of each card, count > 0
+    council_space_index: Mapping[int, int]  # council space id -> its index in council_spaces
 
     @property
     def rounds(self) -> int:
@@ -350,4 +353,6 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         auction_all_zero_removes=comp_["auction"]["all_zero"] == "remove_card",
         type_bonus=_per_players(doc["scoring"]["type_bonus"]),
         tie_breaks=tuple(doc["scoring"]["tie_breaks"]),
+        card_needs={cid: tuple((m, n) for m, n in enumerate(c.components) if n) for cid, c in cards.items()},
+        council_space_index={int(s["id"]): i for i, s in enumerate(council["spaces"])},
     )
