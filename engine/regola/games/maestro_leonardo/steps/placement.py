@@ -33,6 +33,27 @@ def _places(loc: str, count: int) -> list[Action]:
     return row[:count]
 
 
+# the city part of a legal list depends on these four things only; kept, it is one lookup
+_CITY: dict[tuple[tuple[str, ...], int, bool, frozenset[str]], tuple[Action, ...]] = {}
+_CITY_MAX = 50_000
+
+
+def _city_places(order: tuple[str, ...], n_app: int, master_home: bool, placed: list[str]) -> tuple[Action, ...]:
+    key = (order, n_app, master_home, frozenset(placed))
+    actions = _CITY.get(key)
+    if actions is None:
+        out: list[Action] = []
+        for loc in order:
+            if n_app and loc not in placed:
+                out += _places(loc, n_app)
+            if master_home:
+                out.append(_MASTER[loc] if loc in _MASTER else _master(loc))
+        if len(_CITY) >= _CITY_MAX:
+            _CITY.clear()
+        actions = _CITY[key] = tuple(out)
+    return actions
+
+
 def _master(loc: str) -> Action:
     action = _MASTER[loc] = ("master", loc)
     return action
@@ -84,11 +105,7 @@ class Placement(Step):
         n_app = p.apprentices
         master_home = p.master is None
         if kind.city:
-            for loc in rules.district_order:
-                if n_app and loc not in placed:
-                    out += _places(loc, n_app)
-                if master_home:
-                    out.append(_MASTER[loc] if loc in _MASTER else _master(loc))
+            out += _city_places(rules.district_order, n_app, master_home, placed)
         if kind.labs:
             for li, lab in enumerate(p.labs):
                 if lab.target is None:
