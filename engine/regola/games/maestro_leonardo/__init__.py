@@ -68,6 +68,7 @@ DEFINITION = GameDefinition(
     setup_modes=lambda rules: rules.setup_modes,
     result=_result,
     bots=_bots(),
+    clone_state=State.clone,
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]
