@@ -15,10 +15,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from regola.core.errors import IllegalAction, PackError
+from regola.core.errors import IllegalAction, PackError, RegolaError
 from regola.core.flow import Flow, StateSpec
 from regola.core.pack import Pack
 from regola.core.registry import Registry
+from regola.core.search import SearchHooks
 from regola.core.step import CHANCE, TERMINAL, Action, Step
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameDefinition", "Ruleset", "definition_for", "to_action"]
@@ -41,6 +42,8 @@ class GameDefinition:
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     #: an independent copy of a state for search (None: copy.deepcopy, correct but slow)
     clone_state: Callable[[Any], Any] | None = None
+    #: information states and determinization for search bots (None: the game offers none)
+    search: SearchHooks | None = None
 
 
 def definition_for(game_id: str) -> GameDefinition:
@@ -216,6 +219,43 @@ class Game:
         game._spec = self._spec
         game._use_machine = self._use_machine
         return game
+
+    def information_state(self, seat: int) -> Game:
+        """What ``seat`` can know, as a game: hidden parts are placeholders, the history is left out
+        (its chance outcomes are hidden). For reading and for ``determinize``, not for play."""
+        hooks = self._search_hooks()
+        info = Game.__new__(Game)
+        info.ruleset = self.ruleset
+        info.state = hooks.information_state(self.state, seat)
+        info.seed = None
+        info.rng = random.Random(0)
+        info.history = []
+        info._legal = None
+        info._who = self._who
+        info._spec = self._spec
+        info._use_machine = False
+        return info
+
+    def determinize(self, seat: int, rng: random.Random) -> Game:
+        """A playable game drawn from this information state of ``seat``; chance draws use ``rng``."""
+        hooks = self._search_hooks()
+        world = Game.__new__(Game)
+        world.ruleset = self.ruleset
+        world.state = hooks.determinize(self.state, seat, rng)
+        world.seed = None
+        world.rng = rng
+        world.history = []
+        world._legal = None
+        world._who = self._who
+        world._spec = self._spec
+        world._use_machine = False
+        return world
+
+    def _search_hooks(self) -> SearchHooks:
+        hooks = self.ruleset.definition.search
+        if hooks is None:
+            raise RegolaError(f"game '{self.ruleset.definition.id}' offers no information states for search")
+        return hooks
 
     # -- what a seat sees, results, persistence --------------------------------------------------------
     def view(self, seat: int) -> dict[str, Any]:
