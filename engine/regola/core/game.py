@@ -220,6 +220,9 @@ class Game:
         game._use_machine = self._use_machine
         return game
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
     def information_state(self, seat: int) -> Game:
         """What ``seat`` can know, as a game: hidden parts are placeholders, the history is left out
         (its chance outcomes are hidden). For reading and for ``determinize``, not for play."""

@@ -34,7 +34,7 @@ def information_state(state: State, seat: int) -> State:
             if lab.target is not None and not lab.revealed:
                 lab.target = UNKNOWN
                 lab.materials = None
-    known = len(info.known_deck[seat])
+    known = max(len(info.known_deck[seat]), _peeking(info, seat))
     info.deck[known:] = sorted(info.deck[known:])
     info.known_deck = [k if i == seat else [] for i, k in enumerate(info.known_deck)]
     bids = info.step.get("bids") if isinstance(info.step, dict) else None
@@ -43,6 +43,18 @@ def information_state(state: State, seat: int) -> State:
             if key != str(seat):
                 bids[key] = UNKNOWN
     return info
+
+
+def _peeking(state: State, seat: int) -> int:
+    """How many deck cards ``seat`` is looking at right now: the council's peek shows it the top
+    cards, in order, while it decides how to put them back (001 §8 A)."""
+    s = state.step
+    if s.get("kind") != "council" or s.get("who") != seat or s.get("phase") != "execute":
+        return 0
+    space = state.rules.council_spaces[s["exec"]]
+    if space.effect != "peek_deck":
+        return 0
+    return min(int(space.params["cards"]), len(state.deck))
 
 
 def determinize(info: State, seat: int, rng: random.Random) -> State:
@@ -68,7 +80,7 @@ def determinize(info: State, seat: int, rng: random.Random) -> State:
         if p.money == UNKNOWN:
             p.money = me.money
             p.received = me.money
-    known = len(st.known_deck[seat])
+    known = max(len(st.known_deck[seat]), _peeking(st, seat))
     st.deck[known:] = _layered_deck(rules, st.deck[known:], rng)
     bids = st.step.get("bids") if isinstance(st.step, dict) else None
     if bids:
