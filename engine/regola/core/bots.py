@@ -48,7 +48,9 @@ class RandomBot:
 
     def __init__(self, seat: int, seed: int | str | None, rules: Any = None) -> None:
         self.rng = random.Random(f"{seed}/{seat}")
+        # randrange(n) is this after its argument checks: the same draws, without the checks
+        self._below = getattr(self.rng, "_randbelow", self.rng.randrange)
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
-        return legal[self.rng.randrange(len(legal))]
+        return legal[self._below(len(legal))]

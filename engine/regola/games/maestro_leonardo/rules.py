@@ -158,7 +158,7 @@ class Rules:
     tie_breaks: tuple[str, ...]
     # derived shapes for the hot path (no rule of their own) -------------------------------------
     card_needs: Mapping[int, tuple[tuple[int, int], ...]]  # (material, count) of each card, count > 0
-    council_space_index: Mapping[int, int]  # council space id -> its index in council_spaces
+    any_card_without_materials: bool  # whether some invention needs no material at all
 
     @property
     def rounds(self) -> int:
@@ -354,5 +354,5 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         type_bonus=_per_players(doc["scoring"]["type_bonus"]),
         tie_breaks=tuple(doc["scoring"]["tie_breaks"]),
         card_needs={cid: tuple((m, n) for m, n in enumerate(c.components) if n) for cid, c in cards.items()},
-        council_space_index={int(s["id"]): i for i, s in enumerate(council["spaces"])},
+        any_card_without_materials=any(not any(c.components) for c in cards.values()),
     )

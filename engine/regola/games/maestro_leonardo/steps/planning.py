@@ -20,10 +20,12 @@ def _startable(state: State, p: Player) -> list[int]:
     search runs over the display and the completed ones, not the whole catalogue.
     """
     rules = state.rules
+    hand = p.hand
+    if not rules.any_card_without_materials and not any(hand):
+        return []  # an empty hand starts nothing
     pool = rules.card_ids if rules.unrequested_start else sorted({*state.display, *state.completed_before})
     completed = p.completed
     targets = () if rules.same_invention_in_both_labs else [lab.target for lab in p.labs]
-    hand = p.hand
     needs = rules.card_needs
     out: list[int] = []
     for cid in pool:
