@@ -168,22 +168,30 @@ def playout(state: State, legal: list[Action], rng: random.Random) -> Action:
 
 
 def evaluate(state: State) -> list[float]:
-    """Each seat's money plus what its position is worth, for a rollout cut off before the end: a lab's
-    reward in proportion to the weeks done (only if it can still finish), the end bonus its cards
-    already earn, and a little for materials in hand."""
+    """Each seat's money plus what its position is worth, for a rollout cut off before the end.
+
+    A lab's reward counts in proportion to its weeks, the work of the people standing in it this round
+    included (only if it can still finish); the end bonus its cards earn counts in full. What only
+    pays later — materials, apprentices of one's own, extra labs and robots — counts for less as
+    the game runs out. The weights are the bot's judgement, not rules."""
     rules = state.rules
     rounds_left = rules.rounds - state.round + 1
+    later = rounds_left / rules.rounds
+    wa, wm, wr = rules.work_apprentice, rules.work_master, rules.work_robot
     out: list[float] = []
     for p in state.players:
-        value = float(p.money) + 0.3 * sum(p.hand)
+        value = float(p.money)
+        value += later * (1.0 * sum(p.hand) + 1.0 * (rules.apprentices_per_color - p.academy - p.box)
+                          + 3.0 * (len(p.labs) - 1) + 2.0 * sum(lab.robots for lab in p.labs))
         for lab in p.labs:
             if lab.target is not None and lab.target != UNKNOWN:
                 card = rules.cards[lab.target]
                 need = max(1, card.weeks - rules.discount_per_card * sum(
                     1 for c in p.cards if rules.cards[c].type == card.type))
-                if need - lab.weeks <= 6 * rounds_left:
+                weeks = lab.weeks + lab.apprentices * wa + (wm if lab.master else 0) + lab.robots * wr
+                if need - weeks <= 6 * rounds_left:
                     reward = card.later if card.id in state.completed_before else card.first
-                    value += reward * min(1.0, lab.weeks / need) * 0.8
+                    value += reward * min(1.0, weeks / need) * 0.8 + later * 1.0 * sum(card.components)
         value += rules.type_bonus.get(len({rules.cards[c].type for c in p.cards}), 0)
         out.append(value)
     return out
