@@ -4,9 +4,13 @@
 One tree per decision, over the acting seat's information set. Each iteration draws a world from
 the seat's information state (never from the true state), walks the tree with UCB1 over the actions
 legal in that world (availability counts, since a child is not available in every world), adds one
-node, then plays on with the game's cheap rollout policy (or uniformly) — to the end, or for
-``depth`` decisions and then scores the seats with the game's evaluation. Every seat's reward is
-its standing in [0, 1]: half for winning, half for its rank.
+node, then plays on with the game's cheap rollout policy (or uniformly, or with one of the game's
+bots) — to the end, or for ``depth`` decisions and then scores the seats with the game's evaluation.
+
+Wide decisions (placing apprentices offers some fifty actions) get progressive widening: a node adds
+a child only while it has fewer than ``widen * sqrt(visits)``, and the first one it adds is the prior
+policy's choice. Every seat's reward is in [0, 1], from its lead over the best other seat at the end
+(final money) or at the cut-off (the evaluation): 0.5 + 0.5 tanh(lead / scale).
 """
 
 from __future__ import annotations
@@ -39,24 +43,24 @@ class Node:
 
 class ISMCTSBot:
     """``mcts`` in ``--bots``: ``mcts:iters=2000``, ``mcts:time=0.5`` (seconds per decision; with
-    both, whichever ends first), ``seed``, ``rollout=policy|random``, ``depth`` (rollout decisions
-    before the evaluation cuts it off; 0 plays to the end) and ``c`` (UCB exploration)."""
+    both, whichever ends first), ``seed``, ``rollout=policy|random|<a bot of the game>``, ``depth``
+    (rollout decisions before the evaluation cuts it off; 0 plays to the end), ``prior=policy|none|
+    <a bot>`` (which new child comes first), ``widen``, ``scale`` and ``c`` (UCB exploration)."""
 
     name = "mcts"
 
     def __init__(self, seat: int, seed: int | str | None, rules: Any = None, iters: int | None = None,
-                 time: float | None = None, rollout: str = "policy", depth: int = 0, c: float = 0.7,
+                 time: float | None = None, rollout: str = "policy", depth: int = 80, c: float = 0.7,
                  prior: str = "policy", widen: float = 1.0, scale: float = 10.0, **unused: Any) -> None:
         if unused:
             raise RegolaError(f"bot mcts has no option {', '.join(sorted(unused))} "
                               "(known: iters, time, seed, rollout, depth, c, prior, widen, scale)")
-        if rollout not in ROLLOUTS and (rules is None or not isinstance(rollout, str)):
-            raise RegolaError(f"mcts rollout must be one of {', '.join(ROLLOUTS)} or a bot of the game, "
-                              f"not {rollout!r}")
+        if not isinstance(rollout, str) or not isinstance(prior, str):
+            raise RegolaError("mcts rollout and prior are names (policy, random, none or a bot of the game)")
         if iters is None and time is None:
-            iters = 300
-        if (iters is not None and iters < 1) or (time is not None and time <= 0) or depth < 0:
-            raise RegolaError("mcts needs iters >= 1, time > 0 and depth >= 0")
+            iters = 150
+        if (iters is not None and iters < 1) or (time is not None and time <= 0) or depth < 0 or scale <= 0:
+            raise RegolaError("mcts needs iters >= 1, time > 0, depth >= 0 and scale > 0")
         self.seat = seat
         self.iters = iters
         self.seconds = time
@@ -145,13 +149,13 @@ class ISMCTSBot:
     def _expansion(self, world: Game, who: int, legal: list[Action], children: dict[Action, Node],
                    hooks: SearchHooks) -> Action:
         """The untried action to add: the prior policy's choice if untried, else a random one."""
-        if self.prior != "none":
-            if self.prior == "policy" and hooks.playout is not None:
-                guess = hooks.playout(world.state, legal, self.rng)
-            else:
-                guess = self._bot(world, self.prior, who).choose(Observation(who, legal, world.view))
-            if guess not in children:
-                return guess
+        guess: Action | None = None
+        if self.prior == "policy":
+            guess = hooks.playout(world.state, legal, self.rng) if hooks.playout is not None else None
+        elif self.prior != "none":
+            guess = self._bot(world, self.prior, who).choose(Observation(who, legal, world.view))
+        if guess is not None and guess not in children:
+            return guess
         untried = [a for a in legal if a not in children]
         return untried[self.rng.randrange(len(untried))]
 

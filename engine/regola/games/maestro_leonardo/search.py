@@ -15,7 +15,7 @@ import random
 
 from regola.core.step import Action
 from regola.games.maestro_leonardo.rules import Rules
-from regola.games.maestro_leonardo.state import State
+from regola.games.maestro_leonardo.state import Lab, Player, State
 
 UNKNOWN = -1  # a placeholder where the seat cannot know a number or an invention
 
@@ -64,14 +64,14 @@ def determinize(info: State, seat: int, rng: random.Random) -> State:
     me = st.players[seat]
     others = [p for p in st.players if p.seat != seat]
     pool = _unseen_materials(st)
-    for p in others:  # under each unrevealed working lab: an invention its owner could have started
-        for lab in p.labs:
-            if lab.target == UNKNOWN:
-                lab.target = _guess_target(rules, st, p.completed, [lb.target for lb in p.labs], pool, rng)
-                comp = rules.cards[lab.target].components
-                lab.materials = [min(c, pool[m]) for m, c in enumerate(comp)]
-                for m, c in enumerate(lab.materials):
-                    pool[m] -= c
+    hidden = [(p, lab) for p in others for lab in p.labs if lab.target == UNKNOWN]
+    targets = _guess_targets(st, hidden, pool, rng)
+    for (_, lab), target in zip(hidden, targets, strict=True):
+        comp = rules.cards[target].components
+        lab.target = target
+        lab.materials = [min(c, pool[m]) for m, c in enumerate(comp)]  # min: only if no guess fitted
+        for m, c in enumerate(lab.materials):
+            pool[m] -= c
     if others:  # the rest of the unseen cards are in the other hands, each in any of them
         for m, count in enumerate(pool):
             for _ in range(count):
@@ -104,13 +104,48 @@ def _unseen_materials(st: State) -> list[int]:
     return [max(0, c) for c in pool]
 
 
-def _guess_target(rules: Rules, st: State, completed: list[int], targets: list[int | None], pool: list[int],
-                  rng: random.Random) -> int:
-    """An invention the player may work on whose materials the unseen cards can still cover."""
-    allowed = [c for c in sorted({*st.display, *st.completed_before})
-               if c not in completed and c not in targets] or [c for c in rules.card_ids if c not in completed]
-    fitting = [c for c in allowed if all(need <= pool[m] for m, need in rules.card_needs[c])]
-    return rng.choice(fitting or allowed or list(rules.card_ids))
+def _guess_targets(st: State, hidden: list[tuple[Player, Lab]], pool: list[int], rng: random.Random) -> list[int]:
+    """An invention for each hidden lab that its owner could work on, all of them together covered by
+    the unseen materials: a random depth-first search (a few labs, a few candidates each) over the
+    requested inventions, then over all; the first candidates if still nothing fits."""
+    rules = st.rules
+    requested = sorted({*st.display, *st.completed_before})
+    for pool_of_cards in (requested, rules.card_ids):  # the requested ones first, then any
+        options = [[c for c in pool_of_cards if c not in p.completed] for p, _ in hidden]
+        found = _joint_fit(st, hidden, options, pool, rng)
+        if found is not None:
+            return found
+    return [next((c for c in rules.card_ids if c not in p.completed and c not in {lb.target for lb in p.labs}),
+                 rules.card_ids[0]) for p, _ in hidden]
+
+
+def _joint_fit(st: State, hidden: list[tuple[Player, Lab]], options: list[list[int]], pool: list[int],
+               rng: random.Random) -> list[int] | None:
+    rules = st.rules
+    budget = [2000]  # search steps before giving up on a perfect fit
+
+    def search(i: int, left: list[int], chosen: list[int]) -> list[int] | None:
+        if i == len(hidden):
+            return chosen
+        owner = hidden[i][0]
+        busy = {lab.target for lab in owner.labs} | {c for (p, _), c in zip(hidden, chosen, strict=False) if p is owner}
+        candidates = [c for c in options[i] if c not in busy]
+        rng.shuffle(candidates)
+        for c in candidates:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            needs = rules.card_needs[c]
+            if all(n <= left[m] for m, n in needs):
+                rest = left[:]
+                for m, n in needs:
+                    rest[m] -= n
+                found = search(i + 1, rest, [*chosen, c])
+                if found is not None:
+                    return found
+        return None
+
+    return search(0, list(pool), [])
 
 
 def _layered_deck(rules: Rules, unseen: list[int], rng: random.Random) -> list[int]:
