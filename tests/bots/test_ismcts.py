@@ -38,6 +38,9 @@ def _with_other_hidden_info(game: Game, seat: int) -> Game:
         p.money += 7
         p.received += 7
     known = len(st_.known_deck[seat])
+    legal = game.legal_actions() if game.current_player() == seat else []
+    if legal and legal[0][0] == "order":  # peeking: the cards it orders are in sight
+        known = max(known, len(legal[0][1]))
     rest = st_.deck[known:]
     random.Random(99).shuffle(rest)
     st_.deck[known:] = rest
