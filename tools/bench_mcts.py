@@ -18,6 +18,7 @@ import random
 import statistics
 import sys
 import time
+import timeit
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -52,16 +53,30 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mid_game_speed(pack: str, spec: str, players: int, setup: str) -> dict[str, float]:
-    """Iterations/s and decision time of one mcts decision in round 4's placement (a wide decision)."""
-    ruleset = Ruleset(load_pack(pack))
-    game = Game.new(ruleset, players, 3, setup)
+def mid_game(pack: str, players: int, setup: str) -> Game:
+    """A random game at round 4's placement (a wide decision, mid-game)."""
+    game = Game.new(Ruleset(load_pack(pack)), players, 3, setup)
     rng = random.Random(1)
     while not (game.state.round == 4 and game.state.flow_state == "placement" and game.current_player() >= 0):
         legal = game.legal_actions() if game.current_player() != CHANCE else [game.sample_chance()]
         game.apply(legal[rng.randrange(len(legal))])
+    return game
+
+
+def clone_speed(pack: str, players: int, setup: str, number: int = 5000) -> dict[str, float]:
+    """Microseconds per Game.clone at mid-game: best of 5 runs (the least disturbed by other load)."""
+    game = mid_game(pack, players, setup)
+    own = random.Random(0)
+    with_rng = min(timeit.repeat(game.clone, number=number, repeat=5)) / number * 1e6
+    given_rng = min(timeit.repeat(lambda: game.clone(own), number=number, repeat=5)) / number * 1e6
+    return {"clone_us": round(given_rng, 1), "clone_with_rng_copy_us": round(with_rng, 1)}
+
+
+def mid_game_speed(pack: str, spec: str, players: int, setup: str) -> dict[str, float]:
+    """Iterations/s and decision time of one mcts decision in round 4's placement (a wide decision)."""
+    game = mid_game(pack, players, setup)
     who = game.current_player()
-    bot: Any = make_bot(spec, who, 1, ruleset)
+    bot: Any = make_bot(spec, who, 1, game.ruleset)
     obs = Observation(who, game.legal_actions(), game.view, game.information_state)
     t = time.perf_counter()
     bot.choose(obs)
@@ -83,8 +98,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--options", default="", help="further mcts options for every budget, e.g. depth=80")
     ap.add_argument("--jobs", type=int, default=1, help="games at once (one core each)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--clone-only", action="store_true", help="only the clone figures")
     args = ap.parse_args(argv)
 
+    clones = clone_speed(args.pack, args.players, args.setup)
+    if args.json:
+        print(json.dumps(clones), flush=True)
+    else:
+        print(f"Game.clone at mid-game: {clones['clone_us']} µs with the searcher's generator, "
+              f"{clones['clone_with_rng_copy_us']} µs with a copy of the game's (best of 5)", flush=True)
+    if args.clone_only:
+        return 0
     rows = []
     for budget in args.budgets:
         spec = "mcts:" + budget + (("," + args.options) if args.options else "")
