@@ -9,21 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from regola.core.variant import copy_json
 from regola.games.maestro_leonardo.rules import Rules
-
-
-def copy_plain(value: Any) -> Any:
-    """A deep copy of JSON-like data (dicts, lists, tuples of ints and strings): far cheaper than
-    copy.deepcopy, which the step's sub-state does not need."""
-    cls = value.__class__
-    if cls is dict:
-        return {k: (v if v.__class__ in _ATOMS else copy_plain(v)) for k, v in value.items()}
-    if cls is list:
-        return [v if v.__class__ in _ATOMS else copy_plain(v) for v in value]
-    return value  # ints, strings, None, bools and tuples (immutable) are shared
-
-
-_ATOMS = frozenset({int, str, bool, type(None), float, tuple})
 
 
 class Lab:
@@ -220,8 +207,8 @@ class State:
         st.occupancy = {k: [e[:] for e in v] for k, v in self.occupancy.items()}
         st.placed = [p[:] for p in self.placed]
         st.district_index = self.district_index
-        st.step = copy_plain(self.step)
-        st.result = copy_plain(self.result)
+        st.step = copy_json(self.step)
+        st.result = copy_json(self.result)
         st.log = None
         return st
 
