@@ -50,8 +50,8 @@ class ISMCTSBot:
     name = "mcts"
 
     def __init__(self, seat: int, seed: int | str | None, rules: Any = None, iters: int | None = None,
-                 time: float | None = None, rollout: str = "policy", depth: int = 0, c: float = 0.3,
-                 prior: str = "policy", widen: float = 0.5, scale: float = 10.0, **unused: Any) -> None:
+                 time: float | None = None, rollout: str = "policy", depth: int = 80, c: float = 0.7,
+                 prior: str = "policy", widen: float = 1.0, scale: float = 10.0, **unused: Any) -> None:
         if unused:
             raise RegolaError(f"bot mcts has no option {', '.join(sorted(unused))} "
                               "(known: iters, time, seed, rollout, depth, c, prior, widen, scale)")
