@@ -12,7 +12,7 @@ from typing import Any
 from regola.cli.common import add_pack_options, ruleset_from
 from regola.core.errors import IllegalAction, RegolaError
 from regola.core.game import Game, Ruleset
-from regola.core.play import bot_names, make_bot, play
+from regola.core.play import bot_names, make_bot, parse_bot_spec, play, split_bot_specs
 from regola.core.record import RecordWriter, header_for
 
 
@@ -25,7 +25,8 @@ def register(sub: Any) -> None:
                    help="seed of the shuffle and the bots, to play the same game again (default: a new one, "
                    "printed with the result)")
     p.add_argument("--setup", default="beginner", help="beginner or advanced (default: beginner)")
-    p.add_argument("--bots", default="greedy", help="comma-separated bot per seat; the last one fills the rest")
+    p.add_argument("--bots", default="greedy", help="comma-separated bot per seat, options after a colon "
+                   "(mcts:iters=500,time=1); the last one fills the rest")
     p.add_argument("--human", type=int, action="append", default=[], metavar="SEAT",
                    help="a person plays this seat at the terminal (repeatable)")
     p.add_argument("--record", type=Path, help="write the game record (JSON Lines) to this file")
@@ -83,9 +84,9 @@ def new_game(ruleset: Ruleset, players: int, seed: int | None, setup: str) -> Ga
 
 def run(args: argparse.Namespace) -> int:
     ruleset = ruleset_from(args)
-    names = [n.strip() for n in args.bots.split(",") if n.strip()] or ["greedy"]
+    names = split_bot_specs(args.bots) or ["greedy"]
     known = bot_names(ruleset)
-    for n in names:
+    for n in (parse_bot_spec(spec)[0] for spec in names):
         if n not in known:
             raise RegolaError(f"unknown bot '{n}' (known: {', '.join(known)})")
     names += [names[-1]] * (args.players - len(names))

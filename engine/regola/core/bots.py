@@ -6,24 +6,33 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from regola.core.errors import RegolaError
 from regola.core.step import Action
 
 
 class Observation:
-    """What a seat knows at its decision: its legal actions and, on demand, its view."""
+    """What a seat knows at its decision: its legal actions and, on demand, its view or its
+    information state (a game with the hidden parts as placeholders, for search bots)."""
 
-    __slots__ = ("_view", "_view_fn", "legal", "seat")
+    __slots__ = ("_info_fn", "_view", "_view_fn", "legal", "seat")
 
-    def __init__(self, seat: int, legal: list[Action], view_fn: Any) -> None:
+    def __init__(self, seat: int, legal: list[Action], view_fn: Any, info_fn: Any = None) -> None:
         self.seat = seat
         self.legal = legal
         self._view_fn = view_fn
         self._view: dict[str, Any] | None = None
+        self._info_fn = info_fn
 
     def view(self) -> dict[str, Any]:
         if self._view is None:
             self._view = self._view_fn(self.seat)
         return self._view
+
+    def info(self) -> Any:
+        """The seat's information state (a Game); RegolaError where the caller offers none."""
+        if self._info_fn is None:
+            raise RegolaError("this seat is not given an information state")
+        return self._info_fn(self.seat)
 
 
 class Bot(Protocol):
@@ -39,7 +48,9 @@ class RandomBot:
 
     def __init__(self, seat: int, seed: int | str | None, rules: Any = None) -> None:
         self.rng = random.Random(f"{seed}/{seat}")
+        # randrange(n) is this after its argument checks: the same draws, without the checks
+        self._below = getattr(self.rng, "_randbelow", self.rng.randrange)
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
-        return legal[self.rng.randrange(len(legal))]
+        return legal[self._below(len(legal))]

@@ -198,6 +198,11 @@ class Flow:
         return self._specs[name].final
 
     @property
+    def specs(self) -> Mapping[str, StateSpec]:
+        """Every state's spec by name (the driver's lookup table)."""
+        return self._specs
+
+    @property
     def state_names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.states)
 

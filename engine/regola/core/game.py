@@ -8,6 +8,7 @@ may see) and a JSON round trip.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import random
 from collections.abc import Callable, Mapping
@@ -15,10 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from regola.core.errors import IllegalAction, PackError, RecordError
-from regola.core.flow import Flow
+from regola.core.errors import IllegalAction, PackError, RecordError, RegolaError
+from regola.core.flow import Flow, StateSpec
 from regola.core.pack import Pack
 from regola.core.registry import Registry
+from regola.core.search import SearchHooks
 from regola.core.step import CHANCE, TERMINAL, Action, Step
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameDefinition", "Ruleset", "definition_for", "to_action"]
@@ -45,6 +47,10 @@ class GameDefinition:
     #: optional: returns the game's words for a person at the terminal (board, help_rule, describe,
     #: narrate, option; see regola.cli.human), imported only when someone plays
     terminal: Callable[[], Any] | None = None
+    #: an independent copy of a state for search (None: copy.deepcopy, correct but slow)
+    clone_state: Callable[[Any], Any] | None = None
+    #: information states and determinization for search bots (None: the game offers none)
+    search: SearchHooks | None = None
 
 
 def definition_for(game_id: str) -> GameDefinition:
@@ -86,7 +92,7 @@ def to_action(value: Any) -> Action:
 class Game:
     """One game in progress."""
 
-    __slots__ = ("_legal", "_use_machine", "_who", "history", "rng", "ruleset", "seed", "state")
+    __slots__ = ("_legal", "_spec", "_use_machine", "_who", "history", "rng", "ruleset", "seed", "state")
 
     def __init__(self, ruleset: Ruleset, state: Any, seed: int | None, use_machine: bool = False) -> None:
         self.ruleset = ruleset
@@ -96,6 +102,7 @@ class Game:
         self.history: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
         self._who = TERMINAL
+        self._spec: StateSpec | None = None  # the flow state in effect since the last settle
         self._use_machine = use_machine
 
     @classmethod
@@ -126,16 +133,20 @@ class Game:
         return self._who == CHANCE
 
     def _step(self) -> Step:
-        step: Step = self.ruleset.flow.state(self.state.flow_state).step
+        spec = self._spec
+        if spec is None or spec.name != self.state.flow_state:
+            spec = self._spec = self.ruleset.flow.state(self.state.flow_state)
+        step: Step = spec.step  # type: ignore[assignment]
         return step
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
+        legal = self._legal
+        if legal is None:
             if self._who == TERMINAL:
-                self._legal = []
+                legal = self._legal = []
             else:
-                self._legal = self._step().legal(self.state)
-        return self._legal
+                legal = self._legal = self._step().legal(self.state)
+        return legal
 
     def sample_chance(self) -> Action:
         """An outcome of the chance node, drawn from the game's seeded generator."""
@@ -146,40 +157,115 @@ class Game:
     # -- acting ---------------------------------------------------------------------------------------
     def apply(self, action: Action | list[Any]) -> None:
         """Validate, then carry out. An illegal action raises IllegalAction and changes nothing."""
-        if isinstance(action, list):
+        if action.__class__ is list:
             action = to_action(action)
         who = self._who
         if who == TERMINAL:
             raise IllegalAction("flow.turn", "the game is over", action)
         step = self._step()
+        state = self.state
         if who == CHANCE:
-            step.check_chance(self.state, action)
+            step.check_chance(state, action)
         else:
-            legal = self.legal_actions()
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
             if action not in legal:
-                raise step.explain(self.state, action)
-        step.apply(self.state, action)
+                raise step.explain(state, action)
+        step.apply(state, action)
         self._legal = None
         self.history.append((who, action))
-        self._settle()
+        # steps never fire triggers, so the flow state is unchanged: ask the same step first
+        nxt = step.decider(state)
+        if nxt is None:
+            self._settle()
+        else:
+            self._who = nxt
 
     def _settle(self) -> None:
         """Fire `advance` through automatic states until a decision is pending or the game ends."""
         flow = self.ruleset.flow
         state = self.state
         fire = flow.fire_machine if self._use_machine else flow.fire
+        specs = flow.specs
         while True:
-            spec = flow.state(state.flow_state)
+            spec = specs[state.flow_state]
             if spec.final:
+                self._spec = spec
                 self._who = TERMINAL
                 return
-            if spec.step is not None:
-                who = spec.step.decider(state)
+            step = spec.step
+            if step is not None:
+                who = step.decider(state)  # type: ignore[attr-defined]
                 if who is not None:
+                    self._spec = spec
                     self._who = who
                     return
             if not fire(state, "advance"):
                 raise RuntimeError(f"flow is stuck in state {state.flow_state!r}: no transition applies")
+
+    def clone(self, rng: random.Random | None = None) -> Game:
+        """An independent copy of this game (state and history) for search.
+
+        The clone shares only the immutable ruleset: acting in one never changes the other. Its random
+        generator is ``rng`` when given (a search passes its own: no copy to make), else an exact
+        copy of this game's, which costs about as much again as the rest of the clone.
+        """
+        game = Game.__new__(Game)
+        game.ruleset = self.ruleset
+        clone_state = self.ruleset.definition.clone_state
+        game.state = clone_state(self.state) if clone_state is not None else copy.deepcopy(self.state)
+        game.seed = self.seed
+        if rng is None:
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.rng.getstate())
+        game.rng = rng
+        game.history = self.history[:]
+        game._legal = None
+        game._who = self._who
+        game._spec = self._spec
+        game._use_machine = self._use_machine
+        return game
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
+    def information_state(self, seat: int) -> Game:
+        """What ``seat`` can know, as a game: hidden parts are placeholders, the history is left out
+        (its chance outcomes are hidden). For reading and for ``determinize``, not for play."""
+        hooks = self._search_hooks()
+        info = Game.__new__(Game)
+        info.ruleset = self.ruleset
+        info.state = hooks.information_state(self.state, seat)
+        info.seed = None
+        info.rng = random.Random(0)
+        info.history = []
+        info._legal = None
+        info._who = self._who
+        info._spec = self._spec
+        info._use_machine = False
+        return info
+
+    def determinize(self, seat: int, rng: random.Random) -> Game:
+        """A playable game drawn from this information state of ``seat``; chance draws use ``rng``."""
+        hooks = self._search_hooks()
+        world = Game.__new__(Game)
+        world.ruleset = self.ruleset
+        world.state = hooks.determinize(self.state, seat, rng)
+        world.seed = None
+        world.rng = rng
+        world.history = []
+        world._legal = None
+        world._who = self._who
+        world._spec = self._spec
+        world._use_machine = False
+        return world
+
+    def _search_hooks(self) -> SearchHooks:
+        hooks = self.ruleset.definition.search
+        if hooks is None:
+            raise RegolaError(f"game '{self.ruleset.definition.id}' offers no information states for search")
+        return hooks
 
     # -- what a seat sees, results, persistence --------------------------------------------------------
     def view(self, seat: int) -> dict[str, Any]:

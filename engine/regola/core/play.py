@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -13,16 +14,72 @@ from regola.core.step import Action
 
 
 def bot_names(ruleset: Ruleset) -> list[str]:
-    return ["random", *ruleset.definition.bots]
+    generic = ["mcts"] if ruleset.definition.search is not None else []
+    return ["random", *ruleset.definition.bots, *generic]
 
 
-def make_bot(name: str, seat: int, seed: int | None, ruleset: Ruleset) -> Bot:
+def split_bot_specs(text: str) -> list[str]:
+    """``--bots`` text -> one spec per seat: "mcts:iters=500,time=1,greedy" is two seats, since a
+    ``key=value`` piece after a comma continues the spec before it."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if specs and "=" in piece and ":" not in piece and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``name`` or ``name:key=value,key=value`` -> (name, options); values become int, float or str."""
+    name, _, rest = spec.partition(":")
+    options: dict[str, Any] = {}
+    if rest:
+        for item in rest.split(","):
+            key, eq, value = item.partition("=")
+            key = key.strip()
+            if not eq or not key.isidentifier():
+                raise RegolaError(f"bot option {item!r} of '{spec}' is not key=value")
+            options[key] = _option_value(value.strip())
+    return name.strip(), options
+
+
+def _option_value(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def make_bot(spec: str, seat: int, seed: int | None, ruleset: Ruleset) -> Bot:
+    """The bot a ``--bots`` entry names, e.g. ``greedy`` or ``mcts:iters=500,seed=3``.
+
+    Options go to the bot's constructor as keywords; ``seed`` replaces the game's seed for that bot.
+    """
+    name, options = parse_bot_spec(spec)
+    seed = options.pop("seed", seed)
+    factory: Any
     if name == "random":
-        return RandomBot(seat, seed)
-    factory = ruleset.definition.bots.get(name)
-    if factory is None:
-        raise RegolaError(f"unknown bot '{name}' (known: {', '.join(bot_names(ruleset))})")
-    bot: Bot = factory(seat, seed, ruleset.rules)
+        factory = RandomBot
+    elif name == "mcts" and ruleset.definition.search is not None:
+        from regola.bots.ismcts import ISMCTSBot
+
+        factory = ISMCTSBot
+    else:
+        factory = ruleset.definition.bots.get(name)
+        if factory is None:
+            raise RegolaError(f"unknown bot '{name}' (known: {', '.join(bot_names(ruleset))})")
+    if options:
+        params = inspect.signature(factory).parameters
+        accepts_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+        unknown = [k for k in options if k not in params or k in ("seat", "seed", "rules")]
+        if unknown and not accepts_any:
+            raise RegolaError(f"bot '{name}' has no option {', '.join(unknown)}")
+    bot: Bot = factory(seat, seed, ruleset.rules, **options)
     return bot
 
 
@@ -31,17 +88,29 @@ Chooser = Callable[[Game, Observation], Action]
 
 def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None = None) -> Game:
     """Play to the end. A seat is a Bot, or a callable (e.g. a person at the terminal)."""
-    while not game.is_terminal():
+    choosers: list[Callable[[Observation], Action]] = [_chooser(game, agent) for agent in bots]
+    view = game.view
+    info = game.information_state if game.ruleset.definition.search is not None else None
+    while True:
         who = game.current_player()
-        if who == CHANCE:
+        if who < 0:
+            if who != CHANCE:
+                break
             action = game.sample_chance()
         else:
-            obs = Observation(who, game.legal_actions(), game.view)
-            agent: Any = bots[who]
-            action = agent.choose(obs) if hasattr(agent, "choose") else agent(game, obs)
+            action = choosers[who](Observation(who, game.legal_actions(), view, info))
         game.apply(action)
         if record is not None:
             record.action(who, action)
     if record is not None:
         record.result(game.result())
     return game
+
+
+def _chooser(game: Game, agent: Bot | Chooser) -> Callable[[Observation], Action]:
+    """One calling convention for both kinds of seat: a function of the observation."""
+    choose = getattr(agent, "choose", None)
+    if choose is not None:
+        return choose  # type: ignore[no-any-return]
+    person: Any = agent
+    return lambda obs: person(game, obs)  # type: ignore[no-any-return]

@@ -6,7 +6,8 @@ from typing import Any
 
 from regola.core.game import GameDefinition
 from regola.core.registry import Registry
-from regola.games.maestro_leonardo import rounds
+from regola.core.search import SearchHooks
+from regola.games.maestro_leonardo import rounds, search
 from regola.games.maestro_leonardo.describe import describe
 from regola.games.maestro_leonardo.metrics import metrics
 from regola.games.maestro_leonardo.rules import Rules, compile_rules
@@ -77,6 +78,9 @@ DEFINITION = GameDefinition(
     bots=_bots(),
     metrics=metrics,
     terminal=_terminal,
+    clone_state=State.clone,
+    search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
+                       playout=search.playout, evaluate=search.evaluate),
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]

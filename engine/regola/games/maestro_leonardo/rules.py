@@ -156,6 +156,9 @@ class Rules:
     auction_all_zero_removes: bool
     type_bonus: Mapping[int, int]
     tie_breaks: tuple[str, ...]
+    # derived shapes for the hot path (no rule of their own) -------------------------------------
+    card_needs: Mapping[int, tuple[tuple[int, int], ...]]  # (material, count) of each card, count > 0
+    any_card_without_materials: bool  # whether some invention needs no material at all
 
     @property
     def rounds(self) -> int:
@@ -350,4 +353,6 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         auction_all_zero_removes=comp_["auction"]["all_zero"] == "remove_card",
         type_bonus=_per_players(doc["scoring"]["type_bonus"]),
         tie_breaks=tuple(doc["scoring"]["tie_breaks"]),
+        card_needs={cid: tuple((m, n) for m, n in enumerate(c.components) if n) for cid, c in cards.items()},
+        any_card_without_materials=any(not any(c.components) for c in cards.values()),
     )

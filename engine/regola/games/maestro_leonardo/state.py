@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from regola.core.variant import copy_json
 from regola.games.maestro_leonardo.rules import Rules
 
 
@@ -34,6 +35,20 @@ class Lab:
         self.materials = None
         self.weeks = 0
         self.revealed = False
+
+    def clone(self) -> Lab:
+        lab = Lab.__new__(Lab)
+        lab.kind = self.kind
+        lab.side = self.side
+        lab.robots = self.robots
+        lab.target = self.target
+        lab.materials = None if self.materials is None else self.materials[:]
+        lab.weeks = self.weeks
+        lab.revealed = self.revealed
+        lab.started_round = self.started_round
+        lab.apprentices = self.apprentices
+        lab.master = self.master
+        return lab
 
     def to_json(self) -> dict[str, Any]:
         return {s: getattr(self, s) for s in self.__slots__}
@@ -65,6 +80,24 @@ class Player:
         self.robot_supply = 0  # own robots still at the workshop
         self.cards: list[int] = []  # invention cards in front of the player
         self.completed: list[int] = []  # inventions this player has completed (cards or not)
+
+    def clone(self) -> Player:
+        p = Player.__new__(Player)
+        p.seat = self.seat
+        p.color = self.color
+        p.money = self.money
+        p.received = self.received
+        p.paid = self.paid
+        p.hand = self.hand[:]
+        p.apprentices = self.apprentices
+        p.academy = self.academy
+        p.box = self.box
+        p.master = self.master
+        p.labs = [lab.clone() for lab in self.labs]
+        p.robot_supply = self.robot_supply
+        p.cards = self.cards[:]
+        p.completed = self.completed[:]
+        return p
 
     def to_json(self) -> dict[str, Any]:
         data = {s: getattr(self, s) for s in self.__slots__}
@@ -151,6 +184,33 @@ class State:
     def clockwise_from(self, seat: int) -> list[int]:
         n = self.n
         return [(seat + i) % n for i in range(n)]
+
+    def clone(self) -> State:
+        """An independent copy for search: shares only the immutable rules (and no event log)."""
+        st = State.__new__(State)
+        st.rules = self.rules
+        st.n = self.n
+        st.setup = self.setup
+        st.flow_state = self.flow_state
+        st.round = self.round
+        st.players = [p.clone() for p in self.players]
+        st.leonardo = self.leonardo
+        st.council_money = self.council_money
+        st.shops = self.shops[:]
+        st.market = self.market[:]
+        st.deck = self.deck[:]
+        st.display = self.display[:]
+        st.removed = self.removed[:]
+        st.box_cards = self.box_cards[:]
+        st.completed_before = self.completed_before[:]
+        st.known_deck = [k[:] for k in self.known_deck]
+        st.occupancy = {k: [e[:] for e in v] for k, v in self.occupancy.items()}
+        st.placed = [p[:] for p in self.placed]
+        st.district_index = self.district_index
+        st.step = copy_json(self.step)
+        st.result = copy_json(self.result)
+        st.log = None
+        return st
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}

@@ -15,7 +15,48 @@ def begin_placement(state: State) -> None:
 
 
 def lab_loc(index: int) -> str:
-    return f"lab{index}"
+    return _LAB_LOCS[index] if index < len(_LAB_LOCS) else f"lab{index}"
+
+
+_LAB_LOCS = tuple(f"lab{i}" for i in range(8))
+
+# Placement actions are built once and shared: a legal list is then a few slices, not a few dozen tuples.
+_PLACE: dict[str, list[Action]] = {}
+_MASTER: dict[str, Action] = {}
+
+
+def _places(loc: str, count: int) -> list[Action]:
+    """("place", loc, 1) … ("place", loc, count), from the shared table."""
+    row = _PLACE.get(loc)
+    if row is None or len(row) < count:
+        row = _PLACE[loc] = [("place", loc, k) for k in range(1, max(count, 12) + 1)]
+    return row[:count]
+
+
+# the city part of a legal list depends on these four things only; kept, it is one lookup
+_CITY: dict[tuple[tuple[str, ...], int, bool, frozenset[str]], tuple[Action, ...]] = {}
+_CITY_MAX = 50_000
+
+
+def _city_places(order: tuple[str, ...], n_app: int, master_home: bool, placed: list[str]) -> tuple[Action, ...]:
+    key = (order, n_app, master_home, frozenset(placed))
+    actions = _CITY.get(key)
+    if actions is None:
+        out: list[Action] = []
+        for loc in order:
+            if n_app and loc not in placed:
+                out += _places(loc, n_app)
+            if master_home:
+                out.append(_MASTER[loc] if loc in _MASTER else _master(loc))
+        if len(_CITY) >= _CITY_MAX:
+            _CITY.clear()
+        actions = _CITY[key] = tuple(out)
+    return actions
+
+
+def _master(loc: str) -> Action:
+    action = _MASTER[loc] = ("master", loc)
+    return action
 
 
 class Placement(Step):
@@ -64,11 +105,7 @@ class Placement(Step):
         n_app = p.apprentices
         master_home = p.master is None
         if kind.city:
-            for loc in rules.district_order:
-                if n_app and loc not in placed:
-                    out.extend(("place", loc, k) for k in range(1, n_app + 1))
-                if master_home:
-                    out.append(("master", loc))
+            out += _city_places(rules.district_order, n_app, master_home, placed)
         if kind.labs:
             for li, lab in enumerate(p.labs):
                 if lab.target is None:
@@ -78,9 +115,9 @@ class Placement(Step):
                     continue
                 loc = lab_loc(li)
                 if n_app and loc not in placed:
-                    out.extend(("place", loc, k) for k in range(1, min(n_app, free) + 1))
+                    out += _places(loc, min(n_app, free))
                 if master_home:
-                    out.append(("master", loc))
+                    out.append(_MASTER[loc] if loc in _MASTER else _master(loc))
         return out
 
     def explain(self, state: State, action: Action) -> IllegalAction:

@@ -4,13 +4,39 @@ from __future__ import annotations
 
 from regola.core.errors import IllegalAction
 from regola.core.step import Action, Step
-from regola.games.maestro_leonardo.state import State
+from regola.games.maestro_leonardo.state import Player, State
 
 PASS: Action = ("pass",)
 
 
 def begin_planning(state: State) -> None:
     state.step = {"order": state.clockwise_from(state.leonardo), "turn": 0}
+
+
+def _startable(state: State, p: Player) -> list[int]:
+    """Inventions the player may start in an idle lab, in card-id order (the same for each idle lab).
+
+    Only requested or already completed inventions can start unless the pack allows otherwise, so the
+    search runs over the display and the completed ones, not the whole catalogue.
+    """
+    rules = state.rules
+    hand = p.hand
+    if not rules.any_card_without_materials and not any(hand):
+        return []  # an empty hand starts nothing
+    pool = rules.card_ids if rules.unrequested_start else sorted({*state.display, *state.completed_before})
+    completed = p.completed
+    targets = () if rules.same_invention_in_both_labs else [lab.target for lab in p.labs]
+    needs = rules.card_needs
+    out: list[int] = []
+    for cid in pool:
+        if cid in completed or cid in targets:
+            continue
+        for m, need in needs[cid]:
+            if need > hand[m]:
+                break
+        else:
+            out.append(cid)
+    return out
 
 
 class Planning(Step):
@@ -21,30 +47,19 @@ class Planning(Step):
         return int(s["order"][s["turn"]]) if s["turn"] < state.n else None
 
     def legal(self, state: State) -> list[Action]:
-        rules = state.rules
-        seat = int(state.step["order"][state.step["turn"]])
-        p = state.players[seat]
-        hand = p.hand
+        s = state.step
+        p = state.players[s["order"][s["turn"]]]
         out: list[Action] = [PASS]
-        targets = [lab.target for lab in p.labs]
-        for li, lab in enumerate(p.labs):
+        labs = p.labs
+        pool: list[int] | None = None
+        for li, lab in enumerate(labs):
             if lab.target is not None:
                 if lab.started_round < state.round:
                     out.append(("abort", li))
                 continue
-            for cid in rules.card_ids:
-                if cid in p.completed:
-                    continue
-                if not rules.same_invention_in_both_labs and cid in targets:
-                    continue
-                if not rules.unrequested_start and cid not in state.display and cid not in state.completed_before:
-                    continue
-                comp = rules.cards[cid].components
-                for m, need in enumerate(comp):
-                    if need > hand[m]:
-                        break
-                else:
-                    out.append(("start", li, cid))
+            if pool is None:
+                pool = _startable(state, p)
+            out.extend(("start", li, cid) for cid in pool)
         return out
 
     def explain(self, state: State, action: Action) -> IllegalAction:

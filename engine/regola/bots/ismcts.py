@@ -1,0 +1,217 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS; Cowling, Powley & Whitehouse
+2012), for any game that offers search hooks (regola.core.search).
+
+One tree per decision, over the acting seat's information set. Each iteration draws a world from
+the seat's information state (never from the true state), walks the tree with UCB1 over the actions
+legal in that world (availability counts, since a child is not available in every world), adds one
+node, then plays on with the game's cheap rollout policy (or uniformly, or with one of the game's
+bots) — to the end, or for ``depth`` decisions and then scores the seats with the game's evaluation.
+
+Wide decisions (placing apprentices offers some fifty actions) get progressive widening: a node adds
+a child only while it has fewer than ``widen * sqrt(visits)``, and the first one it adds is the prior
+policy's choice. Every seat's reward is in [0, 1], from its lead over the best other seat at the end
+(final money) or at the cut-off (the evaluation): 0.5 + 0.5 tanh(lead / scale).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from regola.core.bots import Observation
+from regola.core.errors import RegolaError
+from regola.core.game import CHANCE, TERMINAL, Game
+from regola.core.search import SearchHooks
+from regola.core.step import Action
+
+#: rollout policies besides the name of any bot the game offers (e.g. greedy)
+ROLLOUTS = ("policy", "random")
+
+
+class Node:
+    __slots__ = ("avail", "children", "player", "visits", "wins")
+
+    def __init__(self, player: int) -> None:
+        self.player = player  # the seat whose action led here: the rewards it keeps are that seat's
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.wins = 0.0
+
+
+class ISMCTSBot:
+    """``mcts`` in ``--bots``: ``mcts:iters=2000``, ``mcts:time=0.5`` (seconds per decision; with
+    both, whichever ends first), ``seed``, ``rollout=policy|random|<a bot of the game>``, ``depth``
+    (rollout decisions before the evaluation cuts it off; 0 plays to the end), ``prior=policy|none|
+    <a bot>`` (which new child comes first), ``widen``, ``scale`` and ``c`` (UCB exploration)."""
+
+    name = "mcts"
+
+    def __init__(self, seat: int, seed: int | str | None, rules: Any = None, iters: int | None = None,
+                 time: float | None = None, rollout: str = "policy", depth: int = 80, c: float = 0.7,
+                 prior: str = "policy", widen: float = 1.0, scale: float = 10.0, **unused: Any) -> None:
+        if unused:
+            raise RegolaError(f"bot mcts has no option {', '.join(sorted(unused))} "
+                              "(known: iters, time, seed, rollout, depth, c, prior, widen, scale)")
+        if not isinstance(rollout, str) or not isinstance(prior, str):
+            raise RegolaError("mcts rollout and prior are names (policy, random, none or a bot of the game)")
+        if iters is None and time is None:
+            iters = 150
+        if (iters is not None and iters < 1) or (time is not None and time <= 0) or depth < 0 or scale <= 0:
+            raise RegolaError("mcts needs iters >= 1, time > 0, depth >= 0 and scale > 0")
+        self.seat = seat
+        self.iters = iters
+        self.seconds = time
+        self.rollout = rollout
+        self.depth = depth
+        self.c = c
+        self.prior = prior
+        self.widen = widen
+        self.scale = scale
+        self.rng = random.Random(f"{seed}/{seat}/mcts")
+        self.last_iterations = 0  # of the last decision (for benchmarks)
+        self._bots: dict[tuple[str, int], Any] = {}
+        self._seed = seed
+
+    def choose(self, obs: Observation) -> Action:
+        if len(obs.legal) == 1:
+            return obs.legal[0]
+        info: Game = obs.info()
+        return self.search(info, obs.legal)
+
+    # -- the search -----------------------------------------------------------------------------------
+    def search(self, info: Game, legal: list[Action]) -> Action:
+        definition = info.ruleset.definition
+        hooks = definition.search
+        assert hooks is not None  # obs.info() would have failed
+        root = Node(self.seat)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while (self.iters is None or done < self.iters) and (deadline is None or time.perf_counter() < deadline):
+            self._iterate(root, info, hooks)
+            done += 1
+        self.last_iterations = done
+        best = max((a for a in legal if a in root.children), key=lambda a: root.children[a].visits,
+                   default=legal[0])
+        return best
+
+    def _iterate(self, root: Node, info: Game, hooks: SearchHooks) -> None:
+        rng = self.rng
+        world = info.determinize(self.seat, rng)
+        node = root
+        path: list[Node] = [root]
+        c = self.c
+        widen = self.widen
+        # selection and expansion
+        while True:
+            who = world.current_player()
+            if who == TERMINAL:
+                break
+            if who == CHANCE:
+                world.apply(world.sample_chance())
+                continue
+            legal = world.legal_actions()
+            if len(legal) == 1:  # forced: no branch to keep
+                world.apply(legal[0])
+                continue
+            children = node.children
+            available = [a for a in legal if a in children]
+            # progressive widening: a new child only every so often, the prior's choice first
+            if len(available) < len(legal) and (not available or widen <= 0
+                                                or len(available) < widen * math.sqrt(node.visits + 1)):
+                action = self._expansion(world, who, legal, children, hooks)
+                for a in available:
+                    children[a].avail += 1
+                child = children[action] = Node(who)
+                world.apply(action)
+                path.append(child)
+                break
+            best_score = -1.0
+            chosen = available[0]
+            for a in available:
+                ch = children[a]
+                ch.avail += 1
+                score = ch.wins / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if score > best_score:
+                    best_score = score
+                    chosen = a
+            node = children[chosen]
+            world.apply(chosen)
+            path.append(node)
+        rewards = self._rollout(world, hooks)
+        root.visits += 1
+        for n in path[1:]:
+            n.visits += 1
+            n.wins += rewards[n.player]
+
+    def _expansion(self, world: Game, who: int, legal: list[Action], children: dict[Action, Node],
+                   hooks: SearchHooks) -> Action:
+        """The untried action to add: the prior policy's choice if untried, else a random one."""
+        guess: Action | None = None
+        if self.prior == "policy":
+            guess = hooks.playout(world.state, legal, self.rng) if hooks.playout is not None else None
+        elif self.prior != "none":
+            guess = self._bot(world, self.prior, who).choose(Observation(who, legal, world.view))
+        if guess is not None and guess not in children:
+            return guess
+        untried = [a for a in legal if a not in children]
+        return untried[self.rng.randrange(len(untried))]
+
+    def _bot(self, world: Game, name: str, seat: int) -> Any:
+        """The game's bot ``name`` for ``seat``, kept for the whole game (rollouts and priors)."""
+        bot = self._bots.get((name, seat))
+        if bot is None:
+            factory = world.ruleset.definition.bots.get(name)
+            if factory is None:
+                raise RegolaError(f"mcts rollout or prior {name!r}: the game has no such bot "
+                                  f"(known: {', '.join([*ROLLOUTS, *world.ruleset.definition.bots])})")
+            bot = self._bots[(name, seat)] = factory(seat, f"{self._seed}/mcts", world.ruleset.rules)
+        return bot
+
+    def _rollout(self, world: Game, hooks: SearchHooks) -> list[float]:
+        rng = self.rng
+        policy = hooks.playout if self.rollout == "policy" else None
+        by_bot = self.rollout not in ROLLOUTS
+        limit = self.depth if self.depth and hooks.evaluate is not None else -1
+        state = world.state
+        steps = 0
+        while True:
+            who = world.current_player()
+            if who == TERMINAL:
+                return margin_rewards(_final_values(world.result()), self.scale)
+            if steps == limit:
+                assert hooks.evaluate is not None
+                return margin_rewards(hooks.evaluate(state), self.scale)
+            if who == CHANCE:
+                world.apply(world.sample_chance())
+                continue
+            legal = world.legal_actions()
+            if by_bot:
+                world.apply(self._bot(world, self.rollout, who).choose(Observation(who, legal, world.view)))
+            elif policy is not None:
+                world.apply(policy(state, legal, rng))
+            else:
+                world.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+
+
+def _final_values(result: list[dict[str, Any]] | None) -> list[float]:
+    """The final score per seat, ties broken as the result ranks them (a hair per rank)."""
+    assert result is not None
+    values = [0.0] * len(result)
+    for entry in result:
+        values[entry["seat"]] = float(entry.get("money", 0)) - 0.01 * entry["rank"]
+    return values
+
+
+def margin_rewards(values: list[float], scale: float) -> list[float]:
+    """Each seat's reward in [0, 1] from its lead over the best other seat: 0.5 on a tie, towards 1 as
+    the lead grows (tanh of the lead over ``scale``). Smoother than the rank alone, so a rollout cut
+    off mid-game still says which choice gained how much."""
+    out = []
+    for i, v in enumerate(values):
+        best_other = max((o for j, o in enumerate(values) if j != i), default=v)
+        out.append(0.5 + 0.5 * math.tanh((v - best_other) / scale))
+    return out

@@ -1,0 +1,32 @@
+"""What a game offers search bots: an information state and a way to sample worlds consistent with it.
+
+A search bot must act on what its seat may know. The game supplies:
+
+* ``information_state(state, seat)``: a copy of the state with everything the seat cannot know
+  replaced by placeholders (other hands, the deck below what the seat has seen, sealed bids, …). Two
+  states the seat cannot tell apart give equal information states: that is the contract a test holds
+  every game to.
+* ``determinize(info, seat, rng)``: a full, playable state drawn from that information state — every
+  placeholder filled by a guess consistent with what is public. It reads nothing but ``info``.
+* optionally ``playout(state, legal, rng)``, a cheap policy for rollouts, and ``evaluate(state)``, a
+  value per seat for rollouts cut off before the end (higher is better).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from regola.core.step import Action
+
+__all__ = ["SearchHooks"]
+
+
+@dataclass(frozen=True)
+class SearchHooks:
+    information_state: Callable[[Any, int], Any]
+    determinize: Callable[[Any, int, random.Random], Any]
+    playout: Callable[[Any, list[Action], random.Random], Action] | None = None
+    evaluate: Callable[[Any], list[float]] | None = None

@@ -1,0 +1,232 @@
+"""Search hooks for Maestro Leonardo: a seat's information state, worlds sampled from it, a cheap
+rollout policy and an evaluation for cut-off rollouts (regola.core.search).
+
+What a seat cannot know (001 §6, views.py): the other players' hands and money, what lies under
+their labs (the invention and its materials) unless revealed, the deck below what the council showed
+it, and the other bids of a sealed auction. The information state blanks exactly these; the sampler
+fills them from what is public: every material card not in sight is in another hand or under another
+working lab, a working lab holds the exact materials of an invention its owner could start, the deck
+keeps the layers it was built in (001 §3).
+"""
+
+from __future__ import annotations
+
+import random
+
+from regola.core.step import Action
+from regola.games.maestro_leonardo.rules import Rules
+from regola.games.maestro_leonardo.state import Lab, Player, State
+
+UNKNOWN = -1  # a placeholder where the seat cannot know a number or an invention
+
+
+def information_state(state: State, seat: int) -> State:
+    """A copy of ``state`` with everything ``seat`` cannot know replaced by placeholders."""
+    info = state.clone()
+    n_mat = len(info.rules.materials)
+    for p in info.players:
+        if p.seat == seat:
+            continue
+        p.hand = [0] * n_mat
+        p.money = UNKNOWN
+        p.received = p.paid = 0
+        for lab in p.labs:
+            if lab.target is not None and not lab.revealed:
+                lab.target = UNKNOWN
+                lab.materials = None
+    known = max(len(info.known_deck[seat]), _peeking(info, seat))
+    info.deck[known:] = sorted(info.deck[known:])
+    info.known_deck = [k if i == seat else [] for i, k in enumerate(info.known_deck)]
+    bids = info.step.get("bids") if isinstance(info.step, dict) else None
+    if bids:
+        for key in bids:
+            if key != str(seat):
+                bids[key] = UNKNOWN
+    return info
+
+
+def _peeking(state: State, seat: int) -> int:
+    """How many deck cards ``seat`` is looking at right now: the council's peek shows it the top
+    cards, in order, while it decides how to put them back (001 §8 A)."""
+    s = state.step
+    if s.get("kind") != "council" or s.get("who") != seat or s.get("phase") != "execute":
+        return 0
+    space = state.rules.council_spaces[s["exec"]]
+    if space.effect != "peek_deck":
+        return 0
+    return min(int(space.params["cards"]), len(state.deck))
+
+
+def determinize(info: State, seat: int, rng: random.Random) -> State:
+    """A full state drawn from ``info``: reads nothing but the information state and the rules."""
+    st = info.clone()
+    rules = st.rules
+    me = st.players[seat]
+    others = [p for p in st.players if p.seat != seat]
+    pool = _unseen_materials(st)
+    hidden = [(p, lab) for p in others for lab in p.labs if lab.target == UNKNOWN]
+    targets = _guess_targets(st, hidden, pool, rng)
+    for (_, lab), target in zip(hidden, targets, strict=True):
+        comp = rules.cards[target].components
+        lab.target = target
+        lab.materials = [min(c, pool[m]) for m, c in enumerate(comp)]  # min: only if no guess fitted
+        for m, c in enumerate(lab.materials):
+            pool[m] -= c
+    if others:  # the rest of the unseen cards are in the other hands, each in any of them
+        for m, count in enumerate(pool):
+            for _ in range(count):
+                others[rng.randrange(len(others))].hand[m] += 1
+    for p in others:  # money is private: the seat's own purse is its best public guess
+        if p.money == UNKNOWN:
+            p.money = me.money
+            p.received = me.money
+    known = max(len(st.known_deck[seat]), _peeking(st, seat))
+    st.deck[known:] = _layered_deck(rules, st.deck[known:], rng)
+    bids = st.step.get("bids") if isinstance(st.step, dict) else None
+    if bids:
+        for key, amount in bids.items():
+            if amount == UNKNOWN:
+                bids[key] = rng.randint(0, max(0, st.players[int(key)].money))
+    return st
+
+
+def _unseen_materials(st: State) -> list[int]:
+    """Material cards per kind that are in no shop, marketplace, visible hand or visible lab."""
+    rules = st.rules
+    pool = [rules.cards_per_material - st.shops[m] - st.market[m] for m in range(len(rules.materials))]
+    for p in st.players:
+        for m, count in enumerate(p.hand):
+            pool[m] -= count
+        for lab in p.labs:
+            if lab.materials is not None:
+                for m, count in enumerate(lab.materials):
+                    pool[m] -= count
+    return [max(0, c) for c in pool]
+
+
+def _guess_targets(st: State, hidden: list[tuple[Player, Lab]], pool: list[int], rng: random.Random) -> list[int]:
+    """An invention for each hidden lab that its owner could work on, all of them together covered by
+    the unseen materials: a random depth-first search (a few labs, a few candidates each) over the
+    requested inventions, then over all; the first candidates if still nothing fits."""
+    rules = st.rules
+    requested = sorted({*st.display, *st.completed_before})
+    for pool_of_cards in (requested, rules.card_ids):  # the requested ones first, then any
+        options = [[c for c in pool_of_cards if c not in p.completed] for p, _ in hidden]
+        found = _joint_fit(st, hidden, options, pool, rng)
+        if found is not None:
+            return found
+    return [next((c for c in rules.card_ids if c not in p.completed and c not in {lb.target for lb in p.labs}),
+                 rules.card_ids[0]) for p, _ in hidden]
+
+
+def _joint_fit(st: State, hidden: list[tuple[Player, Lab]], options: list[list[int]], pool: list[int],
+               rng: random.Random) -> list[int] | None:
+    rules = st.rules
+    budget = [2000]  # search steps before giving up on a perfect fit
+
+    def search(i: int, left: list[int], chosen: list[int]) -> list[int] | None:
+        if i == len(hidden):
+            return chosen
+        owner = hidden[i][0]
+        busy = {lab.target for lab in owner.labs} | {c for (p, _), c in zip(hidden, chosen, strict=False) if p is owner}
+        candidates = [c for c in options[i] if c not in busy]
+        rng.shuffle(candidates)
+        for c in candidates:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            needs = rules.card_needs[c]
+            if all(n <= left[m] for m, n in needs):
+                rest = left[:]
+                for m, n in needs:
+                    rest[m] -= n
+                found = search(i + 1, rest, [*chosen, c])
+                if found is not None:
+                    return found
+        return None
+
+    return search(0, list(pool), [])
+
+
+def _layered_deck(rules: Rules, unseen: list[int], rng: random.Random) -> list[int]:
+    """The unseen part of the deck, top first, in the layers the deck was built in (001 §3).
+
+    Cards are drawn from the top, so the bottom layers are intact while the topmost one may be
+    partly drawn: fill the layers bottom up, each with its fixed cards and, for its drawn-at-random
+    slots, unseen cards of the tiers it names; whatever is left is the top.
+    """
+    left = list(unseen)
+    rng.shuffle(left)
+    bottom_up: list[int] = []
+    for layer in rules.deck_layers:
+        if not left:
+            break
+        size = len(layer.cards) + sum(count for _, count in layer.add)
+        if layer.rest or len(left) <= size:
+            chunk = left
+            left = []
+        else:
+            chunk = [c for c in left if c in layer.cards]
+            for tier, count in layer.add:
+                of_tier = [c for c in left if rules.cards[c].tier == tier and c not in layer.cards and c not in chunk]
+                chunk.extend(of_tier[:count])
+            rest = [c for c in left if c not in chunk]
+            chunk.extend(rest[:size - len(chunk)])
+            left = [c for c in left if c not in chunk]
+        rng.shuffle(chunk)
+        bottom_up.extend(chunk)
+    bottom_up.extend(left)
+    return bottom_up[::-1]
+
+
+# -- rollouts ----------------------------------------------------------------------------------------
+def playout(state: State, legal: list[Action], rng: random.Random) -> Action:
+    """A cheap rollout policy: start inventions, staff the labs that need work, bid modestly, act
+    when it is cheap; otherwise uniform. Far weaker than the greedy bot, and some fifty times cheaper."""
+    n = len(legal)
+    if n == 1:
+        return legal[0]
+    verb = legal[-1][0] if legal[0][0] == "pass" else legal[0][0]
+    if verb in ("start", "abort"):
+        starts = [a for a in legal if a[0] == "start"]
+        return rng.choice(starts) if starts else legal[0]
+    if verb in ("place", "master"):
+        if rng.random() < 0.15:
+            return legal[0]  # pass now and then, so the city is not always full
+        small = [a for a in legal if a[0] == "master" or (a[0] == "place" and a[2] <= 2)]
+        return rng.choice(small or legal)
+    if legal[-1][0] == "bid" and legal[0][0] == "bid":
+        return legal[min(n - 1, rng.randrange(6))]
+    if legal[0][0] == "act":
+        return legal[0] if rng.random() < 0.7 else legal[-1]
+    return legal[rng.randrange(n)]
+
+
+def evaluate(state: State) -> list[float]:
+    """Each seat's money plus what its position is worth, for a rollout cut off before the end.
+
+    A lab's reward counts in proportion to its weeks, the work of the people standing in it this round
+    included (only if it can still finish); the end bonus its cards earn counts in full. What only
+    pays later — materials, apprentices of one's own, extra labs and robots — counts for less as
+    the game runs out. The weights are the bot's judgement, not rules."""
+    rules = state.rules
+    rounds_left = rules.rounds - state.round + 1
+    later = rounds_left / rules.rounds
+    wa, wm, wr = rules.work_apprentice, rules.work_master, rules.work_robot
+    out: list[float] = []
+    for p in state.players:
+        value = float(p.money)
+        value += later * (1.0 * sum(p.hand) + 1.0 * (rules.apprentices_per_color - p.academy - p.box)
+                          + 3.0 * (len(p.labs) - 1) + 2.0 * sum(lab.robots for lab in p.labs))
+        for lab in p.labs:
+            if lab.target is not None and lab.target != UNKNOWN:
+                card = rules.cards[lab.target]
+                need = max(1, card.weeks - rules.discount_per_card * sum(
+                    1 for c in p.cards if rules.cards[c].type == card.type))
+                weeks = lab.weeks + lab.apprentices * wa + (wm if lab.master else 0) + lab.robots * wr
+                if need - weeks <= 6 * rounds_left:
+                    reward = card.later if card.id in state.completed_before else card.first
+                    value += reward * min(1.0, weeks / need) * 0.8 + later * 1.0 * sum(card.components)
+        value += rules.type_bonus.get(len({rules.cards[c].type for c in p.cards}), 0)
+        out.append(value)
+    return out
