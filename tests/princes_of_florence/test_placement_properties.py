@@ -9,10 +9,11 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.princes_of_florence.placement_data import doc, palace_cells, principality
 
 from regola.core.errors import IllegalAction
 from regola.games.princes_of_florence.placement import RULE_IDS, Board, Placement
+
+from .placement_data import doc, palace_cells, principality
 
 DATA = doc()["principality"]
 COLUMNS, ROWS = DATA["grid"]["columns"], DATA["grid"]["rows"]

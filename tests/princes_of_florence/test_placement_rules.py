@@ -11,9 +11,10 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from tests.princes_of_florence.placement_data import at, board_with, palace_cells, principality
 
 from regola.core.errors import IllegalAction
+
+from .placement_data import at, board_with, palace_cells, principality
 
 TOWER_TOP = at("tower", [(2, 0), (3, 0), (4, 0)])
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from tests.princes_of_florence.placement_data import doc, principality
 
 from regola.core.errors import PackError
 from regola.core.schemas import schema_id, schema_set
 from regola.games.princes_of_florence.placement import compile_principality
 from regola.games.princes_of_florence.placement.shapes import is_connected, normalize, orientations
 from regola.paths import schemas_dir
+
+from .placement_data import doc, principality
 
 
 def rows(*picture: str) -> list[tuple[int, int]]:
