@@ -254,3 +254,18 @@ def test_cells_at_opposite_edges_are_not_neighbours():
     assert legal(board, at("chapel", [(0, 1), (1, 1), (0, 2)]))
     assert legal(board_with(left), at("chapel", [(5, 0), (6, 0), (5, 1)]))
     assert legal(board_with(left), at("opera", [(4, 0), (5, 0), (6, 0), (5, 1), (5, 2)]))
+
+
+@pytest.mark.rule("placement.grid")
+def test_the_board_as_a_picture():
+    """The palace in the lower-left corner (004 Przygotowanie gry), pieces lettered in order."""
+    board = board_with(TOWER_TOP, at("forest", [(2, 5), (3, 5), (2, 6), (3, 6)]))
+    assert principality().picture(board) == [
+        "..AAA..",
+        ".......",
+        ".......",
+        ".......",
+        ".......",
+        "##BB...",
+        "##BB...",
+    ]

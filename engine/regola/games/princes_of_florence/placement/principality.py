@@ -99,6 +99,19 @@ class Principality:
     def empty_board(self) -> Board:
         return Board(self, self.fixed_occupied, self.fixed_masks, frozenset(), ())
 
+    def picture(self, board: Board) -> list[str]:
+        """The board as text, one string per row: '.' free, '#' a fixed feature, and the placed pieces
+        lettered A, B, C… in the order they were placed (for a player at a terminal and for tests)."""
+        grid = self.grid
+        rows = [["."] * grid.columns for _ in range(grid.rows)]
+        for column, row in grid.cells(self.fixed_occupied):
+            rows[row][column] = "#"
+        for number, placement in enumerate(board.pieces):
+            letter = chr(ord("A") + number) if number < 26 else "*"
+            for column, row in self.cells(placement):
+                rows[row][column] = letter
+        return ["".join(row) for row in rows]
+
     # The hot path ----------------------------------------------------------------------------------
 
     def legal_placements(self, board: Board, piece: str, architects: int) -> list[Placement]:
