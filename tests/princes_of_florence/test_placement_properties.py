@@ -25,10 +25,10 @@ SETTINGS = settings(max_examples=120, deadline=None)
 
 @st.composite
 def boards(draw: st.DrawFn, max_architects: int = 3) -> Board:
-    """A principality after up to 14 random legal placements, each with a random number of architects."""
+    """A principality after up to 20 random legal placements, each with a random number of architects."""
     grid = principality()
     board = grid.empty_board()
-    for _ in range(draw(st.integers(0, 14))):
+    for _ in range(draw(st.integers(0, 20))):
         piece = draw(st.sampled_from(KINDS))
         options = grid.legal_placements(board, piece, draw(st.integers(0, max_architects)))
         if options:

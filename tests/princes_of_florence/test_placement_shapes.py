@@ -113,6 +113,8 @@ def test_building_sizes_as_the_text_states():
             by_size.setdefault(spec["size"], []).append(piece)
             assert grid.kinds[piece].size == data["sizes"][spec["size"]]
     assert {size: len(pieces) for size, pieces in by_size.items()} == {"large": 3, "medium": 5, "small": 2}
+    assert {size: grid.kinds_of_size(size) for size in by_size} == {s: set(p) for s, p in by_size.items()}
+    assert grid.kinds_of_size("large") == {"university", "laboratory", "workshop"}
     assert len(grid.kinds_of("landscape")) == 3
     assert grid.kinds["lake"].size < grid.kinds["forest"].size  # 004 Jezioro
     assert grid.kinds["park"].size < grid.kinds["forest"].size  # 004 Park

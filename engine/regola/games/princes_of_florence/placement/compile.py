@@ -85,7 +85,7 @@ def _kind(piece_id: str, spec: Mapping[str, Any], data: Mapping[str, Any], grid:
     if not any(o.domain for o in compiled):
         raise PackError(f"{piece_id} fits nowhere on the {grid.columns} x {grid.rows} grid", field=f"{where}/cells")
     return PieceKind(piece_id, class_name, class_index, compiled, bool(rules.get("once_per_kind")), apart,
-                     NEVER if lifted_at is None else int(lifted_at))
+                     NEVER if lifted_at is None else int(lifted_at), size)
 
 
 def _orientation(piece_id: str, index: int, shape: Shape, grid: BitGrid) -> Orientation:

@@ -54,6 +54,7 @@ class PieceKind:
     once: bool  # at most one of this kind per board
     apart: tuple[int, ...]  # class indexes it may not touch side by side
     lifted_at: int  # architects from which ``apart`` no longer applies (NEVER: no count)
+    size_name: str | None  # the named size of the data (e.g. 'large'), if it gives one
 
     @property
     def size(self) -> int:
@@ -85,6 +86,10 @@ class Principality:
     def kinds_of(self, class_name: str) -> frozenset[str]:
         """The piece kinds of a class, e.g. every building."""
         return self._kinds_by_class[class_name]
+
+    def kinds_of_size(self, size_name: str) -> frozenset[str]:
+        """The piece kinds of a named size, e.g. every large building."""
+        return frozenset(k for k, kind in self.kinds.items() if kind.size_name == size_name)
 
     def orientations(self, piece: str) -> tuple[Shape, ...]:
         """Every distinct orientation of a piece (index = Placement.orientation), as normalized cells."""
