@@ -22,7 +22,7 @@ def register(sub: Any) -> None:
     add_pack_options(p)
     p.add_argument("--games", type=int, default=300)
     p.add_argument("--players", type=int, default=4)
-    p.add_argument("--setup", default="beginner")
+    p.add_argument("--setup", default=None, help="a setup mode of the pack (default: its first)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=run)
 
@@ -44,9 +44,10 @@ def cold_load_ms(pack: str, variants: list[str]) -> float:
     return float(out.stdout.strip())
 
 
-def measure(pack: str, variants: list[str], games: int, players: int, setup: str) -> dict[str, Any]:
+def measure(pack: str, variants: list[str], games: int, players: int, setup: str | None) -> dict[str, Any]:
     cold_ms = statistics.median(cold_load_ms(pack, variants) for _ in range(3))
     ruleset = Ruleset(load_pack(pack, variants=variants))
+    setup = setup or ruleset.definition.setup_modes(ruleset.rules)[0]
     creations = []
     for seed in range(50):
         t = time.perf_counter()

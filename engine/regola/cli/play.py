@@ -23,7 +23,7 @@ def register(sub: Any) -> None:
     add_pack_options(p)
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--setup", default="beginner", help="beginner or advanced")
+    p.add_argument("--setup", default=None, help="a setup mode of the pack (default: its first, e.g. beginner)")
     p.add_argument("--bots", default="greedy", help="comma-separated bot per seat; the last one fills the rest")
     p.add_argument("--human", type=int, action="append", default=[], metavar="SEAT",
                    help="a person plays this seat at the terminal (repeatable)")
@@ -61,6 +61,13 @@ def human_chooser(game: Game, obs: Observation, lang: str | None = None) -> Acti
 
         phase = phase_name(catalog, phase)
     v = obs.view()
+    summary = game.ruleset.definition.present.get("seat_summary")
+    if summary is not None:
+        print(f"\n== round {v['round']} · {phase} · you are seat {obs.seat} ==")
+        print(summary(v, obs.seat))
+        for i, action in enumerate(obs.legal):
+            print(f"  [{i}] {describe(action)}")
+        return _ask(game, obs, v, lang)
     me = v["players"][obs.seat]
     print(f"\n== round {v['round']} · {phase} · you are seat {obs.seat} ({me['color']}) ==")
     print(f"money {me.get('money')} · hand {me.get('hand')} · apprentices {me['apprentices']} · display {v['display']}")
@@ -69,6 +76,11 @@ def human_chooser(game: Game, obs: Observation, lang: str | None = None) -> Acti
               f"weeks {lab['weeks']}")
     for i, action in enumerate(obs.legal):
         print(f"  [{i}] {describe(action)}")
+    return _ask(game, obs, v, lang)
+
+
+def _ask(game: Game, obs: Observation, v: dict[str, Any], lang: str | None) -> Action:
+    """Asks until the answer is a legal action's number, a legal action typed out, or '?'."""
     while True:
         try:
             raw = input("choice> ").strip()
@@ -101,6 +113,9 @@ def _rule_message(game: Game, rule: str, lang: str | None, err: IllegalAction | 
 
 
 def standings_text(game: Game) -> str:
+    hook = game.ruleset.definition.present.get("standings")
+    if hook is not None:
+        return str(hook(game))
     result = game.result() or []
     lines = ["rank seat colour     money bonus inventions completed"]
     tie_names = ["money", "inventions"] + [f"{t} cards" for t in reversed(game.ruleset.rules.tiers)]
@@ -117,6 +132,9 @@ def standings_text(game: Game) -> str:
 
 
 def result_json(game: Game) -> dict[str, Any]:
+    hook = game.ruleset.definition.present.get("result_json")
+    if hook is not None:
+        return dict(hook(game))
     result = game.result() or []
     return {
         "pack": game.ruleset.pack.id,
@@ -138,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
         if n not in known:
             raise RegolaError(f"unknown bot '{n}' (known: {', '.join(known)})")
     names += [names[-1]] * (args.players - len(names))
+    args.setup = args.setup or ruleset.definition.setup_modes(ruleset.rules)[0]
     game = Game.new(ruleset, args.players, args.seed, args.setup)
     for seat in args.human:
         if not 0 <= seat < args.players:

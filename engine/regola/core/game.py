@@ -38,6 +38,9 @@ class GameDefinition:
     setup_modes: Callable[[Any], tuple[str, ...]]
     result: Callable[[Any], list[dict[str, Any]] | None]
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: optional words for people at a terminal, by name: "standings" (game -> str), "result_json"
+    #: (game -> dict), "seat_summary" (view dict, seat -> str); commands fall back to their own
+    present: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
 
 def definition_for(game_id: str) -> GameDefinition:
