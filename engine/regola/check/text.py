@@ -69,6 +69,8 @@ class Catalog:
     data: dict[str, Any] | None
     findings: list[Finding] = field(default_factory=list)
     _text: TextCatalog | None = field(default=None, repr=False)
+    #: the game of its pack: a catalog speaks for the packs of that game only
+    game: str = ""
 
     def at(self, code: str, message: str, ptr: str) -> Finding:
         return Finding(code, message, self.shown, *locate(self.path, ptr), ptr)
@@ -92,7 +94,7 @@ def load_catalogs(pack_folders: Iterable[Path], home: Path, validate: Iterable[P
     for folder in pack_folders:
         for path in sorted((folder / "text").glob("*.y*ml")) if (folder / "text").is_dir() else []:
             shown = display_path(path, home)
-            catalog = Catalog(path.resolve(), shown, folder, path.stem, None)
+            catalog = Catalog(path.resolve(), shown, folder, path.stem, None, game=_pack_game(folder))
             catalogs.append(catalog)
             try:
                 content = load_yaml(path, name=shown)
@@ -111,6 +113,15 @@ def load_catalogs(pack_folders: Iterable[Path], home: Path, validate: Iterable[P
             catalog.data = content["text"]
             _language(catalog, home)
     return catalogs
+
+
+def _pack_game(folder: Path) -> str:
+    """The game of the pack in ``folder`` ('' when its header cannot be read: the pack check says why)."""
+    try:
+        game = load_yaml(folder / "pack.yaml")["pack"]["game"]
+    except (PackError, KeyError, TypeError):
+        return ""
+    return game if isinstance(game, str) else ""
 
 
 def _readable(content: Any) -> bool:
@@ -177,6 +188,8 @@ def check_coverage(subjects: list[Subject], catalogs: list[Catalog]) -> list[Fin
         values: dict[str, Any] = {}
         for catalog in _usable(catalogs):
             assert catalog.data is not None
+            if catalog.game != subject.pack.game:
+                continue
             for rule_id in rules:
                 entry = catalog.data["rules"].get(rule_id)
                 if entry is None:
@@ -291,9 +304,11 @@ def check_catalogs(catalogs: list[Catalog], targets: list[Catalog], universe: li
     """Catalog-level checks for ``targets``; unused keys only when ``universe`` (every document) is known."""
     findings: list[Finding] = []
     usable = _usable(catalogs)
-    reference = {}  # rule id -> (catalog, args) of the first language that has it
+    # per game: rule id -> (catalog, args) of the first language that has it
+    references: dict[str, dict[str, tuple[Catalog, dict[str, Any]]]] = {}
     for catalog in sorted(usable, key=lambda c: c.language):
         assert catalog.data is not None
+        reference = references.setdefault(catalog.game, {})
         for rule_id, entry in catalog.data["rules"].items():
             reference.setdefault(rule_id, (catalog, entry.get("args", {})))
     rulings, _ = rulings_findings(home)
@@ -301,11 +316,11 @@ def check_catalogs(catalogs: list[Catalog], targets: list[Catalog], universe: li
         findings += catalog.findings
         if catalog.data is None:
             continue
-        findings += _placeholders(catalog, reference)
+        findings += _placeholders(catalog, references.get(catalog.game, {}))
         findings += _plurals(catalog)
         findings += _citations(catalog, rulings, home)
         if universe is not None:
-            findings += _unused(catalog, universe, rulings)
+            findings += _unused(catalog, [s for s in universe if s.pack.game == catalog.game], rulings)
     return findings
 
 

@@ -6,6 +6,7 @@ picks the row once, so no step ever branches on the count itself.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -143,6 +144,7 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
                 raise PackError(f"profession {c['id']}: '{c[fld]}' is no {fld} of this pack",
                                 field=f"/professions/cards/{i}/{fld}")
         professions[c["id"]] = Profession(c["id"], c["name"], c["building"], c["landscape"], c["freedom"])
+    _check_aggregates(doc["professions"], buildings)
     bonus: dict[int, tuple[Term, ...]] = {}
     for i, card in enumerate(doc["bonus_cards"]):
         terms = []
@@ -202,6 +204,23 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         repeat_landscape_prestige=scoring["repeat_landscape_prestige"],
         architect_prestige=tuple(scoring["architect_prestige"]), tiebreak=tuple(scoring["tiebreak"]),
     )
+
+
+def _check_aggregates(professions: Mapping[str, Any], buildings: tuple[str, ...]) -> None:
+    """The cards must agree with what the source states about them as a whole (professions.aggregates):
+    a reconstruction that breaks a stated count is a pack error, not a silent new game."""
+    cards = professions["cards"]
+    agg = professions["aggregates"]
+    for fld in ("landscape", "freedom"):
+        counted = Counter(c[fld] for c in cards)
+        if dict(counted) != dict(agg[fld]):
+            raise PackError(f"the profession cards want {dict(sorted(counted.items()))} by {fld}, but the source "
+                            f"states {dict(sorted(agg[fld].items()))}", field=f"/professions/aggregates/{fld}")
+    wanted = Counter(c["building"] for c in cards)
+    for kind in buildings:
+        if not agg["building_min"] <= wanted[kind] <= agg["building_max"]:
+            raise PackError(f"{wanted[kind]} profession cards want the {kind}; the source states "
+                            f"{agg['building_min']} to {agg['building_max']}", field="/professions/aggregates")
 
 
 def players_range(rules: Rules) -> tuple[int, int]:

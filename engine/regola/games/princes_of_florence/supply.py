@@ -6,25 +6,65 @@ from regola.games.princes_of_florence.placement import Board, Placement
 from regola.games.princes_of_florence.rules import Rules
 from regola.games.princes_of_florence.state import State
 
-# Legal placements depend only on the board and on whether the architects lift the adjacency rule; a
-# player's board changes a few times per game while it is asked for its placements at every decision.
-_CACHE: dict[tuple[object, ...], list[Placement]] = {}
-_CACHE_LIMIT = 20000
+# Where a piece may go depends only on the cells it may not cover: the taken ones, plus the sides of
+# the pieces it must keep apart from unless the architects lift that rule. Boards differ from game to
+# game, but these masks repeat, and a player is asked at every decision whether a building still fits.
+_LISTS: dict[tuple[int, str, int], list[Placement]] = {}
+_FITS: dict[tuple[int, str, int], bool] = {}
+_CACHE_LIMIT = 50000
+
+
+def _forbidden(rules: Rules, board: Board, piece: str, architects: int) -> int:
+    kind = rules.principality.kinds[piece]
+    forbidden = board.occupied
+    if kind.apart and architects < kind.lifted_at:
+        blockers = 0
+        for index in kind.apart:
+            blockers |= board.class_masks[index]
+        forbidden |= rules.principality.grid.neighbours(blockers)
+    return forbidden
 
 
 def placements(rules: Rules, board: Board, piece: str, architects: int) -> list[Placement]:
-    key = (id(rules), board.occupied, board.class_masks, board.kinds, piece, architects)
-    found = _CACHE.get(key)
+    """Every legal placement (the placement module's enumeration, remembered by forbidden cells)."""
+    if rules.principality.kinds[piece].once and piece in board.kinds:
+        return []
+    key = (id(rules), piece, _forbidden(rules, board, piece, architects))
+    found = _LISTS.get(key)
     if found is None:
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        found = _CACHE[key] = rules.principality.legal_placements(board, piece, architects)
+        if len(_LISTS) >= _CACHE_LIMIT:
+            _LISTS.clear()
+        found = _LISTS[key] = rules.principality.legal_placements(board, piece, architects)
+    return found
+
+
+def fits(rules: Rules, board: Board, piece: str, architects: int) -> bool:
+    """Whether ``piece`` has any legal placement: the same bit test as the enumeration, stopping at the
+    first orientation that has a free anchor."""
+    kind = rules.principality.kinds[piece]
+    if kind.once and piece in board.kinds:
+        return False
+    forbidden = _forbidden(rules, board, piece, architects)
+    key = (id(rules), piece, forbidden)
+    found = _FITS.get(key)
+    if found is None:
+        if len(_FITS) >= _CACHE_LIMIT:
+            _FITS.clear()
+        found = False
+        for orientation in kind.orientations:
+            valid = orientation.domain
+            for offset in orientation.offsets:
+                valid &= ~(forbidden >> offset)
+            if valid:
+                found = True
+                break
+        _FITS[key] = found
     return found
 
 
 def can_place_landscape(state: State, seat: int, kinds: tuple[str, ...]) -> bool:
     p = state.players[seat]
-    return any(state.landscapes[k] > 0 and placements(state.rules, p.board, k, p.architects) for k in kinds)
+    return any(state.landscapes[k] > 0 and fits(state.rules, p.board, k, p.architects) for k in kinds)
 
 
 def place(state: State, seat: int, placement: Placement) -> None:

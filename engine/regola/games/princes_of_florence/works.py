@@ -8,7 +8,8 @@ from regola.games.princes_of_florence.state import Player, State
 
 
 def base_value(state: State, p: Player, card: int) -> int:
-    """The value without bonus cards, with ``card`` already among the player's cards (hand or table)."""
+    """The value without bonus cards. ``card`` counts among the player's cards whether it is still in the
+    hand or already on the table."""
     rules = state.rules
     prof = rules.professions[card]
     board = p.board
@@ -24,15 +25,16 @@ def base_value(state: State, p: Player, card: int) -> int:
     return value
 
 
-def best_possible(state: State, p: Player, card: int) -> int:
-    """The highest value ``card`` could reach now, every useful bonus card played (with ``card`` moved
-    from the hand to the table, which leaves the card count unchanged)."""
-    hand = p.hand
-    hand.remove(card)
+def bonus_reach(state: State, p: Player) -> int:
+    """The most the player's bonus cards could add to a work begun now: every card that adds anything,
+    counted with one profession card already moved from the hand to the table (which card does not
+    matter to any measure)."""
+    if not p.bonus or not p.hand:
+        return 0
+    card = p.hand.pop()
     p.table.append(card)
     try:
-        return base_value(state, p, card) + sum(max(0, bonus_value(state.rules, p, b)) for b in p.bonus)
+        return sum(max(0, bonus_value(state.rules, p, b)) for b in p.bonus)
     finally:
         p.table.pop()
-        hand.append(card)
-        hand.sort()
+        p.hand.append(card)

@@ -15,8 +15,8 @@ from regola.core.step import Action, Step
 from regola.games.princes_of_florence.measures import bonus_value
 from regola.games.princes_of_florence.placement import Placement
 from regola.games.princes_of_florence.state import RECRUITMENT, State
-from regola.games.princes_of_florence.supply import draw, place, placements
-from regola.games.princes_of_florence.works import base_value, best_possible
+from regola.games.princes_of_florence.supply import draw, fits, place, placements
+from regola.games.princes_of_florence.works import base_value, bonus_reach
 
 
 def begin_actions(state: State) -> None:
@@ -55,13 +55,14 @@ class Actions(Step):
         if s["done"] < rules.per_turn:
             if _may(state, seat, "work"):
                 minimum = rules.minimum(state.round)
+                extra = bonus_reach(state, p)
                 out.extend(("work", card) for card in sorted(set(p.hand))
-                           if best_possible(state, p, card) >= minimum)
+                           if base_value(state, p, card) + extra >= minimum)
             if state.step["used"][seat].get("build", 0) < rules.kinds["build"].max_per_round and \
                     p.money >= rules.price_of_building(p.architects):
                 out.extend(("build", kind) for kind in rules.building_kinds
                            if state.buildings[kind] > 0 and kind not in p.board.kinds
-                           and placements(rules, p.board, kind, p.architects))
+                           and fits(rules, p.board, kind, p.architects))
             if state.profession_deck and _may(state, seat, "profession"):
                 out.append(("profession",))
             if _may(state, seat, "freedom"):
