@@ -74,7 +74,7 @@ class State:
         self.architects = rules.architects
         self.jesters = rules.jesters
         self.recruitment = rules.recruitment_cards
-        self.bank = 0  # florins paid in minus paid out since the deal (the bank is unlimited)
+        self.bank = 0  # florins paid in minus florins paid out, starting money included (unlimited bank)
         self.work_marks = [0] * n  # the best work value of each player this round (004 Najwybitniejsze Dzieło)
         self.result: list[dict[str, Any]] | None = None
 
