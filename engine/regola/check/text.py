@@ -51,6 +51,16 @@ NAME_SOURCES: dict[str, dict[str, tuple[str, str | None]]] = {
         "cards": ("/inventions/cards", "id"),
         "phases": ("/flow/states", "name"),
     },
+    "princes-of-florence": {
+        "buildings": ("/components/buildings/kinds", None),
+        "landscapes": ("/components/landscapes/kinds", None),
+        "freedoms": ("/components/freedoms/kinds", None),
+        "professions": ("/professions/cards", "id"),
+        "bonus_cards": ("/bonus_cards", "id"),
+        "prestige_cards": ("/prestige_cards", "id"),
+        "setup_modes": ("/setup/modes", None),
+        "phases": ("/flow/states", "name"),
+    },
 }
 #: ids a catalog may name but need not (lab sides are named with the labs, if at all)
 OPTIONAL_NAMES: dict[str, dict[str, tuple[str, str | None]]] = {
@@ -429,7 +439,10 @@ def _unused(catalog: Catalog, universe: list[Subject], rulings: frozenset[str]) 
         if ruling not in rulings:
             findings.append(catalog.at("TEXT_UNUSED_KEY", f"ruling {ruling} is not in rulepacks/rulings.yaml",
                                        pointer("text", "rulings", ruling)))
-    for ruling in sorted(rulings - set(catalog.data.get("rulings", {})), key=lambda r: int(r[1:])):
+    # a catalog words the rulings its game's packs and variants cite (rulings.yaml serves every game)
+    cited = {cite for s in universe for rule in s.doc.get("rules", {}).values() if isinstance(rule, dict)
+             for cite in rule.get("cites", []) if cite in rulings}
+    for ruling in sorted(cited - set(catalog.data.get("rulings", {})), key=lambda r: int(r[1:])):
         findings.append(catalog.at("TEXT_MISSING", f"no {catalog.language} text for ruling {ruling}",
                                    "/text/rulings"))
     return findings
