@@ -50,3 +50,9 @@ def test_five_freedoms_with_two_players(seed: int) -> None:
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_freedoms_are_players_minus_one(n: int) -> None:
     assert set(start(n).state.freedoms.values()) == {n - 1}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_harder_two_player_variant_has_four_freedoms(seed: int) -> None:
+    supply = start(2, seed, "two-player-four-freedoms").state.freedoms
+    assert sorted(supply.values()) == [1, 1, 2]
