@@ -46,6 +46,7 @@ CASES = (
     Case("pl-2p", 2, "standard", 21, ("greedy", "random"), pack="pl"),
     Case("pl-4p", 4, "standard", 22, ("greedy", "random", "greedy", "random"), pack="pl"),
     Case("pl-5p", 5, "standard", 23, ("random", "greedy", "greedy", "greedy", "random"), pack="pl"),
+    Case("pl-3p-muse", 3, "standard", 24, ("greedy", "random", "greedy"), ("muse-and-princess",), pack="pl"),
 )
 
 

@@ -64,9 +64,10 @@ def _principality_sound(state: State) -> None:
 
 
 @settings(max_examples=12, deadline=None)
-@given(players=st.integers(min_value=2, max_value=5), seed=st.integers(min_value=0, max_value=10**6))
-def test_random_play_keeps_the_invariants(players: int, seed: int) -> None:
-    rs = ruleset()
+@given(players=st.integers(min_value=2, max_value=5), seed=st.integers(min_value=0, max_value=10**6),
+       variants=st.sampled_from([(), ("muse-and-princess",), ("two-player-four-freedoms",)]))
+def test_random_play_keeps_the_invariants(players: int, seed: int, variants: tuple[str, ...]) -> None:
+    rs = ruleset(*variants)
     game = Game.new(rs, players, seed, "standard")
     rng = random.Random(seed)
     steps = 0

@@ -60,6 +60,7 @@ NAME_SOURCES: dict[str, dict[str, tuple[str, str | None]]] = {
         "prestige_cards": ("/prestige_cards", "id"),
         "setup_modes": ("/setup/modes", None),
         "phases": ("/flow/states", "name"),
+        "characters": ("/characters/cards", "id"),
     },
 }
 #: ids a catalog may name but need not (lab sides are named with the labs, if at all)

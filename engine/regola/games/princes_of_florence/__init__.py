@@ -10,7 +10,7 @@ from regola.games.princes_of_florence import present
 from regola.games.princes_of_florence.describe import describe
 from regola.games.princes_of_florence.rules import Rules, compile_rules, players_range
 from regola.games.princes_of_florence.state import State
-from regola.games.princes_of_florence.steps import actions, auction, rounds, setup
+from regola.games.princes_of_florence.steps import actions, auction, characters, rounds, setup
 from regola.games.princes_of_florence.views import view
 
 REGISTRY = Registry(
@@ -19,6 +19,8 @@ REGISTRY = Registry(
         "begin_round": rounds.begin_round,
         "begin_auction": auction.begin_auction,
         "begin_actions": actions.begin_actions,
+        "begin_characters": characters.begin_characters,
+        "end_characters": characters.end_characters,
         "best_work": rounds.best_work,
         "next_round": rounds.next_round,
         "final_scoring": rounds.final_scoring,
@@ -29,6 +31,7 @@ REGISTRY = Registry(
         "reshuffle": setup.Reshuffle(),
         "auction": auction.Auction(),
         "actions": actions.Actions(),
+        "characters": characters.Characters(),
     },
 )
 

@@ -49,6 +49,14 @@ class GreedyBot:
         me = v["players"][self.seat]
         wants = self._wants(me)
         verbs = {a[0] for a in legal}
+        if "hire" in verbs or "merchant" in verbs or "professor" in verbs:  # expansion decisions
+            return legal[0]
+        if "withdraw" in verbs:  # phase A2: a cheap muse or cardinal when money allows, else nothing
+            cheap = [a for a in legal if a[0] == "bid" and a[1] in ("muse", "cardinal", "banker")
+                     and (a[2] <= me["money"] // 4 or a[1] == "banker")]
+            return min(cheap, key=lambda a: (a[2], a[1])) if cheap else ("withdraw",)
+        if ("princess",) in legal:
+            return ("princess",)
         if "raise" in verbs:
             step = v["step"]
             limit = _BID_LIMIT.get(step["lot"], 400)

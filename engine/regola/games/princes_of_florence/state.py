@@ -52,7 +52,7 @@ class Player:
 
 
 class State:
-    __slots__ = ("architects", "bank", "bonus_deck", "buildings", "flow_state", "freedoms", "jesters",
+    __slots__ = ("architects", "bank", "bonus_deck", "buildings", "extra", "flow_state", "freedoms", "jesters",
                  "landscapes", "n", "players", "prestige_deck", "profession_deck", "recruitment", "result",
                  "round", "rules", "setup", "start", "step", "work_marks")
 
@@ -77,6 +77,7 @@ class State:
         self.bank = 0  # florins paid in minus florins paid out, starting money included (unlimited bank)
         self.work_marks = [0] * n  # the best work value of each player this round (004 Najwybitniejsze Dzieło)
         self.result: list[dict[str, Any]] | None = None
+        self.extra: dict[str, Any] = {}  # what an expansion keeps between phases (characters, banker's money)
 
     # money and prestige: every movement goes through here, so the ledger always balances
     def pay(self, seat: int, amount: int) -> None:

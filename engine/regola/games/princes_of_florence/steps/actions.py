@@ -15,6 +15,7 @@ from regola.core.step import Action, Step
 from regola.games.princes_of_florence.measures import bonus_value
 from regola.games.princes_of_florence.placement import Placement
 from regola.games.princes_of_florence.state import RECRUITMENT, State
+from regola.games.princes_of_florence.steps.characters import extra_actions, muse_bonus, owner, princess_value
 from regola.games.princes_of_florence.supply import draw, fits, place, placements
 from regola.games.princes_of_florence.works import base_value, bonus_reach
 
@@ -52,10 +53,13 @@ class Actions(Step):
         seat = _seat(state)
         p = state.players[seat]
         out: list[Action] = []
-        if s["done"] < rules.per_turn:
+        if s["done"] < _per_turn(state, seat):
+            if owner(state, "princess") == seat and not state.extra.get("princess_used") and \
+                    princess_value(state, seat) + muse_bonus(state, seat) >= rules.minimum(state.round):
+                out.append(("princess",))
             if _may(state, seat, "work"):
                 minimum = rules.minimum(state.round)
-                extra = bonus_reach(state, p)
+                extra = bonus_reach(state, p) + muse_bonus(state, seat)
                 out.extend(("work", card) for card in sorted(set(p.hand))
                            if base_value(state, p, card) + extra >= minimum)
             if state.step["used"][seat].get("build", 0) < rules.kinds["build"].max_per_round and \
@@ -81,7 +85,7 @@ class Actions(Step):
     def explain(self, state: State, action: Action) -> IllegalAction:
         s = state.step
         if s["pending"] is None and action and action[0] in state.rules.kinds:
-            if s["done"] >= state.rules.per_turn:
+            if s["done"] >= _per_turn(state, _seat(state)):
                 return IllegalAction("actions.per_turn", "both actions of this turn are taken", action)
             kind = action[0]
             used = s["used"][_seat(state)].get(kind, 0)
@@ -117,6 +121,11 @@ class Actions(Step):
             p.prestige -= 1
             state.gain(seat, rules.sell_per_point)
             return
+        if verb == "princess":  # expansion: the princess completes one work, as an action
+            s["done"] += 1
+            state.extra["princess_used"] = True
+            _finish(state, seat, princess_value(state, seat) + muse_bonus(state, seat))
+            return
         if verb == "recruit":  # no action (004 Karty Rekrutacji, footnote 4)
             victim = state.players[action[1]]
             victim.table[victim.table.index(action[2])] = RECRUITMENT
@@ -131,7 +140,8 @@ class Actions(Step):
             card = action[1]
             p.hand.remove(card)
             p.table.append(card)
-            s["pending"] = {"seat": seat, "kind": "work", "card": card, "value": base_value(state, p, card)}
+            s["pending"] = {"seat": seat, "kind": "work", "card": card,
+                            "value": base_value(state, p, card) + muse_bonus(state, seat)}
         elif verb == "build":
             state.pay(seat, rules.price_of_building(p.architects))
             s["pending"] = {"seat": seat, "kind": "place", "piece": action[1]}
@@ -150,8 +160,22 @@ class Actions(Step):
 def _maybe_end_turn(state: State) -> None:
     """A turn ends by itself once both actions are done and finished."""
     s = state.step
-    if s["pending"] is None and s["done"] >= state.rules.per_turn:
+    if s["pending"] is None and s["idx"] < len(s["order"]) and s["done"] >= _per_turn(state, _seat(state)):
         _next_turn(state)
+
+
+def _per_turn(state: State, seat: int) -> int:
+    """Two actions; the cardinal's holder one more this round (expansion)."""
+    return state.rules.per_turn + extra_actions(state, seat)
+
+
+def _finish(state: State, seat: int, value: int) -> None:
+    """The bank pays for a finished work; its pay may then be exchanged for prestige."""
+    rules = state.rules
+    state.gain(seat, value * rules.payout_per_point)
+    state.work_marks[seat] = max(state.work_marks[seat], value)
+    state.step["pending"] = {"seat": seat, "kind": "convert",
+                             "max": value * rules.payout_per_point // rules.florins_per_prestige}
 
 
 def _next_turn(state: State) -> None:
@@ -204,11 +228,7 @@ def _pending_apply(state: State, action: Action) -> None:
         p.bonus.remove(action[1])
         p.bonus_used.append(action[1])
     elif verb == "finish":
-        value = pending["value"]
-        state.gain(seat, value * rules.payout_per_point)
-        state.work_marks[seat] = max(state.work_marks[seat], value)
-        s["pending"] = {"seat": seat, "kind": "convert",
-                        "max": value * rules.payout_per_point // rules.florins_per_prestige}
+        _finish(state, seat, pending["value"])
     else:  # convert
         k = action[1]
         state.pay(seat, k * rules.florins_per_prestige)

@@ -16,6 +16,7 @@ from regola.core.step import Action, Step
 from regola.games.princes_of_florence.placement import Placement
 from regola.games.princes_of_florence.rules import Lot
 from regola.games.princes_of_florence.state import State
+from regola.games.princes_of_florence.steps.characters import rank_position
 from regola.games.princes_of_florence.supply import can_place_landscape, draw, hire_architect, place, placements
 
 
@@ -186,11 +187,11 @@ def _win(state: State, seat: int, lot_id: str, price: int) -> None:
     lot = _lot(state, lot_id)
     p = state.players[seat]
     landscapes = [g for g in lot.gives if g in state.landscapes]
+    then: dict[str, Any] | None = None
     if landscapes:
-        s["pending"] = {"seat": seat, "kind": "place", "gives": landscapes}
+        then = {"seat": seat, "kind": "place", "gives": landscapes}
     elif "prestige" in lot.gives:
-        s["pending"] = {"seat": seat, "kind": "prestige",
-                        "cards": draw(state.prestige_deck, state.rules.prestige_draw)}
+        then = {"seat": seat, "kind": "prestige", "cards": draw(state.prestige_deck, state.rules.prestige_draw)}
     elif "architect" in lot.gives:
         hire_architect(state, seat)
     elif "jester" in lot.gives:
@@ -199,11 +200,17 @@ def _win(state: State, seat: int, lot_id: str, price: int) -> None:
     elif "recruitment" in lot.gives:
         state.recruitment -= 1
         p.recruits += 1
+    s["pending"] = then
+    if state.extra.get("merchant") == seat:  # expansion: the merchant's holder chooses first
+        state.extra["merchant"] = None
+        s["pending"] = {"seat": seat, "kind": "merchant", "price": price, "then": then}
 
 
 def _pending_legal(state: State, pending: dict[str, Any]) -> list[Action]:
     seat = pending["seat"]
     p = state.players[seat]
+    if pending["kind"] == "merchant":
+        return [("merchant", "free"), ("merchant", "rank")]
     if pending["kind"] == "place":
         return [("place", *pl) for kind in pending["gives"] if state.landscapes[kind] > 0
                 for pl in placements(state.rules, p.board, kind, p.architects)]
@@ -214,6 +221,13 @@ def _pending_apply(state: State, action: Action) -> None:
     s = state.step
     pending = s["pending"]
     seat = pending["seat"]
+    if pending["kind"] == "merchant":  # the lot for free, or prestige by one's place on the track
+        if action[1] == "free":
+            state.gain(seat, pending["price"])
+        else:
+            state.players[seat].prestige += rank_position(state, seat)
+        s["pending"] = pending["then"]
+        return
     if pending["kind"] == "place":
         place(state, seat, Placement(*action[1:]))
     else:  # a prestige card: keep one face down, the rest go under the pile (004 Karty Prestiżu)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from regola.games.princes_of_florence.measures import prestige_points
 from regola.games.princes_of_florence.state import State
+from regola.games.princes_of_florence.steps.characters import final_banker, rank_position
 
 
 def begin_round(state: State) -> None:
@@ -31,6 +32,12 @@ def next_round(state: State) -> None:
 
 def final_scoring(state: State) -> None:
     """Prestige cards for their owners, then the standings: most prestige, ties by money."""
+    if state.rules.characters is not None:  # expansion: the last banker and an unused merchant
+        final_banker(state)
+        merchant = state.extra.get("merchant")
+        if merchant is not None:
+            state.players[merchant].prestige += rank_position(state, merchant)
+            state.extra["merchant"] = None
     earned = [0] * state.n
     for p in state.players:
         for card in p.prestige_cards:
