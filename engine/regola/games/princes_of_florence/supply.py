@@ -62,6 +62,22 @@ def fits(rules: Rules, board: Board, piece: str, architects: int) -> bool:
     return found
 
 
+_BUILDABLE: dict[tuple[object, ...], tuple[str, ...]] = {}
+
+
+def buildable(rules: Rules, board: Board, architects: int) -> tuple[str, ...]:
+    """The building kinds that fit into ``board`` now (asked at every action decision, so remembered per
+    board and whether the architects lift the adjacency rule)."""
+    lifted = tuple(architects >= rules.principality.kinds[k].lifted_at for k in rules.building_kinds[:1])
+    key = (id(rules), board.occupied, board.class_masks, board.kinds, lifted)
+    found = _BUILDABLE.get(key)
+    if found is None:
+        if len(_BUILDABLE) >= _CACHE_LIMIT:
+            _BUILDABLE.clear()
+        found = _BUILDABLE[key] = tuple(k for k in rules.building_kinds if fits(rules, board, k, architects))
+    return found
+
+
 def can_place_landscape(state: State, seat: int, kinds: tuple[str, ...]) -> bool:
     p = state.players[seat]
     return any(state.landscapes[k] > 0 and fits(state.rules, p.board, k, p.architects) for k in kinds)

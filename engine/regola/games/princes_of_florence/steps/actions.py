@@ -16,7 +16,7 @@ from regola.games.princes_of_florence.measures import bonus_value
 from regola.games.princes_of_florence.placement import Placement
 from regola.games.princes_of_florence.state import RECRUITMENT, State
 from regola.games.princes_of_florence.steps.characters import extra_actions, muse_bonus, owner, princess_value
-from regola.games.princes_of_florence.supply import draw, fits, place, placements
+from regola.games.princes_of_florence.supply import buildable, draw, place, placements
 from regola.games.princes_of_florence.works import base_value, bonus_reach
 
 
@@ -64,9 +64,8 @@ class Actions(Step):
                            if base_value(state, p, card) + extra >= minimum)
             if state.step["used"][seat].get("build", 0) < rules.kinds["build"].max_per_round and \
                     p.money >= rules.price_of_building(p.architects):
-                out.extend(("build", kind) for kind in rules.building_kinds
-                           if state.buildings[kind] > 0 and kind not in p.board.kinds
-                           and fits(rules, p.board, kind, p.architects))
+                out.extend(("build", kind) for kind in buildable(rules, p.board, p.architects)
+                           if state.buildings[kind] > 0)
             if state.profession_deck and _may(state, seat, "profession"):
                 out.append(("profession",))
             if _may(state, seat, "freedom"):
