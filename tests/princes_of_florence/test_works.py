@@ -156,3 +156,29 @@ def test_recruiting_is_free_and_leaves_a_recruitment_card() -> None:
     assert game.state.players[2].table == [RECRUITMENT]
     assert 7 in game.state.players[0].hand and game.state.players[0].recruits == 0
     assert game.state.step["done"] == 0  # no action spent
+
+
+def test_a_building_against_the_rules_names_the_rule() -> None:
+    """In play, a placement the grid forbids is refused with the numbered rule it breaks."""
+    def edit(st: State) -> None:
+        put(st, 0, "tower", architects=0)
+        st.players[0].architects = 0
+        st.players[0].money = 5000
+
+    game = _poet_game(edit)
+    game.apply(("build", "chapel"))
+    principality = game.ruleset.rules.principality
+    tower = game.state.players[0].board.pieces[0]
+    touching = [pl for pl in principality.legal_placements(game.state.players[0].board, "chapel", 2)
+                if principality.grid.neighbours(principality.grid.mask(principality.cells(pl)))
+                & principality.grid.mask(principality.cells(tower))]
+    assert touching
+    with pytest.raises(IllegalAction) as err:
+        game.apply(("place", *touching[0]))
+    assert err.value.rule == "placement.adjacency"
+    with pytest.raises(IllegalAction) as err:
+        game.apply(("place", "chapel", 0, 6, 6))
+    assert err.value.rule == "placement.inside"
+    with pytest.raises(IllegalAction) as err:
+        game.apply(("place", *tower))
+    assert err.value.rule in ("placement.overlap", "placement.piece")
