@@ -43,6 +43,10 @@ CASES = (
          ("codex-leonardi-2",)),
     Case("cs-4p-advanced-codex1-codex2", 4, "advanced", 15, ("greedy",) * 4,
          ("codex-leonardi-1", "codex-leonardi-2")),
+    Case("pl-2p", 2, "standard", 21, ("greedy", "random"), pack="pl"),
+    Case("pl-4p", 4, "standard", 22, ("greedy", "random", "greedy", "random"), pack="pl"),
+    Case("pl-5p", 5, "standard", 23, ("random", "greedy", "greedy", "greedy", "random"), pack="pl"),
+    Case("pl-3p-muse", 3, "standard", 24, ("greedy", "random", "greedy"), ("muse-and-princess",), pack="pl"),
 )
 
 

@@ -51,6 +51,17 @@ NAME_SOURCES: dict[str, dict[str, tuple[str, str | None]]] = {
         "cards": ("/inventions/cards", "id"),
         "phases": ("/flow/states", "name"),
     },
+    "princes-of-florence": {
+        "buildings": ("/components/buildings/kinds", None),
+        "landscapes": ("/components/landscapes/kinds", None),
+        "freedoms": ("/components/freedoms/kinds", None),
+        "professions": ("/professions/cards", "id"),
+        "bonus_cards": ("/bonus_cards", "id"),
+        "prestige_cards": ("/prestige_cards", "id"),
+        "setup_modes": ("/setup/modes", None),
+        "phases": ("/flow/states", "name"),
+        "characters": ("/characters/cards", "id"),
+    },
 }
 #: ids a catalog may name but need not (lab sides are named with the labs, if at all)
 OPTIONAL_NAMES: dict[str, dict[str, tuple[str, str | None]]] = {
@@ -69,6 +80,8 @@ class Catalog:
     data: dict[str, Any] | None
     findings: list[Finding] = field(default_factory=list)
     _text: TextCatalog | None = field(default=None, repr=False)
+    #: the game of its pack: a catalog speaks for the packs of that game only
+    game: str = ""
 
     def at(self, code: str, message: str, ptr: str) -> Finding:
         return Finding(code, message, self.shown, *locate(self.path, ptr), ptr)
@@ -92,7 +105,7 @@ def load_catalogs(pack_folders: Iterable[Path], home: Path, validate: Iterable[P
     for folder in pack_folders:
         for path in sorted((folder / "text").glob("*.y*ml")) if (folder / "text").is_dir() else []:
             shown = display_path(path, home)
-            catalog = Catalog(path.resolve(), shown, folder, path.stem, None)
+            catalog = Catalog(path.resolve(), shown, folder, path.stem, None, game=_pack_game(folder))
             catalogs.append(catalog)
             try:
                 content = load_yaml(path, name=shown)
@@ -111,6 +124,15 @@ def load_catalogs(pack_folders: Iterable[Path], home: Path, validate: Iterable[P
             catalog.data = content["text"]
             _language(catalog, home)
     return catalogs
+
+
+def _pack_game(folder: Path) -> str:
+    """The game of the pack in ``folder`` ('' when its header cannot be read: the pack check says why)."""
+    try:
+        game = load_yaml(folder / "pack.yaml")["pack"]["game"]
+    except (PackError, KeyError, TypeError):
+        return ""
+    return game if isinstance(game, str) else ""
 
 
 def _readable(content: Any) -> bool:
@@ -177,6 +199,8 @@ def check_coverage(subjects: list[Subject], catalogs: list[Catalog]) -> list[Fin
         values: dict[str, Any] = {}
         for catalog in _usable(catalogs):
             assert catalog.data is not None
+            if catalog.game != subject.pack.game:
+                continue
             for rule_id in rules:
                 entry = catalog.data["rules"].get(rule_id)
                 if entry is None:
@@ -291,9 +315,11 @@ def check_catalogs(catalogs: list[Catalog], targets: list[Catalog], universe: li
     """Catalog-level checks for ``targets``; unused keys only when ``universe`` (every document) is known."""
     findings: list[Finding] = []
     usable = _usable(catalogs)
-    reference = {}  # rule id -> (catalog, args) of the first language that has it
+    # per game: rule id -> (catalog, args) of the first language that has it
+    references: dict[str, dict[str, tuple[Catalog, dict[str, Any]]]] = {}
     for catalog in sorted(usable, key=lambda c: c.language):
         assert catalog.data is not None
+        reference = references.setdefault(catalog.game, {})
         for rule_id, entry in catalog.data["rules"].items():
             reference.setdefault(rule_id, (catalog, entry.get("args", {})))
     rulings, _ = rulings_findings(home)
@@ -301,12 +327,12 @@ def check_catalogs(catalogs: list[Catalog], targets: list[Catalog], universe: li
         findings += catalog.findings
         if catalog.data is None:
             continue
-        findings += _placeholders(catalog, reference)
-        findings += _parity(catalog, usable)
+        findings += _placeholders(catalog, references.get(catalog.game, {}))
+        findings += _parity(catalog, [c for c in usable if c.game == catalog.game])
         findings += _plurals(catalog)
         findings += _citations(catalog, rulings, home)
         if universe is not None:
-            findings += _unused(catalog, universe, rulings)
+            findings += _unused(catalog, [s for s in universe if s.pack.game == catalog.game], rulings)
     return findings
 
 
@@ -444,7 +470,10 @@ def _unused(catalog: Catalog, universe: list[Subject], rulings: frozenset[str]) 
         if ruling not in rulings:
             findings.append(catalog.at("TEXT_UNUSED_KEY", f"ruling {ruling} is not in rulepacks/rulings.yaml",
                                        pointer("text", "rulings", ruling)))
-    for ruling in sorted(rulings - set(catalog.data.get("rulings", {})), key=lambda r: int(r[1:])):
+    # a catalog words the rulings its game's packs and variants cite (rulings.yaml serves every game)
+    cited = {cite for s in universe for rule in s.doc.get("rules", {}).values() if isinstance(rule, dict)
+             for cite in rule.get("cites", []) if cite in rulings}
+    for ruling in sorted(cited - set(catalog.data.get("rulings", {})), key=lambda r: int(r[1:])):
         findings.append(catalog.at("TEXT_MISSING", f"no {catalog.language} text for ruling {ruling}",
                                    "/text/rulings"))
     return findings

@@ -24,7 +24,7 @@ def register(sub: Any) -> None:
     p.add_argument("--games", type=positive, default=300, metavar="N",
                    help="random games to time (default: 300)")
     p.add_argument("--players", type=int, default=4, metavar="N", help="seats per game (default: 4)")
-    p.add_argument("--setup", default="beginner", help="beginner or advanced (default: beginner)")
+    p.add_argument("--setup", default=None, help="a setup mode of the pack (default: its first)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.set_defaults(run=run)
 
@@ -57,9 +57,10 @@ def cold_load_ms(pack: str, variants: list[str]) -> float:
     return float(out.stdout.strip())
 
 
-def measure(pack: str, variants: list[str], games: int, players: int, setup: str) -> dict[str, Any]:
+def measure(pack: str, variants: list[str], games: int, players: int, setup: str | None) -> dict[str, Any]:
     cold_ms = statistics.median(cold_load_ms(pack, variants) for _ in range(3))
     ruleset = Ruleset(load_pack(pack, variants=variants))
+    setup = setup or ruleset.definition.setup_modes(ruleset.rules)[0]
     creations = []
     for seed in range(50):
         t = time.perf_counter()

@@ -24,7 +24,7 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=None,
                    help="seed of the shuffle and the bots, to play the same game again (default: a new one, "
                    "printed with the result)")
-    p.add_argument("--setup", default="beginner", help="beginner or advanced (default: beginner)")
+    p.add_argument("--setup", default=None, help="a setup mode of the pack (default: its first, e.g. beginner)")
     p.add_argument("--bots", default="greedy", help="comma-separated bot per seat, options after a colon "
                    "(mcts:iters=500,time=1); the last one fills the rest")
     p.add_argument("--human", type=int, action="append", default=[], metavar="SEAT",
@@ -37,6 +37,9 @@ def register(sub: Any) -> None:
 
 
 def standings_text(game: Game) -> str:
+    hook = game.ruleset.definition.present.get("standings")
+    if hook is not None:
+        return str(hook(game))
     result = game.result() or []
     lines = ["rank seat colour     money bonus inventions completed"]
     tie_names = ["money", "inventions"] + [f"{t} cards" for t in reversed(game.ruleset.rules.tiers)]
@@ -53,6 +56,9 @@ def standings_text(game: Game) -> str:
 
 
 def result_json(game: Game) -> dict[str, Any]:
+    hook = game.ruleset.definition.present.get("result_json")
+    if hook is not None:
+        return dict(hook(game))
     result = game.result() or []
     return {
         "pack": game.ruleset.pack.id,
@@ -92,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
     names += [names[-1]] * (args.players - len(names))
     if args.seed is None:
         args.seed = new_seed()
+    args.setup = args.setup or ruleset.definition.setup_modes(ruleset.rules)[0]
     game = new_game(ruleset, args.players, args.seed, args.setup)
     for seat in args.human:
         if not 0 <= seat < args.players:

@@ -57,6 +57,16 @@ def register(sub: Any) -> None:
 # --- the quick paths ------------------------------------------------------------------------------
 
 
+def _game_of(pack_folder: Path) -> str | None:
+    """The game of the pack a catalog belongs to (None when its header cannot be read)."""
+    from regola.core.yamlio import load_yaml
+
+    try:
+        return str(load_yaml(pack_folder / "pack.yaml")["pack"]["game"])
+    except Exception:  # an unreadable header: that catalog is simply not this game's
+        return None
+
+
 def _home() -> Path:
     from regola import paths
 
@@ -181,7 +191,11 @@ def run_render(args: argparse.Namespace) -> int:
 
     home = _home()
     pack = load_pack(args.pack, variants=list(args.variant))
-    languages = sorted(available_languages(home)) if args.all_languages else [_language(args, home)[0]]
+    if args.all_languages:  # the languages of the catalogs written for this pack's game
+        languages = sorted(lang for lang, path in available_languages(home).items()
+                           if _game_of(Path(path).parent.parent) == pack.game)
+    else:
+        languages = [_language(args, home)[0]]
     try:
         args.output.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

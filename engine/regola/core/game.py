@@ -51,6 +51,9 @@ class GameDefinition:
     clone_state: Callable[[Any], Any] | None = None
     #: information states and determinization for search bots (None: the game offers none)
     search: SearchHooks | None = None
+    #: optional words for people at a terminal, by name: "standings" (game -> str), "result_json"
+    #: (game -> dict), "seat_summary" (view dict, seat -> str); commands fall back to their own
+    present: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
 
 def definition_for(game_id: str) -> GameDefinition:

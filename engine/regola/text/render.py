@@ -36,10 +36,19 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def section_of(rule_id: str) -> str:
+def sections_of(pack: Pack | None) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The rulebook's sections: the pack's own (``rulebook.sections`` of its data), else SECTIONS."""
+    declared = (pack.data.get("rulebook") or {}).get("sections") if pack is not None else None
+    if not declared:
+        return SECTIONS
+    return tuple((s["id"], tuple(s["prefixes"])) for s in declared)
+
+
+def section_of(rule_id: str, sections: tuple[tuple[str, tuple[str, ...]], ...] = SECTIONS) -> str:
     """The rulebook section a rule belongs to: the longest matching prefix wins (auctions before completion)."""
-    best, length = "phases", 0
-    for section, prefixes in SECTIONS:
+    ids = [section for section, _ in sections]
+    best, length = "phases" if "phases" in ids else ids[0], 0
+    for section, prefixes in sections:
         for prefix in prefixes:
             if rule_id.startswith(prefix) and len(prefix) > length:
                 best, length = section, len(prefix)
@@ -151,13 +160,18 @@ def _variant_files(pack: Pack) -> list[Path]:
 def build_book(catalog: Catalog, pack: Pack) -> Book:
     """The rulebook's content, independent of the output format."""
     bound = bind_all(catalog, pack)
-    sections = {sid: Section(sid, catalog.chrome(sid)) for sid, _ in SECTIONS}
+    layout = sections_of(pack)
+    sections = {sid: Section(sid, catalog.chrome(sid)) for sid, _ in layout}
     for rule in bound.values():
-        sections[section_of(rule.id)].rules.append(rule)
-    sections["setup"].tables.append((catalog.chrome("seats"), seats_table(catalog, pack)))
-    sections["inventions"].tables.append((catalog.chrome("data_note"), inventions_table(catalog, pack)))
-    sections["variants"].notes += _variant_notes(catalog, pack)
+        sections[section_of(rule.id, layout)].rules.append(rule)
+    if "inventions" in pack.data:  # the tables of a game that has them
+        sections["setup"].tables.append((catalog.chrome("seats"), seats_table(catalog, pack)))
+        sections["inventions"].tables.append((catalog.chrome("data_note"), inventions_table(catalog, pack)))
+    if "variants" in sections:
+        sections["variants"].notes += _variant_notes(catalog, pack)
     for ruling, entry in sorted(catalog.rulings.items(), key=lambda kv: int(kv[0][1:])):
+        if "rulings" not in sections:
+            break
         sections["rulings"].notes.append((f"{ruling} · {entry['title']}", entry["text"]))
     applied = ", ".join(v.id for v in pack.variants) or catalog.chrome("none")
     subtitle = (f"{catalog.chrome('pack')}: {pack.id} · {catalog.chrome('variant_applied')}: {applied} · "

@@ -1,0 +1,112 @@
+"""The mutable state of one game of Princes of Florence.
+
+Plain slotted classes of ints, strings and lists (the principality boards are the placement module's
+immutable Boards), serialized field by field. The sub-state of the step in progress lives in ``step``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regola.games.princes_of_florence.placement import Board
+from regola.games.princes_of_florence.rules import Rules
+
+#: a recruitment card lying in a player's display (profession card ids start at 1)
+RECRUITMENT = 0
+
+
+class Player:
+    __slots__ = ("architects", "board", "bonus", "bonus_used", "freedoms", "hand", "jesters", "money", "paid",
+                 "prestige", "prestige_cards", "received", "recruits", "seat", "table")
+
+    def __init__(self, seat: int, board: Board) -> None:
+        self.seat = seat
+        self.money = 0
+        self.received = 0  # every florin the bank paid (ledger)
+        self.paid = 0  # every florin paid to the bank
+        self.prestige = 0
+        self.board = board
+        self.architects = 0
+        self.jesters = 0
+        self.freedoms: list[str] = []
+        self.hand: list[int] = []  # profession cards in hand
+        self.recruits = 0  # recruitment cards in hand
+        self.table: list[int] = []  # cards in front of the player: profession ids, RECRUITMENT
+        self.bonus: list[int] = []  # bonus cards in hand
+        self.bonus_used: list[int] = []  # played, out of the game
+        self.prestige_cards: list[int] = []  # face down until the end
+
+    def to_json(self) -> dict[str, Any]:
+        data = {s: getattr(self, s) for s in self.__slots__ if s != "board"}
+        data["board"] = self.board.to_json()
+        return data
+
+    @classmethod
+    def from_json(cls, rules: Rules, data: dict[str, Any]) -> Player:
+        p = cls(data["seat"], Board.from_json(data["board"], rules.principality))
+        for s in cls.__slots__:
+            if s != "board":
+                value = data[s]
+                setattr(p, s, list(value) if isinstance(value, list) else value)
+        return p
+
+
+class State:
+    __slots__ = ("architects", "bank", "bonus_deck", "buildings", "extra", "flow_state", "freedoms", "jesters",
+                 "landscapes", "n", "players", "prestige_deck", "profession_deck", "recruitment", "result",
+                 "round", "rules", "setup", "start", "step", "work_marks")
+
+    def __init__(self, rules: Rules, n: int, setup: str) -> None:
+        self.rules = rules
+        self.n = n
+        self.setup = setup
+        self.flow_state = ""
+        self.step: dict[str, Any] = {}
+        self.round = 1
+        self.start = rules.start_seat % n
+        self.players: list[Player] = []
+        self.profession_deck: list[int] = []  # top first
+        self.bonus_deck: list[int] = []
+        self.prestige_deck: list[int] = []
+        self.buildings = {k: rules.buildings_per_kind for k in rules.building_kinds}
+        self.landscapes = {k: rules.landscapes_per_kind for k in rules.landscape_kinds}
+        self.freedoms = {k: 0 for k in rules.freedom_kinds}  # in play, set by the deal
+        self.architects = rules.architects
+        self.jesters = rules.jesters
+        self.recruitment = rules.recruitment_cards
+        self.bank = 0  # florins paid in minus florins paid out, starting money included (unlimited bank)
+        self.work_marks = [0] * n  # the best work value of each player this round (004 Najwybitniejsze Dzieło)
+        self.result: list[dict[str, Any]] | None = None
+        self.extra: dict[str, Any] = {}  # what an expansion keeps between phases (characters, banker's money)
+
+    # money and prestige: every movement goes through here, so the ledger always balances
+    def pay(self, seat: int, amount: int) -> None:
+        p = self.players[seat]
+        if amount > p.money:
+            raise ValueError(f"seat {seat} cannot pay {amount} with {p.money}")
+        p.money -= amount
+        p.paid += amount
+        self.bank += amount
+
+    def gain(self, seat: int, amount: int) -> None:
+        p = self.players[seat]
+        p.money += amount
+        p.received += amount
+        self.bank -= amount
+
+    def clockwise_from(self, seat: int) -> list[int]:
+        return [(seat + i) % self.n for i in range(self.n)]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {s: getattr(self, s) for s in self.__slots__ if s not in ("rules", "players")}
+        data["players"] = [p.to_json() for p in self.players]
+        return data
+
+    @classmethod
+    def from_json(cls, rules: Rules, data: dict[str, Any]) -> State:
+        st = cls(rules, data["n"], data["setup"])
+        for s in cls.__slots__:
+            if s not in ("rules", "players"):
+                setattr(st, s, data[s])
+        st.players = [Player.from_json(rules, p) for p in data["players"]]
+        return st

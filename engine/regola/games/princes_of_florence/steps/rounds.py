@@ -1,0 +1,52 @@
+"""Rounds (004 Przebieg gry, Najwybitniejsze Dzieło, Nowa runda) and the end (004 Zakończenie gry)."""
+
+from __future__ import annotations
+
+from regola.games.princes_of_florence.measures import prestige_points
+from regola.games.princes_of_florence.state import State
+from regola.games.princes_of_florence.steps.characters import final_banker, rank_position
+
+
+def begin_round(state: State) -> None:
+    state.work_marks = [0] * state.n
+    state.step = {}
+
+
+def best_work(state: State) -> None:
+    """The best work(s) of the round earn prestige; nobody completed a work: nobody earns it."""
+    best = max(state.work_marks)
+    if best > 0:
+        for seat, value in enumerate(state.work_marks):
+            if value == best:
+                state.players[seat].prestige += state.rules.best_work_prestige
+
+
+def more_rounds(state: State) -> bool:
+    return state.round < state.rules.rounds
+
+
+def next_round(state: State) -> None:
+    state.round += 1
+    state.start = (state.start + state.rules.start_passes) % state.n
+
+
+def final_scoring(state: State) -> None:
+    """Prestige cards for their owners, then the standings: most prestige, ties by money."""
+    if state.rules.characters is not None:  # expansion: the last banker and an unused merchant
+        final_banker(state)
+        merchant = state.extra.get("merchant")
+        if merchant is not None:
+            state.players[merchant].prestige += rank_position(state, merchant)
+            state.extra["merchant"] = None
+    earned = [0] * state.n
+    for p in state.players:
+        for card in p.prestige_cards:
+            earned[p.seat] += prestige_points(state, p.seat, state.rules.prestige[card])
+    for p in state.players:
+        p.prestige += earned[p.seat]
+    keys = [tuple(getattr(p, "money" if k == "money" else "prestige") for k in state.rules.tiebreak)
+            for p in state.players]
+    order = sorted(range(state.n), key=lambda s: keys[s], reverse=True)
+    state.result = [{"seat": s, "rank": 1 + sum(1 for o in range(state.n) if keys[o] > keys[s]),
+                     "prestige": state.players[s].prestige, "money": state.players[s].money,
+                     "prestige_cards": earned[s], "key": list(keys[s])} for s in order]

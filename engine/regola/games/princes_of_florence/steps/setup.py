@@ -1,0 +1,127 @@
+"""Setup (004 Przygotowanie gry): the shuffled decks and the deal (chance), each player keeping 3 of 4
+profession cards, and the draw pile made of the rest (chance)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from regola.core.errors import IllegalAction
+from regola.core.step import CHANCE, Action, Step
+from regola.games.princes_of_florence.rules import Rules
+from regola.games.princes_of_florence.state import Player, State
+
+
+def new_state(rules: Rules, n_players: int, setup: str) -> State:
+    """The table before any card is dealt: boards, money, prestige."""
+    st = State(rules, n_players, setup)
+    for seat in range(n_players):
+        p = Player(seat, rules.principality.empty_board())
+        p.prestige = rules.start_prestige
+        st.players.append(p)
+        st.gain(seat, rules.money_by_players[n_players])
+    return st
+
+
+class Deal(Step):
+    """Chance: the order of the three decks and which extra freedom tokens come into play."""
+
+    rule = "setup.professions"
+
+    def decider(self, state: State) -> int | None:
+        return None if state.step.get("dealt") else CHANCE
+
+    def legal(self, state: State) -> list[Action]:
+        return []
+
+    def sample(self, state: State, rng: random.Random) -> Action:
+        rules = state.rules
+        professions = list(rules.professions)
+        bonus = list(rules.bonus)
+        prestige = list(rules.prestige)
+        for deck in (professions, bonus, prestige):
+            rng.shuffle(deck)
+        _, extra = rules.freedom_supply[state.n]
+        kinds = list(rules.freedom_kinds)
+        rng.shuffle(kinds)
+        return ("deal", tuple(professions), tuple(bonus), tuple(prestige), tuple(sorted(kinds[:extra])))
+
+    def check_chance(self, state: State, action: Action) -> None:
+        rules = state.rules
+        if len(action) != 5 or action[0] != "deal":
+            raise IllegalAction(self.rule, "a deal is ('deal', professions, bonus, prestige, extra freedoms)",
+                                action)
+        for deck, ids in ((action[1], rules.professions), (action[2], rules.bonus), (action[3], rules.prestige)):
+            if sorted(deck) != sorted(ids):
+                raise IllegalAction(self.rule, "each deck must hold each of its cards exactly once", action)
+        _, extra = rules.freedom_supply[state.n]
+        extras = list(action[4])
+        if len(extras) != extra or len(set(extras)) != extra or not set(extras) <= set(rules.freedom_kinds):
+            raise IllegalAction("setup.freedoms", f"{extra} different extra freedom kinds are drawn", action)
+
+    def apply(self, state: State, action: Action) -> None:
+        rules = state.rules
+        deck = list(action[1])
+        for p in state.players:
+            p.hand = deck[:rules.dealt]
+            del deck[:rules.dealt]
+        state.profession_deck = deck
+        state.bonus_deck = list(action[2])
+        state.prestige_deck = list(action[3])
+        each, _ = rules.freedom_supply[state.n]
+        for kind in rules.freedom_kinds:
+            state.freedoms[kind] = each + (1 if kind in action[4] else 0)
+        state.step = {"dealt": True, "returned": [], "turn": 0}
+
+
+class Keep(Step):
+    """Each player, in seat order, returns the cards beyond the ones kept (one of four)."""
+
+    rule = "setup.professions"
+
+    def decider(self, state: State) -> int | None:
+        turn = state.step["turn"]
+        return turn if turn < state.n else None
+
+    def legal(self, state: State) -> list[Action]:
+        p = state.players[state.step["turn"]]
+        if len(p.hand) <= state.rules.kept:
+            return [("keep",)]
+        return [("return", card) for card in sorted(p.hand)]
+
+    def apply(self, state: State, action: Action) -> None:
+        p = state.players[state.step["turn"]]
+        if action[0] == "return":
+            p.hand.remove(action[1])
+            state.step["returned"].append(action[1])
+        if len(p.hand) <= state.rules.kept:
+            state.step["turn"] += 1
+
+
+class Reshuffle(Step):
+    """Chance: the undealt and returned profession cards, shuffled, make the draw pile."""
+
+    rule = "setup.professions"
+
+    def decider(self, state: State) -> int | None:
+        return None if state.step.get("shuffled") else CHANCE
+
+    def legal(self, state: State) -> list[Action]:
+        return []
+
+    def _pool(self, state: State) -> list[int]:
+        return state.profession_deck + list(state.step["returned"])
+
+    def sample(self, state: State, rng: random.Random) -> Action:
+        pool = self._pool(state)
+        rng.shuffle(pool)
+        return ("shuffle", tuple(pool))
+
+    def check_chance(self, state: State, action: Action) -> None:
+        if len(action) != 2 or action[0] != "shuffle" or Counter(action[1]) != Counter(self._pool(state)):
+            raise IllegalAction(self.rule, "the draw pile holds the undealt and returned cards, once each",
+                                action)
+
+    def apply(self, state: State, action: Action) -> None:
+        state.profession_deck = list(action[1])
+        state.step = {"shuffled": True}

@@ -1,0 +1,51 @@
+"""What one seat may see: hands of profession, bonus and prestige cards are private (004: profession
+cards are shown only by their backs, prestige cards lie face down until the end); principalities,
+displays, money and prestige are open."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regola.games.princes_of_florence.state import State
+
+
+def view(state: State, seat: int) -> dict[str, Any]:
+    rules = state.rules
+    players = []
+    for p in state.players:
+        own = p.seat == seat
+        entry: dict[str, Any] = {
+            "seat": p.seat, "money": p.money, "prestige": p.prestige, "architects": p.architects,
+            "jesters": p.jesters, "freedoms": list(p.freedoms), "table": list(p.table),
+            "bonus_used": list(p.bonus_used), "board": rules.principality.picture(p.board),
+            "pieces": [list(pl) for pl in p.board.pieces],
+            "hand_size": len(p.hand) + p.recruits, "bonus_size": len(p.bonus),
+            "prestige_size": len(p.prestige_cards),
+        }
+        if own or state.result is not None:
+            entry["prestige_cards"] = list(p.prestige_cards)
+        if own:
+            entry.update(hand=list(p.hand), recruits=p.recruits, bonus=list(p.bonus))
+        players.append(entry)
+    step: dict[str, Any] = {}
+    s = state.step
+    if "sold" in s:
+        step = {"sold": list(s["sold"]), "out": list(s["out"]), "lot": s["lot"], "price": s["price"],
+                "high": s["high"], "passed": list(s["passed"])}
+    elif "order" in s:
+        step = {"turn": s["order"][s["idx"]] if s["idx"] < len(s["order"]) else None, "done": s["done"]}
+    pending = s.get("pending")
+    if pending is not None and pending["seat"] == seat:
+        step["pending"] = dict(pending)
+    elif pending is not None:
+        step["pending"] = {"seat": pending["seat"], "kind": pending["kind"]}
+    return {
+        "seat": seat, "round": state.round, "phase": state.flow_state, "start": state.start,
+        "minimum_work": rules.minimum(state.round), "work_marks": list(state.work_marks),
+        "supply": {"buildings": dict(state.buildings), "landscapes": dict(state.landscapes),
+                   "freedoms": dict(state.freedoms), "architects": state.architects, "jesters": state.jesters,
+                   "recruitment": state.recruitment},
+        "decks": {"professions": len(state.profession_deck), "bonus": len(state.bonus_deck),
+                  "prestige": len(state.prestige_deck)},
+        "players": players, "step": step, "result": state.result,
+    }
