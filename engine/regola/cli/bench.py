@@ -82,7 +82,9 @@ def measure(pack: str, variants: list[str], games: int, players: int, setup: str
 
 
 def run(args: argparse.Namespace) -> int:
-    new_game(ruleset_from(args), args.players, 0, args.setup)  # a count or setup the pack refuses: one line
+    ruleset = ruleset_from(args)
+    args.setup = args.setup or ruleset.definition.setup_modes(ruleset.rules)[0]
+    new_game(ruleset, args.players, 0, args.setup)  # a count or setup the pack refuses: one line
     out = measure(args.pack, args.variant, args.games, args.players, args.setup)
     if args.json:
         print(json.dumps(out))
