@@ -37,9 +37,10 @@ def action_names(lang: str | None, pack: Any) -> dict[str, str]:
 
     catalog = catalog_for(negotiate(lang, pack.language))
     names = {}
-    for verb, template in catalog.names("actions").items():
+    for verb, template in catalog.names("actions").items():  # a game that words its actions as templates
         if isinstance(template, str):
             names[str(verb)] = template.split("{", 1)[0].strip() or str(verb)
+    names.update({str(verb): str(name) for verb, name in catalog.names("action_kinds").items()})
     return names
 
 
