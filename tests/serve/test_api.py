@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from pathlib import Path
 
 import httpx
 import pytest
@@ -11,12 +12,15 @@ from tests.serve.conftest import Server
 
 from regola.cli.main import main as regola
 
+SHIPPED_PACKS = {p.parent.name for p in (Path(__file__).resolve().parents[2] / "rulepacks").glob("*/pack.yaml")}
+
 
 def test_packs_list_every_pack_with_its_variants(client: httpx.Client) -> None:
     reply = client.get("/api/v1/packs")
     assert reply.status_code == 200
     packs = {p["id"]: p for p in reply.json()["packs"]}
-    assert set(packs) == {"cs", "de", "fr"}
+    assert set(packs) == SHIPPED_PACKS
+    assert packs["pl"]["languages"] == ["pl"] and packs["cs"]["languages"] == ["cs", "de", "fr"]
     cs_variants = {v["id"] for v in packs["cs"]["variants"]}
     assert {"codex-leonardi-1", "codex-leonardi-2", "club-cheap-actions"} <= cs_variants
     assert "broken" not in cs_variants
@@ -138,4 +142,12 @@ def test_access_log_is_one_json_object_per_request(client: httpx.Client, server:
 
 def test_healthz(client: httpx.Client) -> None:
     body = client.get("/healthz").json()
-    assert body["status"] == "ok" and body["packs"] == ["cs", "de", "fr"]
+    assert body["status"] == "ok" and body["packs"] == sorted(SHIPPED_PACKS)
+
+
+def test_a_language_of_another_game_is_not_found(client: httpx.Client) -> None:
+    # the Czech catalog words Maestro Leonardo's rules, not those of the Polish pack's game
+    reply = client.get("/api/v1/packs/pl/rules/game.players", params={"lang": "cs"})
+    assert reply.status_code == 404 and "languages: pl" in reply.json()["detail"]
+    assert client.get("/api/v1/packs/pl/rules/game.players", headers={"Accept-Language": "cs"}).json()[
+        "language"] == "pl"

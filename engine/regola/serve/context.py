@@ -38,14 +38,16 @@ def _header_language(header: str | None, languages: tuple[str, ...], default: st
     return choose(header, list(languages), default)
 
 
-def explicit_language(library: Library, lang: str) -> str:
-    """``?lang=`` or a URL's language: any tag Babel reads (de-AT, cs_CZ); 404 when no catalog fits."""
-    if lang in library.languages:
+def explicit_language(library: Library, lang: str, pack_id: str) -> str:
+    """``?lang=`` or a URL's language: any tag Babel reads (de-AT, cs_CZ); 404 when no catalog of the
+    pack's game fits."""
+    offered = library.languages_of(pack_id)
+    if lang in offered:
         return lang
-    found = _language_for(lang, tuple(library.languages))  # Babel's parse costs more than the reply
+    found = _language_for(lang, tuple(offered))  # Babel's parse costs more than the reply
     if found:
         return found
-    raise NotFound(f"no rule text in language '{lang}' (languages: {', '.join(library.languages)})")
+    raise NotFound(f"no rule text of pack '{pack_id}' in language '{lang}' (languages: {', '.join(offered)})")
 
 
 def asked(request: Request, pack_id: str) -> Asked:
@@ -56,8 +58,9 @@ def asked(request: Request, pack_id: str) -> Asked:
     library.edition(pack_id, variant)  # 404 early for an unknown variant
     lang = request.query_params.get("lang")
     if lang:
-        language = explicit_language(library, lang)
+        language = explicit_language(library, lang, pack_id)
     else:
         header = request.headers.get("accept-language")
-        language = _header_language(header[:200] if header else None, tuple(library.languages), pack.language)
+        offered = tuple(library.languages_of(pack_id))
+        language = _header_language(header[:200] if header else None, offered, pack.language)
     return Asked(pack_id, variant, language)

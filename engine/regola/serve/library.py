@@ -99,7 +99,15 @@ class Library:
                 self.packs[pack_id] = load_pack(pack_id, home=self.home)
             except PackError as err:
                 self.problems.append(f"pack {pack_id} skipped: {str(err).splitlines()[0]}")
-        self.languages = sorted(available_languages(self.home))
+        catalogs = available_languages(self.home)
+        self.languages = sorted(catalogs)
+        # a catalog words the rules of its own game only (the pack folder it sits in says which)
+        game_of_folder = {pack.id: pack.game for pack in self.packs.values()}
+        self._languages_of_game: dict[str, list[str]] = {}
+        for lang in self.languages:
+            game = game_of_folder.get(catalogs[lang].parent.parent.name)
+            if game is not None:
+                self._languages_of_game.setdefault(game, []).append(lang)
         self.variants: dict[str, dict[str, Edition]] = {p: {} for p in self.packs}
         files = sorted((self.home / "rulepacks").glob("*/variants/*.y*ml"))
         for folder in variant_dirs or []:
@@ -169,14 +177,19 @@ class Library:
 
     # --- bound texts ------------------------------------------------------------------------------
 
-    def language(self, lang: str) -> str:
-        if lang not in self.languages:
-            raise NotFound(f"no rule text in language '{lang}' (languages: {', '.join(self.languages)})")
+    def languages_of(self, pack_id: str) -> list[str]:
+        """The languages whose catalogs word this pack's game."""
+        return self._languages_of_game.get(self.base(pack_id).game, [])
+
+    def language(self, lang: str, pack_id: str) -> str:
+        offered = self.languages_of(pack_id)
+        if lang not in offered:
+            raise NotFound(f"no rule text of pack '{pack_id}' in language '{lang}' (languages: {', '.join(offered)})")
         return lang
 
     def bound(self, pack_id: str, token: str | None, lang: str) -> Bound:
         edition = self.edition(pack_id, token)
-        self.language(lang)
+        self.language(lang, pack_id)
         key = (pack_id, token, lang)
 
         def make() -> Bound:
@@ -203,7 +216,7 @@ class Library:
     def listing(self) -> list[dict[str, Any]]:
         """Every pack with its variants, as the API lists them."""
         return [{"id": pack.id, "game": pack.game, "title": pack.title, "language": pack.language,
-                 "content_hash": pack.content_hash, "languages": self.languages,
+                 "content_hash": pack.content_hash, "languages": self.languages_of(pack.id),
                  "variants": [{"id": e.token, "title": e.variant.title if e.variant else "",
                                "cites": list(e.variant.cites) if e.variant else [],
                                "content_hash": e.pack.content_hash}

@@ -100,7 +100,7 @@ def _chrome(library: Library, bound: Bound, where: str, q: str = "") -> str:
     langs = " ".join(
         f'<a class="lang{" current" if other == lang else ""}" hreflang="{esc(other)}" '
         f'href="{_root()}/{esc(pack)}/{esc(other)}/{esc(where)}{esc(_query(token, q=q))}">{esc(other)}</a>'
-        for other in library.languages)
+        for other in library.languages_of(pack))
     options = [("", bound.catalog.chrome("none"))]
     options += [(vid, e.variant.title if e.variant else vid) for vid, e in library.variants[pack].items()]
     if token and token not in dict(options):
@@ -168,10 +168,12 @@ def search_page(library: Library, bound: Bound, q: str) -> str:
 def index_page(library: Library, lang: str) -> str:
     rows = []
     for pack in library.packs.values():
+        offered = library.languages_of(pack.id)
         links = " ".join(f'<a hreflang="{esc(x)}" href="{_root()}/{esc(pack.id)}/{esc(x)}/">{esc(x)}</a>'
-                         for x in library.languages)
+                         for x in offered)
+        here = lang if lang in offered else pack.language
         variants = ", ".join(esc(e.variant.title) for e in library.variants[pack.id].values() if e.variant)
-        rows.append(f'<li><a href="{_root()}/{esc(pack.id)}/{esc(lang)}/">{esc(pack.title)}</a> '
+        rows.append(f'<li><a href="{_root()}/{esc(pack.id)}/{esc(here)}/">{esc(pack.title)}</a> '
                     f'<code>{esc(pack.id)}</code> · {links}'
                     + (f"<br><small>{variants}</small>" if variants else "") + "</li>")
     body = (f'<header class="site"><p class="brand"><a href="{_root()}/">regola</a></p></header><main>'
@@ -198,7 +200,7 @@ def _where(request: Request) -> tuple[Library, str, str | None, str] | Response:
     pack = request.path_params["pack"]
     library.base(pack)
     raw_lang = request.path_params["lang"]
-    lang = explicit_language(library, raw_lang)
+    lang = explicit_language(library, raw_lang, pack)
     variant = request.query_params.get("variant") or None
     library.edition(pack, variant)
     if lang != raw_lang:
