@@ -162,3 +162,42 @@ def test_materials_under_a_working_lab_never_change(sc):
     sc.run(lambda s: s.state.round == 2, default=watching)
     assert sc.phase == "planning" and lab.materials == fixed and lab.target == 3
     sc.refused(("start", 0, 1), "planning.one_per_lab")  # no second set of cards under the same lab
+
+
+@pytest.mark.rule("planning.exact_materials")
+@pytest.mark.parametrize("unrequested", [False, True])
+@pytest.mark.parametrize("same_in_both", [False, True])
+def test_startable_cards_match_a_plain_scan_of_the_pool(unrequested: bool, same_in_both: bool) -> None:
+    """The remembered-by-hand search finds what a scan of the pool card by card finds (both pack flags)."""
+    import dataclasses
+    import random
+
+    from regola.core.game import Game, Ruleset
+    from regola.core.pack import load_pack
+    from regola.games.maestro_leonardo.steps.planning import _startable
+
+    ruleset = Ruleset(load_pack("cs"))
+    ruleset.rules = dataclasses.replace(ruleset.rules, unrequested_start=unrequested,
+                                        same_invention_in_both_labs=same_in_both)
+
+    def scan(state, p):  # type: ignore[no-untyped-def]
+        rules = state.rules
+        pool = rules.card_ids if rules.unrequested_start else sorted({*state.display, *state.completed_before})
+        targets = () if rules.same_invention_in_both_labs else [lab.target for lab in p.labs]
+        return [c for c in pool if c not in p.completed and c not in targets
+                and all(n <= p.hand[m] for m, n in rules.card_needs[c])]
+
+    checked = 0
+    for seed in range(4):
+        game, rng = Game.new(ruleset, 4, seed, "beginner"), random.Random(seed)
+        while not game.is_terminal():
+            if game.is_chance():
+                game.apply(game.sample_chance())
+                continue
+            if game.state.flow_state == "planning":
+                for p in game.state.players:
+                    assert _startable(game.state, p) == scan(game.state, p)
+                    checked += 1
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+    assert checked > 100

@@ -48,9 +48,17 @@ class RandomBot:
 
     def __init__(self, seat: int, seed: int | str | None, rules: Any = None) -> None:
         self.rng = random.Random(f"{seed}/{seat}")
-        # randrange(n) is this after its argument checks: the same draws, without the checks
-        self._below = getattr(self.rng, "_randbelow", self.rng.randrange)
+        self._bits = self.rng.getrandbits
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
-        return legal[self._below(len(legal))]
+        n = len(legal)
+        if not n:
+            raise RegolaError(f"seat {obs.seat} has no legal action to choose from")
+        # randrange(n) without its argument checks and two calls: the rejection sampling CPython's
+        # Random._randbelow does, so the draws (and every record of a random game) stay the same
+        k = n.bit_length()
+        r = self._bits(k)
+        while r >= n:
+            r = self._bits(k)
+        return legal[r]

@@ -123,7 +123,7 @@ class GraphFinding:
 class Flow:
     """A pack's flow, built once with ``Flow.build`` and shared by every game of that pack."""
 
-    __slots__ = ("_dispatch", "_specs", "initial", "machine", "pointer_prefix", "states", "table",
+    __slots__ = ("_dispatch", "_plan", "_specs", "initial", "machine", "pointer_prefix", "states", "table",
                  "transitions")
 
     initial: str
@@ -134,6 +134,8 @@ class Flow:
     pointer_prefix: str
     _specs: dict[str, StateSpec]
     _dispatch: dict[str, dict[str, tuple[CompiledTransition, ...]]]
+    #: state name -> (its spec, its ``advance`` candidates): what ``settle`` reads at each hop
+    _plan: dict[str, tuple[StateSpec, tuple[CompiledTransition, ...]]]
 
     # -- building -----------------------------------------------------------------------------------
     @classmethod
@@ -177,6 +179,44 @@ class Flow:
                         f(game)
                     return True
         return False
+
+    def settle(self, game: Any) -> tuple[StateSpec, int | None]:
+        """Fire ``advance`` through automatic states until one waits for a decision or is final.
+
+        Returns the state's spec and its decider (None at a final state). The same transitions as
+        calling ``fire(game, "advance")`` in a loop, but each state's spec and candidates come from
+        one precompiled lookup, so a chain of automatic states is one tight loop, not a call per hop.
+        """
+        plan = self._plan
+        while True:
+            spec, candidates = plan[game.flow_state]
+            if spec.final:
+                return spec, None
+            step = spec.step
+            if step is not None:
+                who = step.decider(game)  # type: ignore[attr-defined]
+                if who is not None:
+                    return spec, who
+            for t in candidates:  # the body of fire(), inlined
+                if t.prepare:
+                    for f in t.prepare:
+                        f(game)
+                for g in t.conditions:
+                    if not g(game):
+                        break
+                else:
+                    for g in t.unless:
+                        if g(game):
+                            break
+                    else:
+                        for f in t.pre:
+                            f(game)
+                        game.flow_state = t.dest
+                        for f in t.post:
+                            f(game)
+                        break
+            else:
+                raise RuntimeError(f"flow is stuck in state {game.flow_state!r}: no transition applies")
 
     def fire_machine(self, game: Any, trigger: str = "advance") -> bool:
         """The same transition through ``self.machine`` (game not attached): the reference for ``fire``.
@@ -544,6 +584,7 @@ class _Builder:
         for (state, trigger), ts in flow.table.items():
             dispatch.setdefault(trigger, {})[state] = ts  # trigger first: no key tuple to build per fire
         flow._dispatch = dispatch
+        flow._plan = {s.name: (s, flow.table.get((s.name, "advance"), ())) for s in specs}
         return flow
 
 

@@ -148,7 +148,11 @@ class Game:
             if self._who == TERMINAL:
                 legal = self._legal = []
             else:
-                legal = self._legal = self._step().legal(self.state)
+                spec = self._spec  # _step() inlined: this runs once per decision
+                state = self.state
+                if spec is None or spec.name != state.flow_state:
+                    spec = self._spec = self.ruleset.flow.state(state.flow_state)
+                legal = self._legal = spec.step.legal(state)  # type: ignore[union-attr]
         return legal
 
     def sample_chance(self) -> Action:
@@ -165,8 +169,11 @@ class Game:
         who = self._who
         if who == TERMINAL:
             raise IllegalAction("flow.turn", "the game is over", action)
-        step = self._step()
         state = self.state
+        spec = self._spec  # _step() inlined: this runs once per action
+        if spec is None or spec.name != state.flow_state:
+            spec = self._spec = self.ruleset.flow.state(state.flow_state)
+        step: Step = spec.step  # type: ignore[assignment]
         if who == CHANCE:
             step.check_chance(state, action)
         else:
@@ -189,7 +196,12 @@ class Game:
         """Fire `advance` through automatic states until a decision is pending or the game ends."""
         flow = self.ruleset.flow
         state = self.state
-        fire = flow.fire_machine if self._use_machine else flow.fire
+        if not self._use_machine:
+            spec, who = flow.settle(state)
+            self._spec = spec
+            self._who = TERMINAL if who is None else who
+            return
+        fire = flow.fire_machine
         specs = flow.specs
         while True:
             spec = specs[state.flow_state]

@@ -91,15 +91,17 @@ def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None 
     choosers: list[Callable[[Observation], Action]] = [_chooser(game, agent) for agent in bots]
     view = game.view
     info = game.information_state if game.ruleset.definition.search is not None else None
+    # bound once: this loop runs once per decision of every simulated game
+    current_player, legal_actions, apply = game.current_player, game.legal_actions, game.apply
     while True:
-        who = game.current_player()
+        who = current_player()
         if who < 0:
             if who != CHANCE:
                 break
             action = game.sample_chance()
         else:
-            action = choosers[who](Observation(who, game.legal_actions(), view, info))
-        game.apply(action)
+            action = choosers[who](Observation(who, legal_actions(), view, info))
+        apply(action)
         if record is not None:
             record.action(who, action)
     if record is not None:

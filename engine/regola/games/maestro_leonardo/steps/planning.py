@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from regola.core.errors import IllegalAction
 from regola.core.step import Action, Step
 from regola.games.maestro_leonardo.state import Player, State
@@ -11,6 +13,28 @@ PASS: Action = ("pass",)
 
 def begin_planning(state: State) -> None:
     state.step = {"order": state.clockwise_from(state.leonardo), "turn": 0}
+
+
+# Cards a hand can pay for, by catalogue (its card_needs mapping, held so its id stays unique) and
+# hand: hands repeat across turns and games, so this is mostly one lookup instead of a catalogue scan.
+_AFFORDABLE: dict[int, tuple[object, dict[tuple[int, ...], frozenset[int]]]] = {}
+_AFFORDABLE_MAX = 50_000
+
+
+def _affordable(needs: Mapping[int, tuple[tuple[int, int], ...]], hand: list[int]) -> frozenset[int]:
+    """Every card of the catalogue whose materials ``hand`` holds (need <= count of each material)."""
+    entry = _AFFORDABLE.get(id(needs))
+    if entry is None or entry[0] is not needs:
+        entry = _AFFORDABLE[id(needs)] = (needs, {})
+    by_hand = entry[1]
+    key = tuple(hand)
+    cards = by_hand.get(key)
+    if cards is None:
+        if len(by_hand) >= _AFFORDABLE_MAX:
+            by_hand.clear()
+        cards = by_hand[key] = frozenset(
+            cid for cid, need in needs.items() if all(n <= key[m] for m, n in need))
+    return cards
 
 
 def _startable(state: State, p: Player) -> list[int]:
@@ -23,20 +47,16 @@ def _startable(state: State, p: Player) -> list[int]:
     hand = p.hand
     if not rules.any_card_without_materials and not any(hand):
         return []  # an empty hand starts nothing
-    pool = rules.card_ids if rules.unrequested_start else sorted({*state.display, *state.completed_before})
-    completed = p.completed
-    targets = () if rules.same_invention_in_both_labs else [lab.target for lab in p.labs]
-    needs = rules.card_needs
-    out: list[int] = []
-    for cid in pool:
-        if cid in completed or cid in targets:
-            continue
-        for m, need in needs[cid]:
-            if need > hand[m]:
-                break
-        else:
-            out.append(cid)
-    return out
+    affordable = _affordable(rules.card_needs, hand)
+    if rules.unrequested_start:
+        cands = set(affordable)
+    else:
+        cands = {*state.display, *state.completed_before}
+        cands.intersection_update(affordable)
+    cands.difference_update(p.completed)
+    if not rules.same_invention_in_both_labs:
+        cands.difference_update([lab.target for lab in p.labs])
+    return sorted(cands)
 
 
 class Planning(Step):
