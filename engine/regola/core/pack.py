@@ -23,6 +23,8 @@ from regola.core.variant import (
     Change,
     Variant,
     apply_variants_traced,
+    blame,
+    blamed,
     canonical_hash,
     copy_json,
     load_variant,
@@ -107,10 +109,20 @@ class Pack:
         """(file for display, line, column) of a JSON pointer into ``data`` (or ``/pack/…``)."""
         return self._locator(pointer)
 
+    def change_at(self, pointer: str | None) -> Change | None:
+        """The variant change most likely behind a fault at ``pointer`` (None for a pack without variants)."""
+        return blame(self._locator.changes, pointer)
+
     def error(self, message: str, pointer: str) -> PackError:
-        """A PackError at a pointer of this pack, located."""
+        """A PackError at a pointer of this pack, located; at the variant change behind it when the
+        place is in a base file of a pack with variants (the base alone was valid)."""
         file, line, column = self.locate(pointer)
-        return PackError(message, file=file, line=line, column=column, field=pointer)
+        err = PackError(message, file=file, line=line, column=column, field=pointer)
+        if self.variants and file not in {variant.source for variant in self.variants}:
+            change = self.change_at(pointer)
+            if change is not None:
+                return blamed(err, change)
+        return err
 
 
 # --- finding packs -----------------------------------------------------------------------------
@@ -349,7 +361,16 @@ def _with_variants(folder: Path, variant_refs: tuple[Path | Variant, ...], home:
     variants = tuple(v if isinstance(v, Variant) else _read_variant(v, home, reads) for v in variant_refs)
     document, changes = apply_variants_traced(base.data, variants, base.id)
     locator = replace(base._locator, changes=tuple(changes))
-    return _finish(folder, base.meta, document, base.origins, variants, locator, home, reads)
+    try:
+        return _finish(folder, base.meta, document, base.origins, variants, locator, home, reads)
+    except PackError as err:  # the base was valid alone: a fault in its files is a variant's doing
+        sources = {variant.source for variant in variants}
+        problems = err.findings if isinstance(err, PackErrors) and err.findings else [err]
+        said = []
+        for problem in problems:
+            change = None if problem.file in sources else blame(changes, problem.field)
+            said.append(problem if change is None else blamed(problem, change))
+        raise join_errors(said) from None
 
 
 def _finish(folder: Path, meta: dict[str, Any], document: dict[str, Any], origins: dict[str, Path],
