@@ -163,15 +163,15 @@ def test_locate_sees_a_changed_file(tmp_path: Path) -> None:
 
 def test_locate_composes_a_file_once_until_it_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[object] = []
-    import yaml
+    from regola.core import yaml_loader
 
-    compose = yaml.compose
+    compose = yaml_loader.compose
 
     def counting(*args: Any, **kwargs: Any) -> Any:
         calls.append(args)
         return compose(*args, **kwargs)
 
-    monkeypatch.setattr(yaml, "compose", counting)
+    monkeypatch.setattr(yaml_loader, "compose", counting)
     path = write(tmp_path, "a: 1\nb: [1, 2]\n")
     assert [locate(path, p) for p in ("/a", "/b/1", "/b")] == [(1, 4), (2, 8), (2, 4)]
     assert len(calls) == 1

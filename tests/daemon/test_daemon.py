@@ -333,7 +333,7 @@ def test_a_run_restores_the_daemons_own_folder_and_environment(tmp_path: Path) -
         reply = daemon.answer(_request(argv=["check", VARIANT.name], cwd=str(VARIANT.parent),
                                        env={**os.environ, "REGOLA_TEST_MARK": "x"}))
         assert reply["exit"] == 0, reply
-        assert os.getcwd() == "/" and os.environ == before
+        assert os.getcwd() == cwd and os.environ == before  # the check ran in a child of its own
     finally:
         os.chdir(cwd)
 
@@ -408,5 +408,75 @@ def test_an_idle_time_that_is_not_a_number_is_said(place: Place) -> None:
         _, log = process.communicate(timeout=30)
     finally:
         process.kill()
-    assert "REGOLA_DAEMON_IDLE='soon' is not a number of seconds; using 900" in log
+    assert "REGOLA_DAEMON_IDLE='soon' is not a positive number of seconds; using 900" in log
     assert "Traceback" not in log and process.returncode == 0
+
+
+# --- a runaway request cannot take the daemon hostage (issue 9, seen 2) ------------------------------
+
+
+def _runaway(tmp_path: Path) -> Path:
+    """A variant that passes the schema and whose hashing expands an alias chain to 9**10 values: with the
+    loader's bounds raised by the client's environment, the check in the daemon runs away."""
+    lines = ["variant:", "  id: runaway", "  base: cs", "  title: Runaway", "  cites: [R1]", "  changes:",
+             "    - op: add", "      path: /extra", "      value:", "        x0: &x0 [a, a, a, a, a, a, a, a, a]"]
+    lines += [f"        x{i}: &x{i} [" + ", ".join([f"*x{i - 1}"] * 9) + "]" for i in range(1, 10)]
+    path = tmp_path / "runaway.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _ask_runaway(place: Place, path: Path, box: dict[str, object]) -> None:
+    env = {**place.env, "REGOLA_MAX_NODES": str(10**12), "REGOLA_MAX_YAML_ALIASES": "1000"}
+    message = {"op": "run", "argv": ["check", str(path)], "cwd": str(REPO), "env": env, "tty": [False, False]}
+    started = time.monotonic()
+    box["reply"] = client.ask(str(place.runtime / "regola"), message, timeout=100)
+    box["seconds"] = time.monotonic() - started
+
+
+def _busy(place: Place, seconds: float = 30.0) -> str:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        done = place.regola("daemon", "status")
+        if "busy for" in done.stdout:
+            return done.stdout
+        time.sleep(0.1)
+    raise AssertionError("the daemon never said it was busy")
+
+
+def test_a_runaway_check_is_ended_and_the_next_client_still_gets_its_answer(place: Place, tmp_path: Path) -> None:
+    env = {"REGOLA_DAEMON_TIMEOUT": "4", "REGOLA_DAEMON_MEMORY": "700"}
+    assert place.regola("daemon", "start", **env).returncode == 0
+    pid = place.status()[0]  # type: ignore[index]
+    box: dict[str, object] = {}
+    runaway = threading.Thread(target=_ask_runaway, args=(place, _runaway(tmp_path), box))
+    runaway.start()
+    try:
+        said = _busy(place)  # status answers while the check runs, and says what it runs
+        assert f"pid {pid}" in said and "runaway.yaml" in said
+        nxt = place.regola("check", VARIANT)  # served beside the runaway, not behind it
+        _same(nxt, place.regola("check", "--no-daemon", VARIANT))
+    finally:
+        runaway.join(timeout=100)
+    reply = box["reply"]
+    assert isinstance(reply, dict) and set(reply) == {"retry"}, reply  # the client runs it itself
+    assert box["seconds"] < 60  # type: ignore[operator]
+    assert place.status() is not None and place.status()[0] == pid  # type: ignore[index]  # still serving
+    log = (place.runtime / "regola" / Path(address.log_path("x")).name).read_text(encoding="utf-8")
+    assert "runaway.yaml" in log and "Traceback" not in log.split("warmed up", 1)[-1].split("runaway")[0]
+
+
+def test_stop_ends_a_busy_daemon(place: Place, tmp_path: Path) -> None:
+    assert place.regola("daemon", "start", REGOLA_DAEMON_TIMEOUT="60", REGOLA_DAEMON_MEMORY="700").returncode == 0
+    pid = place.status()[0]  # type: ignore[index]
+    box: dict[str, object] = {}
+    runaway = threading.Thread(target=_ask_runaway, args=(place, _runaway(tmp_path), box))
+    runaway.start()
+    try:
+        _busy(place)
+        stopped = place.regola("daemon", "stop")
+        assert stopped.stdout.strip() == f"regola daemon: stopped pid {pid}"
+    finally:
+        runaway.join(timeout=100)
+    reply = box["reply"]
+    assert isinstance(reply, dict) and set(reply) == {"retry"} and place.status() is None

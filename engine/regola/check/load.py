@@ -7,7 +7,7 @@ each raised PackError (every schema finding of it) into findings and carries on 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +30,16 @@ class UsageError(Exception):
 
 @dataclass
 class Plan:
-    """The pack folders and variant files of one run; ``full`` when it is the whole repository."""
+    """The pack folders and variant files of one run; ``full`` when it is the whole repository.
+
+    ``unusable`` holds a finding per PATH that is no pack, variant or YAML file at all (exit status 2);
+    the other paths are checked all the same.
+    """
 
     packs: list[Path] = field(default_factory=list)
     variants: list[Path] = field(default_factory=list)
     full: bool = False
+    unusable: list[Finding] = field(default_factory=list)
 
 
 def _is_yaml(path: Path) -> bool:
@@ -54,43 +59,50 @@ def home_packs(home: Path) -> list[Path]:
 
 
 def _pack_of(path: Path) -> Path | None:
-    """The pack folder a file belongs to (pack.yaml, a data file, a text catalog), if any."""
+    """The pack folder a data file or text catalog belongs to, if any (never for a file in variants/)."""
+    if path.parent.name == "variants":
+        return None
     for folder in (path.parent, path.parent.parent):
         if (folder / PACK_FILE).is_file():
             return folder.resolve()
     return None
 
 
-def _is_variant(path: Path) -> bool:
+def _holds_variant(path: Path) -> bool:
     try:
         content = load_yaml(path)
     except PackError:
-        return path.parent.name == "variants"  # broken YAML in a variants/ folder: still a variant
+        return False
     return isinstance(content, dict) and "variant" in content
 
 
 def plan(paths: Sequence[str | Path], home: Path) -> Plan:
-    """What to check: the given paths, or every pack and variant under ``<home>/rulepacks``."""
+    """What to check: the given paths, or every pack and variant under ``<home>/rulepacks``.
+
+    A YAML file is a file of its pack when it lies in one (pack.yaml, a data file, a catalog) and is no
+    variant; any other YAML file is checked as a variant, so a broken one (bad YAML, no ``variant:``)
+    gets its findings with lines like any variant.
+    """
     if not paths:
         return Plan(home_packs(home), _home_variants(home), full=True)
     result = Plan()
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            if not (path / PACK_FILE).is_file():
-                raise UsageError(f"{raw}: not a pack folder (no {PACK_FILE} in it)")
-            _add(result.packs, path.resolve())
+            if (path / PACK_FILE).is_file():
+                _add(result.packs, path.resolve())
+            else:
+                result.unusable.append(Finding("LOAD", f"not a pack folder (no {PACK_FILE} in it)", str(raw)))
         elif path.is_file() and _is_yaml(path):
-            if path.name != PACK_FILE and _is_variant(path):
-                _add(result.variants, path.resolve())
-            elif (folder := _pack_of(path)) is not None:
+            folder = _pack_of(path)
+            if folder is not None and (path.name == PACK_FILE or not _holds_variant(path)):
                 _add(result.packs, folder)
             else:
-                raise UsageError(f"{raw}: neither a variant nor a file of a pack")
+                _add(result.variants, path.resolve())
         elif path.exists():
-            raise UsageError(f"{raw}: not a pack folder or a YAML file")
+            result.unusable.append(Finding("LOAD", "not a pack folder or a YAML file (.yaml, .yml)", str(raw)))
         else:
-            raise UsageError(f"{raw}: no such file or folder")
+            result.unusable.append(Finding("LOAD", "no such file or folder", str(raw)))
     return result
 
 
@@ -143,6 +155,11 @@ def load_variant_subjects(path: Path, home: Path) -> tuple[list[Subject], list[F
         if not (home / "rulepacks" / base / PACK_FILE).is_file():
             findings.append(Finding("VARIANT_BASE_UNKNOWN", f"variant '{variant.id}' applies to pack '{base}', "
                                     "which is not under rulepacks/", shown, *locate(path, where), where))
+            continue
+        try:
+            load_pack(base, home=home)
+        except PackError as err:  # the base's own fault: reported (once) as the base's, not as the variant's
+            findings += [replace(f, about=f"{base} + {variant.id}") for f in findings_of(err)]
             continue
         try:
             subjects.append(Subject(load_pack(base, variants=[path], home=home), variant, home))

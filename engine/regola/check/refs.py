@@ -69,27 +69,35 @@ def rulings_findings(home: Path) -> tuple[frozenset[str], list[Finding]]:
     return ids, list(findings)
 
 
-def pack_sources(subject_meta: dict[str, Any], home: Path) -> frozenset[str]:
-    """The source ids a pack may cite: its own, and those of every pack it borrows from."""
+def pack_sources(subject_meta: dict[str, Any], home: Path) -> frozenset[str] | None:
+    """The source ids a pack may cite: its own, and those of every pack it borrows from.
+
+    None when a lender does not load: its sources are unknown (its own check reports why), and a
+    citation of one of them must not be called unknown.
+    """
     ids = set(subject_meta.get("sources", {}))
     for entry in subject_meta.get("borrows", []):
         try:
             lender = load_pack(entry["from"], home=home)
         except PackError:
-            continue  # the lender's own check reports it
-        ids |= pack_sources(lender.meta, home)
+            return None
+        lent = pack_sources(lender.meta, home)
+        if lent is None:
+            return None
+        ids |= lent
     return frozenset(ids)
 
 
-def cite_problem(cite: str, sources: frozenset[str], rulings: frozenset[str],
+def cite_problem(cite: str, sources: frozenset[str] | None, rulings: frozenset[str],
                  what: str) -> tuple[str, str] | None:
-    """(code, message) if ``cite`` names an unknown ruling or source; None when it is fine."""
+    """(code, message) if ``cite`` names an unknown ruling or source; None when it is fine (or when the
+    sources are not known: ``sources`` None)."""
     if _RULING.match(cite):
         if cite not in rulings:
             return "REF_UNKNOWN_RULING", f"{what} cites ruling {cite}, which rulepacks/rulings.yaml does not list"
         return None
     match = _SOURCE.match(cite)
-    if match and match.group(1) not in sources:
+    if match and sources is not None and match.group(1) not in sources:
         known = ", ".join(sorted(sources)) or "none"
         return ("REF_UNKNOWN_SOURCE", f"{what} cites source {match.group(1)} ('{cite}'), which the pack does not "
                 f"declare in pack.sources (declared: {known})")
@@ -141,7 +149,8 @@ def check_variant_cites(subjects: list[Subject]) -> list[Finding]:
         return []
     variant = subjects[0].variant
     home = subjects[0].home
-    sources: frozenset[str] = frozenset().union(*(pack_sources(s.pack.meta, home) for s in subjects))
+    each = [pack_sources(s.pack.meta, home) for s in subjects]
+    sources = None if None in each else frozenset[str]().union(*(ids for ids in each if ids is not None))
     rulings, _ = rulings_findings(home)
     findings = []
     for index, cite in enumerate(variant.cites):

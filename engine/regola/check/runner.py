@@ -20,6 +20,8 @@ from regola.check.refs import check_refs, check_variant_cites, rulings_findings
 from regola.check.sources import check_reconstructed, check_sources
 from regola.check.subject import Subject
 from regola.check.text import check_catalogs, check_coverage, load_catalogs
+from regola.core.errors import PackError
+from regola.core.variant import blamed
 
 __all__ = ["Result", "run"]
 
@@ -37,6 +39,7 @@ class Result:
     """What a run found, and what it looked at (for the summary line)."""
 
     findings: list[Finding] = field(default_factory=list)
+    unusable: list[Finding] = field(default_factory=list)  # PATHs that are no pack, variant or YAML file
     packs: list[str] = field(default_factory=list)
     variants: list[str] = field(default_factory=list)
     catalogs: list[str] = field(default_factory=list)
@@ -60,29 +63,64 @@ def _check_document(subject: Subject) -> list[Finding]:
     return subject.adopt(findings)
 
 
+def _key(finding: Finding) -> tuple[object, ...]:
+    # Without the message: a base fault may read differently in the patched pack ("known: A-H" / "A-I").
+    return finding.code, finding.file, finding.line, finding.column, finding.pointer
+
+
+def _blame_variant(subject: Subject, findings: list[Finding], base: set[tuple[object, ...]]) -> list[Finding]:
+    """Findings of a variant document placed in its base's files, that the base alone does not have:
+    the variant caused them, so they are said at the change behind them, the base's place as context."""
+    assert subject.variant is not None
+    out = []
+    for finding in findings:
+        change = None if finding.about is None or _key(finding) in base else subject.pack.change_at(finding.pointer)
+        if change is None or change.variant.source != subject.variant.source:
+            out.append(finding)
+            continue
+        said = blamed(PackError(finding.message, finding.file, finding.line, finding.column, finding.pointer), change)
+        out.append(Finding(finding.code, said.message, said.file, said.line, said.column, finding.pointer,
+                           finding.severity))
+    return out
+
+
 def run(paths: Sequence[str | Path], home: Path) -> Result:
-    """Check ``paths`` (default: every pack and variant under ``<home>/rulepacks``). UsageError on bad paths."""
+    """Check ``paths`` (default: every pack and variant under ``<home>/rulepacks``).
+
+    A PATH that is no pack, variant or YAML file is a finding in ``unusable`` (and among the findings);
+    the other paths are checked all the same.
+    """
     home = home.resolve()
     targets: Plan = plan(paths, home)
-    result = Result(packs=[p.name for p in targets.packs], variants=[p.name for p in targets.variants])
-    findings: list[Finding] = []
+    result = Result(packs=[p.name for p in targets.packs], variants=[p.name for p in targets.variants],
+                    unusable=targets.unusable)
+    findings: list[Finding] = list(targets.unusable)
     if targets.full or targets.packs:
         findings += rulings_findings(home)[1]
 
     loaded: dict[Path, Subject] = {}
+    own: dict[Path, set[tuple[object, ...]]] = {}  # per base pack: its own findings, to tell a variant's from them
+    failed: list[Path] = []
     for folder in targets.packs:
         subject, problems = load_pack_subject(folder, home)
         findings += problems
-        if subject is not None:
-            loaded[folder] = subject
-            findings += _check_document(subject)
-            findings += check_reconstructed(subject)
+        if subject is None:
+            failed.append(folder)
+            continue
+        loaded[folder] = subject
+        checked = _check_document(subject)
+        own[folder] = {_key(f) for f in checked}
+        findings += checked + check_reconstructed(subject)
     variant_subjects: list[Subject] = []
     for path in targets.variants:
         subjects, problems = load_variant_subjects(path, home)
         findings += problems + check_variant_cites(subjects)
         for subject in subjects:
-            findings += _check_document(subject)
+            root = subject.pack.root
+            if root not in own:
+                base, _ = load_pack_subject(root, home)
+                own[root] = {_key(f) for f in _check_document(base)} if base is not None else set()
+            findings += _blame_variant(subject, _check_document(subject), own[root])
         variant_subjects += subjects
 
     # texts and sources look across packs: the repository's packs are the other side
@@ -90,10 +128,12 @@ def run(paths: Sequence[str | Path], home: Path) -> Result:
     others: list[Subject] = list(loaded.values())
     if targets.packs:
         for folder in home_packs(home):
-            if folder not in loaded:
+            if folder not in loaded and folder not in failed:
                 subject, _ = load_pack_subject(folder, home)  # its own run reports its faults
                 if subject is not None:
                     others.append(subject)
+                else:
+                    failed.append(folder)
         universe = others + variant_subjects
         if not targets.full:
             for path in sorted((home / "rulepacks").glob("*/variants/*.y*ml")):
@@ -104,8 +144,12 @@ def run(paths: Sequence[str | Path], home: Path) -> Result:
     target_catalogs = [c for c in catalogs if c.pack in targets.packs]
     result.catalogs = [c.shown for c in target_catalogs]
     findings += check_coverage(list(loaded.values()) + variant_subjects, catalogs)
+    if failed:
+        # What a pack that does not load holds (rules, names, sources) is unknown: checks across packs
+        # would call every text of it unused. Its load error alone is reported; they run once it loads.
+        universe = None
     findings += check_catalogs(catalogs, target_catalogs, universe, home)
-    if targets.packs:
+    if targets.packs and not failed:
         findings += check_sources(others, {s.pack.id for s in loaded.values()})
     result.findings = dedupe(findings)
     return result

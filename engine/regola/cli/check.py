@@ -27,18 +27,15 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from regola.check import UsageError
     from regola.check import run as check
     from regola.check.report import exit_status, render, use_colour
 
-    try:
-        result = check(args.paths, Path(paths.home()))
-    except UsageError as err:
-        print(f"regola check: {err}", file=sys.stderr)
-        return 2
+    result = check(args.paths, Path(paths.home()))
     what = [f"{len(result.packs)} pack(s)", f"{len(result.variants)} variant(s)", f"{len(result.catalogs)} catalog(s)"]
     summary = "checked " + ", ".join(what)
     text = render(result.findings, args.format, args.strict, use_colour(sys.stdout), summary)
     if text:
         print(text)
-    return exit_status(result.findings, args.strict)
+    for bad in result.unusable:  # also said on stderr: a typo in a PATH is a usage error
+        print(f"regola check: {bad.file}: {bad.message}", file=sys.stderr)
+    return 2 if result.unusable else exit_status(result.findings, args.strict)

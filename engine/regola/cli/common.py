@@ -19,10 +19,17 @@ def add_pack_options(p: argparse.ArgumentParser) -> None:
 @lru_cache(maxsize=8)
 def _ruleset(pack: str, variants: tuple[str, ...]) -> Ruleset:
     # imported here: commands that need no rules (e.g. `rules show` from its cache) skip jsonschema
+    from regola.core.errors import PackError
     from regola.core.game import Ruleset
     from regola.core.pack import load_pack
 
-    return Ruleset(load_pack(pack, variants=list(variants)))
+    loaded = load_pack(pack, variants=list(variants))
+    try:
+        return Ruleset(loaded)
+    except PackError as err:  # a fault the variants brought into the base's data: say which change
+        if err.field is None or not loaded.variants or err.file in {v.source for v in loaded.variants}:
+            raise
+        raise loaded.error(err.message, err.field) from None
 
 
 def ruleset_from(args: argparse.Namespace) -> Ruleset:

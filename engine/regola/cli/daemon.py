@@ -107,5 +107,10 @@ def _wait(probe: Callable[[], T | None]) -> T | None:
 
 def _describe(status: dict[str, Any]) -> str:
     up = time.time() - float(status.get("started", time.time()))
+    busy = status.get("busy")
+    doing = ""
+    if isinstance(busy, dict):
+        argv = " ".join(str(a) for a in busy.get("argv", []))
+        doing = f"; busy for {float(busy.get('seconds', 0)):.1f} s with `regola {argv}`"
     return (f"regola daemon: running, pid {status.get('pid')}, up {up:.0f} s, {status.get('requests')} "
-            f"request(s) served, stops after {status.get('idle'):g} s idle; socket {status.get('socket')}")
+            f"request(s) served, stops after {status.get('idle'):g} s idle; socket {status.get('socket')}{doing}")

@@ -49,7 +49,10 @@ def parsed(kind: str, version: str, raw: bytes, parse: Callable[[], Any]) -> Any
     ``version`` names the parser's behaviour (bump it when the same bytes would parse differently).
     Exceptions of ``parse`` pass through and nothing is stored.
     """
-    digest = hashlib.blake2b(raw, digest_size=20, person=version.encode()[:16]).hexdigest()
+    tag = version.encode()
+    hasher = hashlib.blake2b(len(tag).to_bytes(4, "big") + tag, digest_size=20)  # a version of any length
+    hasher.update(raw)
+    digest = hasher.hexdigest()
     folder = _folder(kind)
     entry = folder / digest
     try:

@@ -23,6 +23,8 @@ from regola.core.variant import (
     Change,
     Variant,
     apply_variants_traced,
+    blame,
+    blamed,
     canonical_hash,
     copy_json,
     load_variant,
@@ -107,10 +109,20 @@ class Pack:
         """(file for display, line, column) of a JSON pointer into ``data`` (or ``/pack/…``)."""
         return self._locator(pointer)
 
+    def change_at(self, pointer: str | None) -> Change | None:
+        """The variant change most likely behind a fault at ``pointer`` (None for a pack without variants)."""
+        return blame(self._locator.changes, pointer)
+
     def error(self, message: str, pointer: str) -> PackError:
-        """A PackError at a pointer of this pack, located."""
+        """A PackError at a pointer of this pack, located; at the variant change behind it when the
+        place is in a base file of a pack with variants (the base alone was valid)."""
         file, line, column = self.locate(pointer)
-        return PackError(message, file=file, line=line, column=column, field=pointer)
+        err = PackError(message, file=file, line=line, column=column, field=pointer)
+        if self.variants and file not in {variant.source for variant in self.variants}:
+            change = self.change_at(pointer)
+            if change is not None:
+                return blamed(err, change)
+        return err
 
 
 # --- finding packs -----------------------------------------------------------------------------
@@ -153,12 +165,40 @@ def find_pack(ref: str | Path, home: Path | None = None) -> Path:
                     file=display_path(_home(home) / "rulepacks", home))
 
 
-def available_variants(ref: str | Path, home: Path | None = None) -> list[str]:
-    """The names (file stems) of a pack's own variants, under its ``variants/`` folder."""
-    folder = find_pack(ref, home) / "variants"
+def _yaml_files(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
-    return sorted(p.stem for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def _bases(path: Path) -> tuple[str, ...]:
+    """The ``base`` a variant file names, read without validating it (() when it cannot be read)."""
+    try:
+        content = load_yaml(path)
+    except PackError:
+        return ()
+    variant = content.get("variant") if isinstance(content, dict) else None
+    base = variant.get("base") if isinstance(variant, dict) else None
+    if isinstance(base, str):
+        return (base,)
+    return tuple(b for b in base if isinstance(b, str)) if isinstance(base, list) else ()
+
+
+def _variant_files(folder: Path, home: Path) -> list[Path]:
+    """The variant files a pack may use: its own ``variants/``, then those of other packs under
+    ``<home>/rulepacks`` whose ``base`` lists it (codex-leonardi-1 lives with cs and applies to fr too)."""
+    own = _yaml_files(folder / "variants")
+    pack_id = folder.name
+    others = [path for other in sorted((home / "rulepacks").glob("*/variants")) if other.parent != folder
+              for path in _yaml_files(other) if pack_id in _bases(path)]
+    return own + others
+
+
+def available_variants(ref: str | Path, home: Path | None = None) -> list[str]:
+    """The names (file stems) of the variants a pack may use: its own, under its ``variants/`` folder,
+    and those of other packs that list it as a base."""
+    folder = find_pack(ref, home)
+    return sorted(dict.fromkeys(p.stem for p in _variant_files(folder, _home(home))))
 
 
 # --- loading -----------------------------------------------------------------------------------
@@ -269,19 +309,19 @@ def _resolve_variant(ref: str | Path | Variant, folder: Path, home: Path) -> Pat
     if path.is_file():
         return path.resolve()
     own = folder / "variants"
-    for suffix in (".yaml", ".yml"):
-        if (own / f"{ref}{suffix}").is_file():
-            return (own / f"{ref}{suffix}").resolve()
-    names = sorted(p for p in own.glob("*.y*ml")) if own.is_dir() else []
+    names = _variant_files(folder, home)
+    for candidate in names:  # by file name: the pack's own first
+        if candidate.stem == str(ref):
+            return candidate.resolve()
     for candidate in names:  # a variant id that differs from its file name
         try:
             if load_variant(candidate, home).id == str(ref):
                 return candidate.resolve()
         except PackError:
             continue
-    known = ", ".join(p.stem for p in names) or "none"
-    raise PackError(f"no variant '{ref}': not a file, and the pack has no such variant (available: {known})",
-                    file=display_path(own, home))
+    known = ", ".join(dict.fromkeys(p.stem for p in names)) or "none"
+    raise PackError(f"no variant '{ref}': not a file, and no variant of that name applies to the pack "
+                    f"'{folder.name}' (available: {known})", file=display_path(own, home))
 
 
 def join_errors(findings: list[PackError]) -> PackError:
@@ -349,7 +389,16 @@ def _with_variants(folder: Path, variant_refs: tuple[Path | Variant, ...], home:
     variants = tuple(v if isinstance(v, Variant) else _read_variant(v, home, reads) for v in variant_refs)
     document, changes = apply_variants_traced(base.data, variants, base.id)
     locator = replace(base._locator, changes=tuple(changes))
-    return _finish(folder, base.meta, document, base.origins, variants, locator, home, reads)
+    try:
+        return _finish(folder, base.meta, document, base.origins, variants, locator, home, reads)
+    except PackError as err:  # the base was valid alone: a fault in its files is a variant's doing
+        sources = {variant.source for variant in variants}
+        problems = err.findings if isinstance(err, PackErrors) and err.findings else [err]
+        said = []
+        for problem in problems:
+            change = None if problem.file in sources else blame(changes, problem.field)
+            said.append(problem if change is None else blamed(problem, change))
+        raise join_errors(said) from None
 
 
 def _finish(folder: Path, meta: dict[str, Any], document: dict[str, Any], origins: dict[str, Path],

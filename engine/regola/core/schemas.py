@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
     from referencing import Registry
 
-__all__ = ["SCHEMA_BASE", "SchemaFinding", "SchemaSet", "escape_token", "json_pointer", "schema_id", "schema_set"]
+__all__ = ["SCHEMA_BASE", "SchemaFinding", "SchemaSet", "bounded", "escape_token", "json_pointer", "schema_id",
+           "schema_set"]
 
 SCHEMA_BASE = "https://regola.dev/schemas/"
 
@@ -156,7 +157,8 @@ class SchemaSet:
                 return []
             from regola.core.schema_words import describe
 
-            for error in self.validator(schema_id).iter_errors(instance):
+            # python-jsonschema writes repr(value) into every error message: of a copy whose repr is short
+            for error in self.validator(schema_id).iter_errors(bounded(instance)):
                 findings.extend(describe(error))
         except PackError:
             raise
@@ -171,8 +173,69 @@ class SchemaSet:
     def _fast_findings(self, instance: Any, schema_id: str) -> list[SchemaFinding]:
         fast = self.fast_validator(schema_id)
         assert fast is not None
-        return [SchemaFinding(json_pointer(error.instance_path), error.message, "a valid value", "schema")
+        return [SchemaFinding(json_pointer(error.instance_path), _cut(error.message), "a valid value", "schema")
                 for error in fast.iter_errors(instance)]
+
+
+#: characters of a value that an error message may show
+SHOWN_CHARS = 60
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 1] + "…"
+
+
+class _Text(str):
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return _cut(str.__repr__(self))
+
+
+class _Mapping(dict):  # type: ignore[type-arg]
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"a mapping of {len(self)} entries"
+
+
+class _List(list):  # type: ignore[type-arg]
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"a list of {len(self)} items"
+
+
+def bounded(value: Any) -> Any:
+    """A copy of JSON-shaped data whose repr() is short at every level (what jsonschema's messages show).
+
+    The copy keeps shared parts shared (YAML aliases), so it costs the size of what was parsed, never
+    of what the aliases would expand to. Types test as before: a _Mapping is a dict, a _Text a str.
+    """
+    made: dict[int, Any] = {}
+    todo: list[tuple[Any, Any]] = []
+
+    def copy(item: Any) -> Any:
+        kind = type(item)
+        if kind is str:
+            return _Text(item) if len(item) > SHOWN_CHARS else item
+        if kind is not dict and kind is not list:
+            return item
+        known = made.get(id(item))
+        if known is None:
+            known = made[id(item)] = _Mapping() if kind is dict else _List()
+            todo.append((item, known))
+        return known
+
+    top = copy(value)
+    while todo:  # without recursion: depth is the loader's to bound, not this copy's
+        source, target = todo.pop()
+        if type(source) is dict:
+            for key, item in source.items():
+                target[key] = copy(item)
+        else:
+            target.extend(copy(item) for item in source)
+    return top
 
 
 def _read_json(path: Path) -> Any:

@@ -29,6 +29,8 @@ __all__ = [
     "Variant",
     "apply_variants",
     "apply_variants_traced",
+    "blame",
+    "blamed",
     "canonical_hash",
     "copy_json",
     "load_variant",
@@ -131,6 +133,42 @@ class Change:
     variant: Variant
     index: int  # position in variant.changes
     op: str
+
+
+def blame(changes: Sequence[Change], pointer: str | None) -> Change | None:
+    """The change most likely to have caused a fault at ``pointer`` of the patched document.
+
+    The base pack was valid on its own, so a fault that appears once variants are applied is theirs: of
+    the changes, the one whose location shares the longest stretch of path with the fault (the last of
+    equals: it wrote last). None without changes.
+    """
+    if not changes:
+        return None
+    tokens = parse_pointer(pointer or "") or []
+
+    def shared(change: Change) -> int:
+        theirs = parse_pointer(change.pointer) or []
+        count = 0
+        for mine, other in zip(tokens, theirs, strict=False):
+            if mine != other:
+                break
+            count += 1
+        return count
+
+    return max(reversed(changes), key=shared)
+
+
+def blamed(err: PackError, change: Change) -> PackError:
+    """``err`` (located in a base pack's file) said at the variant change that caused it, the base place as context."""
+    variant = change.variant
+    at = f"/variant/changes/{change.index}"
+    _, line, column = variant.where(at)
+    place = err.file or "the base pack"
+    if err.line is not None:
+        place += f":{err.line}" + (f":{err.column}" if err.column is not None else "")
+    return PackError(f"variant '{variant.id}', change {change.index + 1} ({change.op} {change.pointer}): "
+                     f"{err.message} (in the patched pack, at {place})",
+                     file=variant.source, line=line, column=column, field=err.field, code=err.code)
 
 
 def apply_variants(document: dict[str, Any], variants: Sequence[Variant], pack_id: str) -> dict[str, Any]:

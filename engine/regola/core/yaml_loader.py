@@ -5,6 +5,13 @@ Schema), so YAML is read the way JSON sees it: mapping keys are always the text 
 ``yes``/``no``/``on``/``off`` stay text, dates stay text, ``010`` stays text, and a key written twice
 in one mapping is an error. libyaml's parser (``CSafeLoader``) does the reading when it is there.
 Only ``yamlio`` imports this module, and only when a file is not in the parse cache.
+
+The node tree is composed here, from libyaml's events, rather than by libyaml's own composer: that
+one recurses in C (a 200 KB file of ``[`` crashes the interpreter) and knows no bounds. Composing
+event by event, without recursion, lets every document be refused at the line where it passes a
+bound of ``regola.core.limits``: nesting depth, alias uses, and nodes counted with every alias
+expanded, so a 600-byte alias chain that would expand to gigabytes stops at its first costly alias,
+before anything is built.
 """
 
 from __future__ import annotations
@@ -13,11 +20,23 @@ import re
 from typing import Any
 
 import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode
+from yaml.events import (
+    AliasEvent,
+    DocumentEndEvent,
+    Event,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
+from yaml.nodes import CollectionNode, MappingNode, Node, ScalarNode, SequenceNode
 
 from regola.core.errors import PackError
+from regola.core.limits import Limits, current
 
-__all__ = ["MERGE", "BaseLoader", "JsonLoader", "parse", "yaml_error"]
+__all__ = ["MERGE", "BaseLoader", "JsonLoader", "compose", "parse", "yaml_error"]
 
 # A change to what this loader makes of some bytes must bump yamlio.LOADER_VERSION (the parse cache key).
 
@@ -81,15 +100,144 @@ for _tag in ("timestamp", "binary", "set", "omap", "pairs"):
 JsonLoader.add_constructor(None, JsonLoader.construct_unsupported)
 
 
-def parse(text: str, shown: str) -> Any:
-    """The content of one YAML text; any failure is a PackError at ``shown``, line and column."""
+def _refuse(what: str, event: Event, shown: str, env: str) -> PackError:
+    mark = event.start_mark
+    return PackError(f"{what}; regola refuses a file this costly (the bound can be raised with {env})",
+                     file=shown, line=mark.line + 1 if mark else None,
+                     column=mark.column + 1 if mark else None, code="limit")
+
+
+def compose(loader: yaml.SafeLoader, limits: Limits, shown: str) -> Node | None:
+    """The node tree of the single document of ``loader``'s stream, within ``limits``, without recursion.
+
+    What PyYAML's Composer does (same nodes, same errors for a missing alias or a second document),
+    plus the bounds. An alias of a collection that is still open (a loop, which JSON cannot hold) is
+    refused too. Written as one flat loop: it runs for every event of every file parsed.
+    """
+    max_nodes, max_depth, max_aliases = limits.nodes, limits.depth, limits.yaml_aliases
+    nodes = 0  # so far, every alias expanded
+    aliases = 0
+    anchors: dict[str, Node] = {}
+    costs: dict[str, tuple[int, int]] = {}  # anchor -> (nodes, height) of its value, aliases expanded
+    # per open collection: [node, key waiting for its value, nodes count at its start, height below it]
+    stack: list[list[Any]] = []
+    root: Node | None = None
+    resolve = loader.resolve
+    get_event = loader.get_event
+    tags: dict[tuple[str, Any], str] = {}  # a pack repeats its field names: resolve each text once
+
+    loader.get_event()  # StreamStartEvent
+    if loader.check_event(StreamEndEvent):
+        loader.get_event()
+        return None
+    loader.get_event()  # DocumentStartEvent
+    while True:
+        event = get_event()
+        kind = event.__class__
+        height = 0
+        if kind is ScalarEvent:
+            tag = event.tag
+            if tag is None or tag == "!":
+                key = (event.value, event.implicit)
+                tag = tags.get(key)
+                if tag is None:
+                    tag = tags[key] = resolve(ScalarNode, event.value, event.implicit)
+            node: Node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+            nodes += 1
+            if event.anchor is not None:
+                _anchor(anchors, event, node)
+                costs[event.anchor] = (1, 0)
+        elif kind is SequenceStartEvent or kind is MappingStartEvent:
+            node_kind = SequenceNode if kind is SequenceStartEvent else MappingNode
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = resolve(node_kind, None, event.implicit)
+            nodes += 1
+            if len(stack) >= max_depth:
+                raise _refuse(f"the document nests deeper than {max_depth} levels", event, shown,
+                              "REGOLA_MAX_DEPTH")
+            node = node_kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
+            if event.anchor is not None:
+                _anchor(anchors, event, node)
+            stack.append([node, None, nodes, 0])
+            continue
+        elif kind is SequenceEndEvent or kind is MappingEndEvent:
+            node, _, first, below = stack.pop()
+            node.end_mark = event.end_mark
+            height = below + 1
+            anchor = getattr(node, "_regola_anchor", None)
+            if anchor is not None:
+                costs[anchor] = (nodes - first + 1, height)
+        elif kind is AliasEvent:
+            node = anchors.get(event.anchor)  # type: ignore[assignment]
+            if node is None:
+                raise yaml.composer.ComposerError(None, None, f"found undefined alias {event.anchor!r}",
+                                                  event.start_mark)
+            cost = costs.get(event.anchor)
+            if cost is None:
+                raise _refuse(f"the alias *{event.anchor} stands inside the value it names (a loop, which "
+                              "JSON cannot hold)", event, shown, "nothing: a loop is never allowed")
+            aliases += 1
+            if aliases > max_aliases:
+                raise _refuse(f"the document uses aliases (*name) more than {max_aliases} times", event,
+                              shown, "REGOLA_MAX_YAML_ALIASES")
+            nodes += cost[0]
+            height = cost[1]
+            if len(stack) + height > max_depth:
+                raise _refuse(f"the document nests deeper than {max_depth} levels once the alias "
+                              f"*{event.anchor} is expanded", event, shown, "REGOLA_MAX_DEPTH")
+        elif kind is DocumentEndEvent:
+            break
+        else:  # a stream or document start inside a document: libyaml never sends it
+            raise yaml.composer.ComposerError(None, None, "unexpected YAML event", event.start_mark)
+        if nodes > max_nodes:
+            raise _refuse(f"the document holds more than {max_nodes:,} values once its aliases are expanded",
+                          event, shown, "REGOLA_MAX_NODES")
+        if not stack:
+            root = node
+            continue
+        parent = stack[-1]
+        if height > parent[3]:
+            parent[3] = height
+        if parent[0].__class__ is SequenceNode:
+            parent[0].value.append(node)
+        elif parent[1] is None:
+            parent[1] = node
+        else:
+            parent[0].value.append((parent[1], node))
+            parent[1] = None
+    if not loader.check_event(StreamEndEvent):
+        event = loader.get_event()
+        raise yaml.composer.ComposerError("expected a single document in the stream",
+                                          root.start_mark if root is not None else None,
+                                          "but found another document", event.start_mark)
+    loader.get_event()
+    return root
+
+
+def _anchor(anchors: dict[str, Node], event: Event, node: Node) -> None:
+    name: str = event.anchor  # type: ignore[attr-defined]
+    if name in anchors:
+        raise yaml.composer.ComposerError(f"found duplicate anchor {name!r}; first occurrence",
+                                          anchors[name].start_mark, "second occurrence", event.start_mark)
+    anchors[name] = node
+    if isinstance(node, CollectionNode):
+        node._regola_anchor = name  # type: ignore[attr-defined]  # its cost is known when it closes
+
+
+def parse(text: str, shown: str, limits: Limits | None = None) -> Any:
+    """The content of one YAML (or JSON) text within ``limits`` (default: those in force).
+
+    Any failure, a bound passed among them, is a PackError at ``shown``, line and column.
+    """
     loader = JsonLoader(text)
     try:
-        return loader.get_single_data()
+        node = compose(loader, limits if limits is not None else current(), shown)
+        return None if node is None else loader.construct_document(node)
     except yaml.YAMLError as exc:
         raise yaml_error(exc, shown) from None
-    except RecursionError:
-        raise PackError("the YAML nests too deeply", file=shown) from None
+    except RecursionError:  # not with the default depth; a user may raise it past Python's stack
+        raise PackError("the YAML nests too deeply for this interpreter", file=shown, code="limit") from None
     finally:
         loader.dispose()
 

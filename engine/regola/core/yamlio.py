@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 from regola import paths
 from regola.core import diskcache
 from regola.core.errors import PackError
+from regola.core.limits import Limits, current
 
 if TYPE_CHECKING:
     from yaml.nodes import MappingNode, Node, ScalarNode
 
-__all__ = ["display_path", "load_yaml", "locate", "parse_pointer"]
+__all__ = ["display_path", "load_yaml", "locate", "parse_pointer", "parse_text"]
 
 def display_path(path: Path, home: Path | None = None) -> str:
     """How a file is named in messages: relative to the regola home, else to the working folder."""
@@ -31,9 +32,23 @@ def display_path(path: Path, home: Path | None = None) -> str:
     return str(path)
 
 
-def _read_bytes(path: Path, name: str) -> bytes:
+def too_large(size: int, limit: int, name: str, what: str = "the file",
+              env: str = "REGOLA_MAX_FILE_BYTES") -> PackError:
+    """The refusal of ``what`` of ``size`` bytes (or more) when the bound is ``limit``."""
+    return PackError(f"{what} is larger than {limit:,} bytes ({size:,} or more); regola refuses a file "
+                     f"this large (the bound can be raised with {env})", file=name, code="limit")
+
+
+def _read_bytes(path: Path, name: str, limit: int | None = None) -> bytes:
+    """The file's bytes; with ``limit``, never more than limit + 1 of them are read."""
     try:
-        return path.read_bytes()
+        if limit is None:
+            return path.read_bytes()
+        with open(path, "rb") as handle:
+            raw = handle.read(limit + 1)
+        if len(raw) > limit:
+            raise too_large(len(raw), limit, name)
+        return raw
     except FileNotFoundError:
         raise PackError("file not found", file=name) from None
     except IsADirectoryError:
@@ -51,30 +66,48 @@ def _decode(raw: bytes, name: str) -> str:
         raise PackError("the file is not UTF-8 text", file=name, line=line, column=column) from None
 
 
-def _read_text(path: Path, name: str) -> str:
-    return _decode(_read_bytes(path, name), name)
-
-
 #: what yaml_loader makes of YAML; bump it when the same bytes would load differently, and the parse
 #: cache ignores what the old loader stored
-LOADER_VERSION = "json-yaml-1"
+LOADER_VERSION = "json-yaml-2"
 
 
-def load_yaml(path: Path, *, name: str | None = None) -> Any:
-    """The content of one YAML file. Any failure is a PackError at the file, line and column.
+def _cache_version(limits: Limits) -> str:
+    # The bounds a parse passed are part of its key: lowered bounds never meet a parse made under higher ones.
+    return f"{LOADER_VERSION}/{limits.yaml_aliases}/{limits.depth}/{limits.nodes}"
 
-    ``name`` is how the file is shown in errors (defaults to the path as given). Every call returns
-    new objects: callers may change what they get.
+
+def load_yaml(path: Path, *, name: str | None = None, limits: Limits | None = None) -> Any:
+    """The content of one YAML file, within ``limits`` (default: those in force, ``limits.current()``).
+
+    Any failure, a bound passed among them, is a PackError at the file, line and column. ``name`` is how
+    the file is shown in errors (defaults to the path as given). Every call returns new objects: callers
+    may change what they get.
     """
     shown = name if name is not None else str(path)
-    raw = _read_bytes(path, shown)
+    bounds = limits if limits is not None else current()
+    raw = _read_bytes(path, shown, bounds.file_bytes)
 
     def parse() -> Any:
         from regola.core.yaml_loader import parse
 
-        return parse(_decode(raw, shown), shown)
+        return parse(_decode(raw, shown), shown, bounds)
 
-    return diskcache.parsed("yaml", LOADER_VERSION, raw, parse)
+    return diskcache.parsed("yaml", _cache_version(bounds), raw, parse)
+
+
+def parse_text(text: str | bytes, name: str, limits: Limits | None = None) -> Any:
+    """The content of a YAML or JSON text that is not a file (a request body, a pasted variant).
+
+    The same reading and the same bounds as ``load_yaml`` (``file_bytes`` bounds the text's UTF-8 size);
+    any failure is a PackError naming ``name``, line and column. Not cached.
+    """
+    bounds = limits if limits is not None else current()
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
+    if len(raw) > bounds.file_bytes:
+        raise too_large(len(raw), bounds.file_bytes, name, "the text")
+    from regola.core.yaml_loader import parse
+
+    return parse(_decode(raw, name), name, bounds)
 
 
 # --- locating pointers (error path only) ---------------------------------------------------------
@@ -103,10 +136,15 @@ def _tree(path: Path) -> Node | None:
         return cached[2]
     import yaml
 
-    from regola.core.yaml_loader import BaseLoader
+    from regola.core.yaml_loader import BaseLoader, compose
 
-    try:
-        node = yaml.compose(_read_text(resolved, str(resolved)), Loader=BaseLoader)
+    try:  # the same bounds as a load: this tree is built from the same untrusted bytes
+        bounds = current()
+        loader = BaseLoader(_decode(_read_bytes(resolved, str(resolved), bounds.file_bytes), str(resolved)))
+        try:
+            node = compose(loader, bounds, str(resolved))
+        finally:
+            loader.dispose()
     except (PackError, yaml.YAMLError, RecursionError):
         node = None
     if len(_trees) >= _TREE_CACHE_SIZE:

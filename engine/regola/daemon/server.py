@@ -1,4 +1,4 @@
-"""The check daemon's loop: one request at a time on a Unix socket, until idle, stopped or outdated.
+"""The check daemon's loop: requests on a Unix socket, one check at a time, until idle, stopped or outdated.
 
 A request runs ``regola.cli.main.main`` with the client's arguments, working folder, environment and
 terminal flags, its output captured; the reply carries the output and the exit status. Whatever goes
@@ -11,6 +11,15 @@ What a long life must not get wrong:
 - its own code: the files of every loaded module are stamped; after any change the daemon answers
   ``restart`` and stops, and the client starts a fresh one;
 - memory: those caches keep one entry per file, and the daemon stops after MAX_REQUESTS anyway.
+
+What a hostile or runaway request must not do (issue 9): hold the daemon hostage. Each request has
+a thread of its own, so ``status`` and ``stop`` are answered at any time, and each check runs in a
+child forked from the daemon (which has imported everything and warmed its caches on the
+repository), with a memory bound (RLIMIT_AS) and a time bound. A check that passes either is killed
+and its client gets a ``retry``: it runs the check in its own process, under the loader's bounds. At
+most CHILDREN checks run at once, so one runaway never blocks the next. A forked child, not a
+thread: a check stuck in C code (a JSON dump of a huge value) holds the interpreter lock and would
+freeze every thread of the daemon, its watchdog too.
 """
 
 from __future__ import annotations
@@ -20,9 +29,12 @@ import fcntl
 import io
 import json
 import os
+import resource
+import select
 import signal
 import socketserver
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Iterator
@@ -37,8 +49,8 @@ COMMANDS = frozenset({"check"})
 #: seconds without a request before the daemon stops (REGOLA_DAEMON_IDLE overrides)
 IDLE_SECONDS = 900.0
 #: at most this many seconds (and a quarter of the idle time) between looks at whether the daemon is
-#: idle and its socket still there
-WAKE_SECONDS = 30.0
+#: idle, stopping, and its socket still there (requests are served in threads: the loop only accepts)
+WAKE_SECONDS = 0.25
 #: requests served before the daemon stops and leaves its place to a fresh one
 MAX_REQUESTS = 1000
 #: seconds a new daemon waits for the lock of one that is stopping and no longer answers (code change)
@@ -47,6 +59,33 @@ LOCK_WAIT = 3.0
 MAX_LOG_BYTES = 1 << 20
 #: seconds a connected client has to send its whole request
 REQUEST_TIMEOUT = 10.0
+#: checks that run at once, each in its own child process
+CHILDREN = 2
+#: seconds a check may wait for a free child slot; then its client runs it itself
+BUSY_WAIT = 15.0
+#: seconds one check may run before its child is killed (REGOLA_DAEMON_TIMEOUT overrides)
+RUN_SECONDS = 30.0
+#: memory (MiB) a check may add to the daemon's before its child fails (REGOLA_DAEMON_MEMORY overrides)
+MEMORY_MIB = 1024.0
+
+
+def log(message: str) -> None:
+    """One line in the daemon's log (its own stderr, never a client's captured output)."""
+    stream = sys.__stderr__
+    if stream is not None:
+        print(f"regola daemon: pid {os.getpid()} {message}", file=stream, flush=True)
+
+
+def _bound_memory(extra_mib: float) -> None:
+    """In a child: let its address space grow by at most ``extra_mib`` beyond what it inherited."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            inherited = int(handle.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return  # no /proc (macOS, where RLIMIT_AS is not enforced anyway): the time bound still holds
+    limit = inherited + int(extra_mib * 1024 * 1024)
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
 def _stamp(path: str) -> tuple[int, int] | None:
@@ -123,19 +162,29 @@ def _valid_run(message: dict[str, Any]) -> str | None:
 class Daemon:
     """What one daemon knows: when it started, what it has served, whether it must stop."""
 
-    def __init__(self, base: str, idle: float) -> None:
+    def __init__(self, base: str, idle: float, run_seconds: float = RUN_SECONDS,
+                 memory_mib: float = MEMORY_MIB) -> None:
         self.base = base
         self.idle = idle
+        self.run_seconds = run_seconds
+        self.memory_mib = memory_mib
         self.started = time.time()
         self.last_request = time.monotonic()
         self.requests = 0
         self.stopping = False
         self.code = CodeStamps()
+        self.slots = threading.BoundedSemaphore(CHILDREN)
+        self.running: dict[int, tuple[list[str], float]] = {}  # child pid -> (argv, monotonic start)
 
     def stop(self, why: str) -> None:
-        """Stop after the request being served (if any), saying why in the log."""
+        """Stop after the requests being served (if any), saying why in the log."""
         self.stopping = True
-        print(f"regola daemon: pid {os.getpid()} stopping: {why}", file=sys.stderr, flush=True)
+        log(f"stopping: {why}")
+
+    def kill_children(self) -> None:
+        for pid in list(self.running):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
 
     def answer(self, raw: bytes) -> dict[str, Any]:
         """The reply to one request (never raises: a failure is a ``retry``)."""
@@ -158,14 +207,67 @@ class Daemon:
         problem = _valid_run(message)
         if problem:
             return {"retry": problem}
-        changed = self.code.changed()
-        if changed:
-            self.stop(f"its code changed ({changed[0]})")
-            return {"retry": "the daemon's code changed", "restart": True}
-        self.requests += 1
-        if self.requests >= MAX_REQUESTS:
-            self.stop(f"{MAX_REQUESTS} requests served; the next client starts a fresh daemon")
-        return self.run(message["argv"], message["cwd"], message["env"], message["tty"])
+        if not self.slots.acquire(timeout=BUSY_WAIT):
+            return {"retry": f"{CHILDREN} checks have been running for more than {BUSY_WAIT:g} s"}
+        try:
+            if self.stopping:
+                return {"retry": "the daemon is stopping"}
+            changed = self.code.changed()
+            if changed:
+                self.stop(f"its code changed ({changed[0]})")
+                return {"retry": "the daemon's code changed", "restart": True}
+            self.requests += 1
+            if self.requests >= MAX_REQUESTS:
+                self.stop(f"{MAX_REQUESTS} requests served; the next client starts a fresh daemon")
+            return self.run_in_child(message["argv"], message["cwd"], message["env"], message["tty"])
+        finally:
+            self.slots.release()
+
+    def run_in_child(self, argv: list[str], cwd: str, env: dict[str, str], tty: list[bool]) -> dict[str, Any]:
+        """``run`` in a forked child, under the memory and time bounds; a ``retry`` when it passes one."""
+        reader, writer = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: run, write the reply, leave without running the daemon's exit code
+            status = 0
+            try:
+                os.close(reader)
+                _bound_memory(self.memory_mib)
+                try:
+                    reply = self.run(argv, cwd, env, tty)
+                except MemoryError:
+                    reply = {"retry": f"the check needed more than {self.memory_mib:g} MiB"}
+                data = json.dumps(reply).encode()
+                with os.fdopen(writer, "wb") as pipe:
+                    pipe.write(data)
+            except BaseException:
+                status = 1
+            finally:
+                os._exit(status)
+        os.close(writer)
+        self.running[pid] = (argv, time.monotonic())
+        try:
+            data, timed_out = _read_until(reader, time.monotonic() + self.run_seconds)
+        finally:
+            os.close(reader)
+        if timed_out:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
+        self.running.pop(pid, None)
+        if timed_out:
+            log(f"killed a check that ran longer than {self.run_seconds:g} s: regola {' '.join(argv)}")
+            return {"retry": f"the check ran longer than {self.run_seconds:g} s in the daemon"}
+        try:
+            reply = json.loads(data)
+        except ValueError:
+            reply = None
+        if not isinstance(reply, dict):
+            log(f"a check ended without a reply (killed, or out of memory): regola {' '.join(argv)}")
+            return {"retry": "the check ended without a reply in the daemon"}
+        if "retry" in reply:
+            log(f"handed back: {reply['retry']}: regola {' '.join(argv)}")
+        return reply
 
     def run(self, argv: list[str], cwd: str, env: dict[str, str], tty: list[bool]) -> dict[str, Any]:
         """One command, as the client would have run it in its own process."""
@@ -184,8 +286,29 @@ class Daemon:
         return {"exit": status, "out": out.getvalue(), "err": err.getvalue()}
 
     def status(self) -> dict[str, Any]:
+        now = time.monotonic()
+        running = list(self.running.values())
+        busy = None if not running else {"argv": running[0][0], "seconds": now - running[0][1],
+                                         "checks": len(running)}
         return {"pid": os.getpid(), "started": self.started, "requests": self.requests, "idle": self.idle,
-                "socket": address.socket_path(self.base), "modules": len(self.code)}
+                "socket": address.socket_path(self.base), "modules": len(self.code), "busy": busy,
+                "bounds": {"seconds": self.run_seconds, "memory_mib": self.memory_mib}}
+
+
+def _read_until(fd: int, deadline: float) -> tuple[bytes, bool]:
+    """Everything a child writes to ``fd`` until it closes it; (what came, whether the deadline passed)."""
+    chunks = []
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return b"".join(chunks), True
+        ready, _, _ = select.select([fd], [], [], left)
+        if not ready:
+            continue
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return b"".join(chunks), False
+        chunks.append(chunk)
 
 
 def _exit_status(code: object, err: IO[str]) -> int:
@@ -205,10 +328,14 @@ class _Handler(socketserver.StreamRequestHandler):
         daemon: Daemon = self.server.daemon  # type: ignore[attr-defined]
         reply = daemon.answer(self.rfile.read())
         self.wfile.write(json.dumps(reply).encode())
+        self.wfile.flush()
         daemon.last_request = time.monotonic()
+        if reply.get("stopping"):
+            daemon.kill_children()  # their clients get a retry and run the checks themselves
 
 
-class _Server(socketserver.UnixStreamServer):
+class _Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
+    daemon_threads = True  # a request thread never keeps a stopping daemon alive
     daemon: Daemon
     request_queue_size = 64  # clients wait their turn (a pre-commit run may start several at once)
 
@@ -221,7 +348,7 @@ class _Server(socketserver.UnixStreamServer):
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # e.g. a client that went away (Ctrl-C) before its reply: one line, and serve the next
-        print(f"regola daemon: a request failed: {sys.exc_info()[1]!r}", file=sys.stderr, flush=True)
+        log(f"a request failed: {sys.exc_info()[1]!r}")
 
 
 def _lock(base: str) -> IO[str] | None:
@@ -239,22 +366,34 @@ def _lock(base: str) -> IO[str] | None:
             time.sleep(0.05)
 
 
-def _preload() -> None:
-    """Import what a check needs now, so the first request does not pay for it."""
+def _preload(daemon: Daemon) -> None:
+    """Import what a check needs now, and check the repository once, so that every child forked for a
+    request starts with the schemas compiled and the packs loaded (each child's own work is lost with it)."""
     import regola.check.report
     import regola.check.runner
     import regola.cli.check
     import regola.cli.main  # noqa: F401
 
+    started = time.monotonic()
+    reply = daemon.run(["check"], "/", dict(os.environ), [False, False])
+    log(f"warmed up in {time.monotonic() - started:.2f} s (exit {reply.get('exit', reply.get('retry'))})")
+
+
+def _number_from_environment(name: str, default: float, unit: str) -> float:
+    value = os.environ.get(name, "")
+    try:
+        number = float(value) if value.strip() else default
+    except ValueError:
+        number = -1.0
+    if number > 0:
+        return number
+    print(f"regola daemon: {name}={value!r} is not a positive number of {unit}; using {default:g}",
+          file=sys.stderr, flush=True)
+    return default
+
 
 def _idle_from_environment() -> float:
-    value = os.environ.get("REGOLA_DAEMON_IDLE", "")
-    try:
-        return float(value) if value.strip() else IDLE_SECONDS
-    except ValueError:
-        print(f"regola daemon: REGOLA_DAEMON_IDLE={value!r} is not a number of seconds; using {IDLE_SECONDS:g}",
-              file=sys.stderr, flush=True)
-        return IDLE_SECONDS
+    return _number_from_environment("REGOLA_DAEMON_IDLE", IDLE_SECONDS, "seconds")
 
 
 def serve(idle: float | None = None) -> int:
@@ -271,8 +410,9 @@ def serve(idle: float | None = None) -> int:
         if os.path.getsize(address.log_path(base)) > MAX_LOG_BYTES:
             os.truncate(address.log_path(base), 0)
     idle = idle if idle is not None else _idle_from_environment()
-    daemon = Daemon(base, idle)
-    _preload()
+    daemon = Daemon(base, idle, _number_from_environment("REGOLA_DAEMON_TIMEOUT", RUN_SECONDS, "seconds"),
+                    _number_from_environment("REGOLA_DAEMON_MEMORY", MEMORY_MIB, "MiB"))
+    _preload(daemon)
     daemon.code.add_loaded()
     path = address.socket_path(base)
     with contextlib.suppress(FileNotFoundError):
@@ -290,6 +430,9 @@ def serve(idle: float | None = None) -> int:
         while not daemon.stopping:
             server.handle_request()
             daemon.code.add_loaded()
+        deadline = time.monotonic() + daemon.run_seconds
+        while daemon.running and time.monotonic() < deadline:  # let the checks being served reply
+            time.sleep(0.05)
     finally:
         server.server_close()
         with contextlib.suppress(FileNotFoundError):
