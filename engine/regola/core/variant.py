@@ -180,8 +180,15 @@ def apply_variants_traced(
     document: dict[str, Any], variants: Sequence[Variant], pack_id: str
 ) -> tuple[dict[str, Any], list[Change]]:
     """apply_variants, plus the list of locations each operation wrote (for Pack.locate)."""
+    from regola.core.limits import current
+    from regola.core.patch_bounds import count_nodes
+
     result: Any = copy_json(document)
     trace: list[Change] = []
+    # a `copy` duplicates a subtree: two dozen copies of a part into itself would double the pack two
+    # dozen times, so the values the changes add are counted against the node bound before they are made
+    bound = current().nodes
+    nodes = count_nodes(result, bound) if any(op.get("op") == "copy" for v in variants for op in v.changes) else 0
     for variant in variants:
         if pack_id not in variant.base:
             bases = ", ".join(f"'{b}'" for b in variant.base)
@@ -192,6 +199,16 @@ def apply_variants_traced(
             op = copy_json(operation)  # jsonpatch inserts values as they are: keep the variant clean
             target = _written_pointer(result, op)
             try:
+                if nodes and op.get("op") in ("copy", "add", "replace"):
+                    added = op.get("value") if op.get("op") != "copy" else jsonpointer.resolve_pointer(
+                        result, str(op.get("from")))
+                    nodes += count_nodes(added, bound)
+                    if nodes > bound:
+                        _, line, column = variant.where(f"/variant/changes/{index}")
+                        raise PackError(
+                            f"variant '{variant.id}', change {index + 1}: the pack would grow past {bound:,} "
+                            "values (REGOLA_MAX_NODES raises the limit)", file=variant.source, line=line,
+                            column=column, field=f"/variant/changes/{index}", code="limit")
                 result = jsonpatch.JsonPatch([op]).apply(result, in_place=True)
             except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException,
                     TypeError, KeyError, IndexError, ValueError) as exc:
