@@ -170,7 +170,7 @@ class Principality:
         masks = list(board.class_masks)
         masks[kind.class_index] |= mask
         return Board(self, board.occupied | mask, tuple(masks), board.kinds | {placement.piece},
-                     (*board.pieces, placement))
+                     (*board.pieces, placement), board.shared)
 
     def broken_rules(self, board: Board, placement: Placement,
                      architects: int | None) -> Iterator[tuple[str, str]]:
