@@ -107,12 +107,6 @@ def joint_placements(principality: Principality, border: Border, piece: str, boa
                          for s in (border.a, border.b)):
         return []
     grid = principality.grid
-    horizontal = border.a_edge in ("east", "west")
-    width = grid.columns * (2 if horizontal else 1)
-    height = grid.rows * (1 if horizontal else 2)
-    # the joined frame puts the first grid left/top: for a west or north edge the frame is (b, a)
-    first_is_a = border.a_edge in ("east", "south")
-    frame_edge = "east" if horizontal else "south"
     forbidden: dict[int, int] = {}
     for seat in (border.a, border.b):
         board = boards[seat]
@@ -123,9 +117,31 @@ def joint_placements(principality: Principality, border: Border, piece: str, boa
                 blockers |= board.class_masks[index]
             blocked |= grid.neighbours(blockers)
         forbidden[seat] = blocked
-    found: set[tuple[int, int]] = set()
-    out: list[JointPlacement] = []
-    for orientation in kind.orientations:
+    fa, fb = forbidden[border.a], forbidden[border.b]
+    return [JointPlacement(piece, border.a, a_mask, border.b, b_mask)
+            for a_mask, b_mask in _candidates(principality, piece, border.a_edge)
+            if not a_mask & fa and not b_mask & fb]
+
+
+_CANDIDATES: dict[tuple[int, str, str], tuple[tuple[int, int], ...]] = {}
+
+
+def _candidates(principality: Principality, piece: str, a_edge: str) -> tuple[tuple[int, int], ...]:
+    """Every split (a's cells, b's cells) of ``piece`` across an ``a_edge`` border with a cell on each
+    side, computed once per grid, piece and edge (the hot path then only tests two masks)."""
+    key = (id(principality), piece, a_edge)
+    found = _CANDIDATES.get(key)
+    if found is not None:
+        return found
+    grid = principality.grid
+    horizontal = a_edge in ("east", "west")
+    width = grid.columns * (2 if horizontal else 1)
+    height = grid.rows * (1 if horizontal else 2)
+    # the joined frame puts the first grid left/top: for a west or north edge the frame is (b, a)
+    first_is_a = a_edge in ("east", "south")
+    frame_edge = "east" if horizontal else "south"
+    seen: dict[tuple[int, int], None] = {}
+    for orientation in principality.kinds[piece].orientations:
         for row in range(height - orientation.rows + 1):
             for column in range(width - orientation.columns + 1):
                 cells = [(column + c, row + r) for c, r in orientation.shape]
@@ -133,12 +149,9 @@ def joint_placements(principality: Principality, border: Border, piece: str, boa
                 if not left or not right:
                     continue
                 a_cells, b_cells = (left, right) if first_is_a else (right, left)
-                a_mask, b_mask = grid.mask(a_cells), grid.mask(b_cells)
-                if a_mask & forbidden[border.a] or b_mask & forbidden[border.b] or (a_mask, b_mask) in found:
-                    continue
-                found.add((a_mask, b_mask))
-                out.append(JointPlacement(piece, border.a, a_mask, border.b, b_mask))
-    return out
+                seen[(grid.mask(a_cells), grid.mask(b_cells))] = None
+    found = _CANDIDATES[key] = tuple(seen)
+    return found
 
 
 def add_part(board: Board, piece: str, mask: int) -> Board:

@@ -4,13 +4,15 @@ with a neighbour. Every number and switch is /shared_board in the pack (rules.sh
 from __future__ import annotations
 
 from regola.core.step import Action
-from regola.games.princes_of_florence.placement import Placement
+from regola.games.princes_of_florence.placement import Placement, Principality
+from regola.games.princes_of_florence.placement.board import Board
 from regola.games.princes_of_florence.placement.shared import (
     Border,
     JointPlacement,
+    across,
     add_part,
-    border_architects_needed,
     borders_for,
+    edge_mask,
     joint_placements,
 )
 from regola.games.princes_of_florence.state import State
@@ -26,7 +28,7 @@ def borders(state: State) -> tuple[Border, ...]:
     return borders_for(state.rules.shared_board["layouts"], state.n)
 
 
-def _boards(state: State) -> dict[int, object]:
+def _boards(state: State) -> dict[int, Board]:
     return {p.seat: p.board for p in state.players}
 
 
@@ -38,16 +40,37 @@ def solo_placements(state: State, seat: int, piece: str) -> list[Placement]:
     if rules.shared_board is None or piece not in state.buildings:
         return found
     need = rules.shared_board["border_architects"]
+    if p.architects >= max(need["alone"], need["occupied_across"]):
+        return found
     principality = rules.principality
-    grid = principality.grid
-    boards = _boards(state)
+    building = principality.class_index["building"]
+    along = 0  # my border cells
+    blocked_across = 0  # my border cells with a building right across
+    for border in borders(state):
+        if seat not in (border.a, border.b):
+            continue
+        other = border.other(seat)
+        along |= edge_mask(principality, border.edge_of(seat))
+        theirs = state.players[other].board.class_masks[building] & edge_mask(principality, border.edge_of(other))
+        blocked_across |= across(principality, border, other, theirs)
     out = []
     for pl in found:
-        mask = grid.mask(principality.cells(pl))
-        if border_architects_needed(principality, borders(state), seat, mask, boards,  # type: ignore[arg-type]
-                                    need["alone"], need["occupied_across"]) <= p.architects:
+        mask = _mask(principality, pl)
+        required = need["occupied_across"] if mask & blocked_across else need["alone"] if mask & along else 0
+        if required <= p.architects:
             out.append(pl)
     return out
+
+
+_MASKS: dict[tuple[int, Placement], int] = {}
+
+
+def _mask(principality: Principality, placement: Placement) -> int:
+    key = (id(principality), placement)
+    found = _MASKS.get(key)
+    if found is None:
+        found = _MASKS[key] = principality.grid.mask(principality.cells(placement))
+    return found
 
 
 def partners(state: State, seat: int) -> list[tuple[int, Border]]:
@@ -59,7 +82,7 @@ def joint_options(state: State, seat: int, partner: int, piece: str) -> list[Joi
     out: list[JointPlacement] = []
     for other, border in partners(state, seat):
         if other == partner:
-            out.extend(joint_placements(rules.principality, border, piece, _boards(state),  # type: ignore[arg-type]
+            out.extend(joint_placements(rules.principality, border, piece, _boards(state),
                                         {p.seat: p.architects for p in state.players}))
     return out
 
@@ -71,13 +94,13 @@ def joint_actions(state: State, seat: int) -> list[Action]:
     assert spec is not None
     if not spec["joint"]["partner_accepts"]:
         return []
-    out: list[Action] = []
+    out: set[Action] = set()
     for partner, _ in partners(state, seat):
         if state.players[partner].money < spec["joint"]["partner_payment"]:
             continue
-        out.extend(("build_with", partner, kind) for kind in rules.building_kinds
+        out.update(("build_with", partner, kind) for kind in rules.building_kinds
                    if state.buildings[kind] > 0 and joint_options(state, seat, partner, kind))
-    return sorted(set(out))
+    return sorted(out)
 
 
 def build_joint(state: State, seat: int, choice: JointPlacement) -> None:
