@@ -47,6 +47,8 @@ CASES = (
     Case("pl-4p", 4, "standard", 22, ("greedy", "random", "greedy", "random"), pack="pl"),
     Case("pl-5p", 5, "standard", 23, ("random", "greedy", "greedy", "greedy", "random"), pack="pl"),
     Case("pl-3p-muse", 3, "standard", 24, ("greedy", "random", "greedy"), ("muse-and-princess",), pack="pl"),
+    Case("pl-4p-shared-muse", 4, "standard", 25, ("random", "greedy", "random", "greedy"),
+         ("shared-building", "muse-and-princess"), pack="pl"),
 )
 
 

@@ -114,6 +114,7 @@ class Rules:
     architect_prestige: tuple[int, ...]
     tiebreak: tuple[str, ...]
     characters: Mapping[str, Any] | None  # expansion "Muza i Księżniczka": /characters, as data
+    shared_board: Mapping[str, Any] | None = None  # expansion "Wspólne budowanie": /shared_board, as data
 
     def price_of_building(self, architects: int) -> int:
         return self.building_price[min(architects, len(self.building_price) - 1)]
@@ -204,7 +205,7 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         building_prestige=scoring["building_prestige"],
         repeat_landscape_prestige=scoring["repeat_landscape_prestige"],
         architect_prestige=tuple(scoring["architect_prestige"]), tiebreak=tuple(scoring["tiebreak"]),
-        characters=doc.get("characters"),
+        characters=doc.get("characters"), shared_board=doc.get("shared_board"),
     )
 
 

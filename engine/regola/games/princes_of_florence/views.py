@@ -19,6 +19,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
             "jesters": p.jesters, "freedoms": list(p.freedoms), "table": list(p.table),
             "bonus_used": list(p.bonus_used), "board": rules.principality.picture(p.board),
             "pieces": [list(pl) for pl in p.board.pieces],
+            "shared": [[piece, sorted(rules.principality.grid.cells(mask))] for piece, mask in p.board.shared],
             "hand_size": len(p.hand) + p.recruits, "bonus_size": len(p.bonus),
             "prestige_size": len(p.prestige_cards),
         }

@@ -48,6 +48,9 @@ class Board:
     class_masks: tuple[int, ...]
     kinds: frozenset[str]
     pieces: tuple[Placement, ...]
+    # parts of buildings built across a border with a neighbour (expansion "Wspólne budowanie"):
+    # (piece, cells on this board as a bitmask); empty in the base game
+    shared: tuple[tuple[str, int], ...] = ()
 
     def place(self, placement: Placement) -> Board:
         """The board with ``placement`` added. Raises IllegalAction when it leaves the grid, covers a taken
@@ -62,14 +65,18 @@ class Board:
     def count(self, class_name: str) -> int:
         """How many placed pieces belong to a class."""
         kinds = self.principality.kinds_of(class_name)
-        return sum(1 for placement in self.pieces if placement.piece in kinds)
+        return sum(1 for placement in self.pieces if placement.piece in kinds) + \
+            sum(1 for piece, _ in self.shared if piece in kinds)
 
     def empty_cells(self) -> int:
         """How many cells of the grid are still free."""
         return self.principality.grid.size - self.occupied.bit_count()
 
     def to_json(self) -> dict[str, Any]:
-        return {"pieces": [list(placement) for placement in self.pieces]}
+        data: dict[str, Any] = {"pieces": [list(placement) for placement in self.pieces]}
+        if self.shared:
+            data["shared"] = [[piece, mask] for piece, mask in self.shared]
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], principality: Principality) -> Board:
@@ -80,4 +87,11 @@ class Board:
         board = principality.empty_board()
         for item in data["pieces"]:
             board = board.place(Placement.from_json(item))
+        for item in data.get("shared", []):
+            from regola.games.princes_of_florence.placement.shared import add_part
+
+            if not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], str) \
+                    or type(item[1]) is not int:
+                raise ValueError(f"a shared part is [piece, cell mask], not {item!r}")
+            board = add_part(board, item[0], item[1])
         return board

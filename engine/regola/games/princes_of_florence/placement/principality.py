@@ -106,7 +106,8 @@ class Principality:
 
     def picture(self, board: Board) -> list[str]:
         """The board as text, one string per row: '.' free, '#' a fixed feature, and the placed pieces
-        lettered A, B, C… in the order they were placed (for a player at a terminal and for tests)."""
+        lettered A, B, C… in the order they were placed, parts of buildings across a border a, b, c… (for a
+        player at a terminal and for tests)."""
         grid = self.grid
         rows = [["."] * grid.columns for _ in range(grid.rows)]
         for column, row in grid.cells(self.fixed_occupied):
@@ -115,6 +116,9 @@ class Principality:
             letter = chr(ord("A") + number) if number < 26 else "*"
             for column, row in self.cells(placement):
                 rows[row][column] = letter
+        for number, (_, mask) in enumerate(board.shared):  # parts of buildings across a border: a, b, c…
+            for column, row in grid.cells(mask):
+                rows[row][column] = chr(ord("a") + number) if number < 26 else "+"
         return ["".join(row) for row in rows]
 
     # The hot path ----------------------------------------------------------------------------------
@@ -170,7 +174,7 @@ class Principality:
         masks = list(board.class_masks)
         masks[kind.class_index] |= mask
         return Board(self, board.occupied | mask, tuple(masks), board.kinds | {placement.piece},
-                     (*board.pieces, placement))
+                     (*board.pieces, placement), board.shared)
 
     def broken_rules(self, board: Board, placement: Placement,
                      architects: int | None) -> Iterator[tuple[str, str]]:

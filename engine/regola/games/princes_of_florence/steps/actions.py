@@ -14,7 +14,9 @@ from regola.core.errors import IllegalAction
 from regola.core.step import Action, Step
 from regola.games.princes_of_florence.measures import bonus_value
 from regola.games.princes_of_florence.placement import Placement
+from regola.games.princes_of_florence.placement.shared import JointPlacement
 from regola.games.princes_of_florence.state import RECRUITMENT, State
+from regola.games.princes_of_florence.steps import shared
 from regola.games.princes_of_florence.steps.characters import extra_actions, muse_bonus, owner, princess_value
 from regola.games.princes_of_florence.supply import buildable, draw, place, placements
 from regola.games.princes_of_florence.works import base_value, bonus_reach
@@ -65,7 +67,10 @@ class Actions(Step):
             if state.step["used"][seat].get("build", 0) < rules.kinds["build"].max_per_round and \
                     p.money >= rules.price_of_building(p.architects):
                 out.extend(("build", kind) for kind in buildable(rules, p.board, p.architects)
-                           if state.buildings[kind] > 0)
+                           if state.buildings[kind] > 0
+                           and (not shared.active(state) or shared.solo_placements(state, seat, kind)))
+                if shared.active(state):
+                    out.extend(shared.joint_actions(state, seat))
             if state.profession_deck and _may(state, seat, "profession"):
                 out.append(("profession",))
             if _may(state, seat, "freedom"):
@@ -144,6 +149,11 @@ class Actions(Step):
         elif verb == "build":
             state.pay(seat, rules.price_of_building(p.architects))
             s["pending"] = {"seat": seat, "kind": "place", "piece": action[1]}
+        elif verb == "build_with":  # the price is the active player's (004 Wspólne budowanie)
+            used.pop(verb)
+            used["build"] = used.get("build", 0) + 1
+            state.pay(seat, rules.price_of_building(p.architects))
+            s["pending"] = {"seat": seat, "kind": "joint", "partner": action[1], "piece": action[2]}
         elif verb == "freedom":
             state.pay(seat, rules.kinds["freedom"].price)
             state.freedoms[action[1]] -= 1
@@ -189,7 +199,12 @@ def _pending_legal(state: State, pending: dict[str, Any]) -> list[Action]:
     p = state.players[seat]
     kind = pending["kind"]
     if kind == "place":
+        if shared.active(state):
+            return [("place", *pl) for pl in shared.solo_placements(state, seat, pending["piece"])]
         return [("place", *pl) for pl in placements(rules, p.board, pending["piece"], p.architects)]
+    if kind == "joint":
+        return [("place_joint", j.a, j.a_mask, j.b, j.b_mask)
+                for j in shared.joint_options(state, seat, pending["partner"], pending["piece"])]
     if kind in ("profession", "bonus"):
         return [("take", card) for card in pending["cards"]]
     if kind == "work":
@@ -210,6 +225,9 @@ def _pending_apply(state: State, action: Action) -> None:
     verb = action[0]
     if verb == "place":
         place(state, seat, Placement(*action[1:]))
+        s["pending"] = None
+    elif verb == "place_joint":
+        shared.build_joint(state, seat, JointPlacement(pending["piece"], *action[1:]))
         s["pending"] = None
     elif verb == "take":
         cards = pending["cards"]
