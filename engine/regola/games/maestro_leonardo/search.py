@@ -76,10 +76,10 @@ def determinize(info: State, seat: int, rng: random.Random) -> State:
         for m, count in enumerate(pool):
             for _ in range(count):
                 others[rng.randrange(len(others))].hand[m] += 1
-    for p in others:  # money is private: the seat's own purse, corrected by the public rewards
-        if p.money == UNKNOWN:  # of the inventions each has completed (001 §9)
-            p.money = max(0, me.money + _rewards(st, p) - _rewards(st, me))
-            p.received = p.money
+    for p in others:  # money is private: the seat's own purse is its best public guess
+        if p.money == UNKNOWN:
+            p.money = me.money
+            p.received = me.money
     known = max(len(st.known_deck[seat]), _peeking(st, seat))
     st.deck[known:] = _layered_deck(rules, st.deck[known:], rng)
     bids = st.step.get("bids") if isinstance(st.step, dict) else None
@@ -88,17 +88,6 @@ def determinize(info: State, seat: int, rng: random.Random) -> State:
             if amount == UNKNOWN:
                 bids[key] = rng.randint(0, max(0, st.players[int(key)].money))
     return st
-
-
-def _rewards(st: State, p: Player) -> int:
-    """What ``p``'s completed inventions paid, as far as the table saw: the first reward when nobody
-    else completed the same invention, else the mean of the first and the later one."""
-    total = 0.0
-    for c in p.completed:
-        card = st.rules.cards[c]
-        shared = any(c in o.completed for o in st.players if o is not p)
-        total += (card.first + card.later) / 2 if shared else card.first
-    return round(total)
 
 
 def _unseen_materials(st: State) -> list[int]:
