@@ -34,14 +34,14 @@ def one_game(pack: str, players: int, seed: int, mcts: str, opponent: str, setup
     specs = [mcts if s == seat else opponent for s in range(players)]
     bots = [make_bot(spec, s, seed, ruleset) for s, spec in enumerate(specs)]
     game = Game.new(ruleset, players, seed, setup)
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     play(game, bots)
-    elapsed = time.perf_counter() - t
+    elapsed, cpu = time.perf_counter() - t, time.process_time() - cpu
     result = game.result() or []
     mine = next(r for r in result if r["seat"] == seat)
     best_other = max(r["money"] for r in result if r["seat"] != seat)
     return {"seed": seed, "seat": seat, "win": mine["rank"] == 1, "rank": mine["rank"], "money": mine["money"],
-            "margin": mine["money"] - best_other, "seconds": round(elapsed, 2)}
+            "margin": mine["money"] - best_other, "seconds": round(elapsed, 2), "cpu_s": round(cpu, 2)}
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -124,14 +124,18 @@ def main(argv: list[str] | None = None) -> int:
                "parity": round(1 / args.players, 3), "mean_rank": round(statistics.mean(g["rank"] for g in games), 2),
                "mean_margin": round(statistics.mean(g["margin"] for g in games), 1),
                "game_s_median": round(statistics.median(g["seconds"] for g in games), 1),
-               "game_s_max": max(g["seconds"] for g in games), "mid_game": speed}
+               "game_s_max": max(g["seconds"] for g in games),
+               "game_cpu_s_median": round(statistics.median(g["cpu_s"] for g in games), 1),
+               "game_cpu_s_max": max(g["cpu_s"] for g in games), "mid_game": speed}
         rows.append(row)
         if args.json:
             print(json.dumps(row), flush=True)
         else:
             print(f"{spec} vs {args.players - 1}x {args.opponent}: {wins}/{len(games)} wins = {row['win_rate']:.0%} "
                   f"(95% CI {lo:.0%}-{hi:.0%}; parity {1 / args.players:.0%}) · mean rank {row['mean_rank']} · "
-                  f"margin {row['mean_margin']:+} · game {row['game_s_median']} s median, {row['game_s_max']} s max · "
+                  f"margin {row['mean_margin']:+} · game {row['game_s_median']} s median, {row['game_s_max']} s max "
+                  f"(CPU {row['game_cpu_s_median']} s median, {row['game_cpu_s_max']} s max; the CPU time is "
+                  "what one idle core would take) · "
                   f"mid-game decision {speed['decision_s']} s, {speed['iterations_per_s']} iterations/s "
                   f"over {speed['legal']} legal actions", flush=True)
     return 0

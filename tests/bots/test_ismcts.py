@@ -85,9 +85,10 @@ def test_a_determinized_world_is_whole_and_looks_the_same_to_the_seat(ruleset: R
         world.apply(legal[0])
 
 
+@pytest.mark.parametrize("spec", ["mcts:iters=60,depth=30,seed=5", "mcts:iters=30,depth=30,seed=5,opponents=greedy"])
 @pytest.mark.parametrize(("seed", "decisions"), [(3, 40), (4, 120), (5, 200)])
 def test_the_mcts_choice_does_not_depend_on_what_the_seat_cannot_know(ruleset: Ruleset, seed: int,
-                                                                      decisions: int) -> None:
+                                                                      decisions: int, spec: str) -> None:
     game = _play_to(ruleset, 4, seed, "beginner", decisions)
     while len(game.legal_actions()) < 2:
         game.apply(game.legal_actions()[0])
@@ -95,7 +96,7 @@ def test_the_mcts_choice_does_not_depend_on_what_the_seat_cannot_know(ruleset: R
     twin = _with_other_hidden_info(game, seat)
     choices = []
     for g in (game, twin):
-        bot = make_bot("mcts:iters=60,depth=30,seed=5", seat, None, ruleset)
+        bot = make_bot(spec, seat, None, ruleset)
         choices.append(bot.choose(Observation(seat, g.legal_actions(), g.view, g.information_state)))
     assert choices[0] == choices[1]
     assert choices[0] in game.legal_actions()
@@ -117,6 +118,7 @@ def test_bot_specs_parse_and_bad_ones_are_one_clear_error(ruleset: Ruleset) -> N
         "mcts", {"iters": 500, "time": 1.5, "rollout": "random"})
     bot = make_bot("mcts:iters=7,seed=3", 1, 11, ruleset)
     assert bot.iters == 7 and bot.rng.random() == random.Random("3/1/mcts").random()  # type: ignore[attr-defined]
+    assert make_bot("mcts:opponents=greedy", 0, 1, ruleset).opponents == "greedy"  # type: ignore[attr-defined]
     with pytest.raises(RegolaError, match="no option speed"):
         make_bot("mcts:speed=3", 0, 1, ruleset)
     with pytest.raises(RegolaError, match="no option depth"):

@@ -45,17 +45,20 @@ class ISMCTSBot:
     """``mcts`` in ``--bots``: ``mcts:iters=2000``, ``mcts:time=0.5`` (seconds per decision; with
     both, whichever ends first), ``seed``, ``rollout=policy|random|<a bot of the game>``, ``depth``
     (rollout decisions before the evaluation cuts it off; 0 plays to the end), ``prior=policy|none|
-    <a bot>`` (which new child comes first), ``widen``, ``scale`` and ``c`` (UCB exploration)."""
+    <a bot>`` (which new child comes first), ``opponents`` (the other seats' rollout policy when it
+    differs from ``rollout``: ``policy``, ``random`` or a bot of the game), ``widen``, ``scale`` and
+    ``c`` (UCB exploration)."""
 
     name = "mcts"
 
     def __init__(self, seat: int, seed: int | str | None, rules: Any = None, iters: int | None = None,
                  time: float | None = None, rollout: str = "policy", depth: int = 80, c: float = 0.7,
-                 prior: str = "policy", widen: float = 1.0, scale: float = 10.0, **unused: Any) -> None:
+                 prior: str = "policy", widen: float = 1.0, scale: float = 10.0, opponents: str | None = None,
+                 **unused: Any) -> None:
         if unused:
             raise RegolaError(f"bot mcts has no option {', '.join(sorted(unused))} "
-                              "(known: iters, time, seed, rollout, depth, c, prior, widen, scale)")
-        if not isinstance(rollout, str) or not isinstance(prior, str):
+                              "(known: iters, time, seed, rollout, opponents, depth, c, prior, widen, scale)")
+        if not isinstance(rollout, str) or not isinstance(prior, str) or not isinstance(opponents, str | None):
             raise RegolaError("mcts rollout and prior are names (policy, random, none or a bot of the game)")
         if iters is None and time is None:
             iters = 150
@@ -65,6 +68,7 @@ class ISMCTSBot:
         self.iters = iters
         self.seconds = time
         self.rollout = rollout
+        self.opponents = opponents  # the other seats' rollout policy, if not the same as the seat's own
         self.depth = depth
         self.c = c
         self.prior = prior
@@ -174,6 +178,8 @@ class ISMCTSBot:
         rng = self.rng
         policy = hooks.playout if self.rollout == "policy" else None
         by_bot = self.rollout not in ROLLOUTS
+        others = self.opponents
+        me = self.seat
         limit = self.depth if self.depth and hooks.evaluate is not None else -1
         state = world.state
         steps = 0
@@ -188,7 +194,15 @@ class ISMCTSBot:
                 world.apply(world.sample_chance())
                 continue
             legal = world.legal_actions()
-            if by_bot:
+            if others is not None and who != me and len(legal) > 1:
+                # the other seats as the search expects them to play, e.g. like the greedy bots they are
+                if others == "policy" and hooks.playout is not None:
+                    world.apply(hooks.playout(state, legal, rng))
+                elif others == "random":
+                    world.apply(legal[rng.randrange(len(legal))])
+                else:
+                    world.apply(self._bot(world, others, who).choose(Observation(who, legal, world.view)))
+            elif by_bot:
                 world.apply(self._bot(world, self.rollout, who).choose(Observation(who, legal, world.view)))
             elif policy is not None:
                 world.apply(policy(state, legal, rng))
