@@ -30,20 +30,19 @@ def _conserved(state: State) -> None:
     assert all(p.architects <= rules.max_architects for p in players)
     recruit_cards = state.recruitment + sum(p.recruits + p.table.count(RECRUITMENT) for p in players)
     assert recruit_cards == rules.recruitment_cards
-    pending = state.step.get("pending") or {}
-    drawn = list(pending.get("cards", []))
+    # cards drawn and not yet kept wait in the pending decision, or in the one it leads to ("then":
+    # the merchant's choice comes before the prestige cards he drew are sorted)
+    drawn: dict[str, list[int]] = {}
+    pending = state.step.get("pending") or None
+    while pending:
+        drawn.setdefault(str(pending.get("kind")), []).extend(pending.get("cards", []))
+        pending = pending.get("then")
     professions = state.profession_deck + [c for p in players for c in p.hand + p.table if c != RECRUITMENT]
-    if pending.get("kind") == "profession":
-        professions += drawn
-    assert sorted(professions) == sorted(rules.professions)
+    assert sorted(professions + drawn.get("profession", [])) == sorted(rules.professions)
     bonus = state.bonus_deck + [c for p in players for c in p.bonus + p.bonus_used]
-    if pending.get("kind") == "bonus":
-        bonus += drawn
-    assert sorted(bonus) == sorted(rules.bonus)
+    assert sorted(bonus + drawn.get("bonus", [])) == sorted(rules.bonus)
     prestige = state.prestige_deck + [c for p in players for c in p.prestige_cards]
-    if pending.get("kind") == "prestige":
-        prestige += drawn
-    assert sorted(prestige) == sorted(rules.prestige)
+    assert sorted(prestige + drawn.get("prestige", [])) == sorted(rules.prestige)
 
 
 def _principality_sound(state: State) -> None:
