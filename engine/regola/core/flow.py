@@ -110,6 +110,30 @@ class CompiledTransition:
         return f"<CompiledTransition #{self.index} {self.source} -{self.trigger}-> {self.dest}>"
 
 
+def _take_first(candidates: Sequence[CompiledTransition], game: Any) -> bool:
+    """Take the first candidate whose guards hold, in transitions' callback order (prepare →
+    conditions → unless → before/exit → state change → enter/after); False when none holds."""
+    for t in candidates:
+        if t.prepare:  # rarely used: skip the empty loop
+            for f in t.prepare:
+                f(game)
+        for g in t.conditions:
+            if not g(game):
+                break
+        else:
+            for g in t.unless:
+                if g(game):
+                    break
+            else:
+                for f in t.pre:
+                    f(game)
+                game.flow_state = t.dest
+                for f in t.post:
+                    f(game)
+                return True
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class GraphFinding:
     """A structural defect of the flow graph (guards ignored: every transition counts as possible)."""
@@ -158,27 +182,7 @@ class Flow:
         if by_state is None:
             return False
         candidates = by_state.get(game.flow_state)
-        if candidates is None:
-            return False
-        for t in candidates:
-            if t.prepare:  # rarely used: skip the empty loop
-                for f in t.prepare:
-                    f(game)
-            for g in t.conditions:
-                if not g(game):
-                    break
-            else:
-                for g in t.unless:
-                    if g(game):
-                        break
-                else:
-                    for f in t.pre:
-                        f(game)
-                    game.flow_state = t.dest
-                    for f in t.post:
-                        f(game)
-                    return True
-        return False
+        return candidates is not None and _take_first(candidates, game)
 
     def settle(self, game: Any) -> tuple[StateSpec, int | None]:
         """Fire ``advance`` through automatic states until one waits for a decision or is final.
@@ -197,25 +201,7 @@ class Flow:
                 who = step.decider(game)  # type: ignore[attr-defined]
                 if who is not None:
                     return spec, who
-            for t in candidates:  # the body of fire(), inlined
-                if t.prepare:
-                    for f in t.prepare:
-                        f(game)
-                for g in t.conditions:
-                    if not g(game):
-                        break
-                else:
-                    for g in t.unless:
-                        if g(game):
-                            break
-                    else:
-                        for f in t.pre:
-                            f(game)
-                        game.flow_state = t.dest
-                        for f in t.post:
-                            f(game)
-                        break
-            else:
+            if not _take_first(candidates, game):
                 raise RuntimeError(f"flow is stuck in state {game.flow_state!r}: no transition applies")
 
     def fire_machine(self, game: Any, trigger: str = "advance") -> bool:

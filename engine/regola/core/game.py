@@ -226,21 +226,12 @@ class Game:
         generator is ``rng`` when given (a search passes its own: no copy to make), else an exact
         copy of this game's, which costs about as much again as the rest of the clone.
         """
-        game = Game.__new__(Game)
-        game.ruleset = self.ruleset
         clone_state = self.ruleset.definition.clone_state
-        game.state = clone_state(self.state) if clone_state is not None else copy.deepcopy(self.state)
-        game.seed = self.seed
+        state = clone_state(self.state) if clone_state is not None else copy.deepcopy(self.state)
         if rng is None:
             rng = random.Random.__new__(random.Random)
             rng.setstate(self.rng.getstate())
-        game.rng = rng
-        game.history = self.history[:]
-        game._legal = None
-        game._who = self._who
-        game._spec = self._spec
-        game._use_machine = self._use_machine
-        return game
+        return self._sibling(state, self.seed, rng, self.history[:], self._use_machine)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.clone()
@@ -249,32 +240,28 @@ class Game:
         """What ``seat`` can know, as a game: hidden parts are placeholders, the history is left out
         (its chance outcomes are hidden). For reading and for ``determinize``, not for play."""
         hooks = self._search_hooks()
-        info = Game.__new__(Game)
-        info.ruleset = self.ruleset
-        info.state = hooks.information_state(self.state, seat)
-        info.seed = None
-        info.rng = random.Random(0)
-        info.history = []
-        info._legal = None
-        info._who = self._who
-        info._spec = self._spec
-        info._use_machine = False
-        return info
+        return self._sibling(hooks.information_state(self.state, seat), None, random.Random(0), [], False)
 
     def determinize(self, seat: int, rng: random.Random) -> Game:
         """A playable game drawn from this information state of ``seat``; chance draws use ``rng``."""
         hooks = self._search_hooks()
-        world = Game.__new__(Game)
-        world.ruleset = self.ruleset
-        world.state = hooks.determinize(self.state, seat, rng)
-        world.seed = None
-        world.rng = rng
-        world.history = []
-        world._legal = None
-        world._who = self._who
-        world._spec = self._spec
-        world._use_machine = False
-        return world
+        return self._sibling(hooks.determinize(self.state, seat, rng), None, rng, [], False)
+
+    def _sibling(self, state: Any, seed: int | None, rng: random.Random, history: list[Any],
+                 use_machine: bool) -> Game:
+        """A game of the same ruleset at the same decision, over ``state`` (clone, information state,
+        determinization): built field by field, since Game.new would set a state up and deal."""
+        game = Game.__new__(Game)
+        game.ruleset = self.ruleset
+        game.state = state
+        game.seed = seed
+        game.rng = rng
+        game.history = history
+        game._legal = None
+        game._who = self._who
+        game._spec = self._spec
+        game._use_machine = use_machine
+        return game
 
     def _search_hooks(self) -> SearchHooks:
         hooks = self.ruleset.definition.search
