@@ -22,6 +22,7 @@ import sys
 import time
 from typing import Any
 
+from regola.compiled import build_name
 from regola.core.bots import RandomBot
 from regola.core.game import Game, Ruleset
 from regola.core.pack import load_pack
@@ -85,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     regola_rate(ruleset, 0.3, 10_000)  # warm-up: caches, imports
     openspiel_rate(ttt, 0.2, 0)
     openspiel_rate(liars, 0.2, 0)
+    if not args.json:
+        print(f"regola engine: {build_name()}", flush=True)
     rounds: list[dict[str, float]] = []
     for r in range(args.rounds):
         reg, _ = regola_rate(ruleset, args.seconds, r * 100_000)
@@ -98,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"decisions/s · regola/ttt {reg / tt:.2f} · regola/liars_dice {reg / ld:.3f}", flush=True)
     median = {k: statistics.median(row[k] for row in rounds) for k in rounds[0]}
     if args.json:
-        print(json.dumps({"rounds": rounds, "median": median}))
+        print(json.dumps({"engine": build_name(), "rounds": rounds, "median": median}))
     else:
         print(f"median of {args.rounds} paired rounds: regola {median['regola']:,.0f} · python_tic_tac_toe "
               f"{median['python_tic_tac_toe']:,.0f} · liars_dice {median['liars_dice']:,.0f} decisions/s")

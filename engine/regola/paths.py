@@ -7,11 +7,16 @@ from pathlib import Path
 
 
 def home() -> Path:
-    """The folder holding ``rulepacks/`` and ``schemas/`` (the repository root in a checkout)."""
+    """The folder holding ``rulepacks/`` and ``schemas/``: REGOLA_HOME if set, the copy an installed
+    wheel carries (``regola/data``, setup.py), else the repository root of a checkout."""
     env = os.environ.get("REGOLA_HOME")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2]
+    here = Path(__file__).resolve().parent
+    bundled = here / "data"
+    if (bundled / "rulepacks").is_dir():
+        return bundled
+    return here.parents[1]
 
 
 def rulepacks_dir() -> Path:

@@ -12,6 +12,7 @@ from typing import Any
 
 from regola.cli.common import add_pack_options, ruleset_from
 from regola.cli.play import new_game
+from regola.compiled import build_name
 from regola.core.bots import RandomBot
 from regola.core.game import Game, Ruleset
 from regola.core.pack import load_pack
@@ -78,7 +79,7 @@ def measure(pack: str, variants: list[str], games: int, players: int, setup: str
             "seconds": round(elapsed, 3), "games_per_s": round(games / elapsed, 1),
             "decisions_per_s": round(decisions / elapsed), "decisions_per_game": round(decisions / games, 1),
             "cold_pack_load_ms": round(cold_ms, 1),
-            "new_game_ms_median": round(statistics.median(creations), 3)}
+            "new_game_ms_median": round(statistics.median(creations), 3), "engine": build_name()}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -89,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out))
     else:
-        print(f"{out['games']} random {out['players']}-player games ({out['setup']}) in {out['seconds']} s on one core")
+        print(f"{out['games']} random {out['players']}-player games ({out['setup']}) in {out['seconds']} s on one core"
+              f" · engine {out['engine']}")
         print(f"  {out['games_per_s']} games/s · {out['decisions_per_s']} decisions/s · "
               f"{out['decisions_per_game']} decisions/game")
         print(f"  cold pack load with validation: {out['cold_pack_load_ms']} ms · "

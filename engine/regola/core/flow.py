@@ -33,7 +33,7 @@ __all__ = ["CompiledTransition", "Flow", "GraphFinding", "Locate", "StateSpec", 
 
 #: maps a JSON pointer of the pack document to (file, line, column)
 Locate = Callable[[str], tuple[str, int | None, int | None]]
-Guard = Callable[[Any], bool]
+Guard = Callable[[Any], object]  # a truthy result holds (not only True)
 Effect = Callable[[Any], None]
 
 _FLOW_KEYS = ("initial", "states", "transitions")
@@ -293,44 +293,10 @@ class Flow:
 
     # -- drawings -----------------------------------------------------------------------------------
     def diagram(self, fmt: Literal["mermaid", "dot"] = "mermaid", title: str | None = None) -> str:
-        """Mermaid or Graphviz DOT source drawn by transitions' own GraphMachine.
+        """Mermaid or Graphviz DOT source of this flow, drawn by transitions' GraphMachine (flow_diagram)."""
+        from regola.core.flow_diagram import draw
 
-        Edges carry the trigger and guard names (``!name`` for unless). A throw-away model sitting in
-        the initial state is used, so transitions marks that state active, and nothing else.
-        """
-        if fmt == "mermaid":
-            engine = "mermaid"
-        elif fmt == "dot":
-            import graphviz  # noqa: F401  # transitions silently falls back to mermaid without it
-
-            engine = "graphviz"
-        else:
-            raise ValueError(f"diagram format must be 'mermaid' or 'dot', not {fmt!r}")
-        from transitions.extensions import GraphMachine
-
-        model = _DiagramModel(self.initial)
-        states = [{"name": s.name, "final": s.final} for s in self.states]
-        transitions: list[dict[str, Any]] = []
-        for t in self.transitions:
-            tran: dict[str, Any] = {"trigger": t.trigger, "source": list(t.sources), "dest": t.dest}
-            if t.conditions:
-                tran["conditions"] = list(t.conditions)  # names only: never evaluated, just labels
-            if t.unless:
-                tran["unless"] = list(t.unless)
-            transitions.append(tran)
-        GraphMachine(model=model, states=states, transitions=transitions, initial=self.initial,
-                     auto_transitions=False, model_attribute="flow_state", send_event=True,
-                     graph_engine=engine, show_conditions=True, title=title or "flow")
-        graph = model.get_graph()  # type: ignore[attr-defined]
-        text: str = graph.source if fmt == "dot" else graph.draw(None)
-        return text
-
-
-class _DiagramModel:
-    """Stands in for a game while transitions draws the flow; discarded with the drawing machine."""
-
-    def __init__(self, initial: str) -> None:
-        self.flow_state = initial
+        return draw(self, fmt, title)
 
 
 def _closure(start: Iterable[str], edges: Mapping[str, set[str]]) -> set[str]:

@@ -97,12 +97,13 @@ class Game:
 
     __slots__ = ("_legal", "_spec", "_use_machine", "_who", "history", "rng", "ruleset", "seed", "state")
 
-    def __init__(self, ruleset: Ruleset, state: Any, seed: int | None, use_machine: bool = False) -> None:
+    def __init__(self, ruleset: Ruleset, state: Any, seed: int | None, use_machine: bool = False,
+                 rng: random.Random | None = None, history: list[tuple[int, Action]] | None = None) -> None:
         self.ruleset = ruleset
         self.state = state
         self.seed = seed
-        self.rng = random.Random(seed)
-        self.history: list[tuple[int, Action]] = []
+        self.rng = random.Random(seed) if rng is None else rng
+        self.history: list[tuple[int, Action]] = [] if history is None else history
         self._legal: list[Action] | None = None
         self._who = TERMINAL
         self._spec: StateSpec | None = None  # the flow state in effect since the last settle
@@ -164,7 +165,7 @@ class Game:
     # -- acting ---------------------------------------------------------------------------------------
     def apply(self, action: Action | list[Any]) -> None:
         """Validate, then carry out. An illegal action raises IllegalAction and changes nothing."""
-        if action.__class__ is list:
+        if isinstance(action, list):
             action = to_action(action)
         who = self._who
         if who == TERMINAL:
@@ -250,17 +251,10 @@ class Game:
     def _sibling(self, state: Any, seed: int | None, rng: random.Random, history: list[Any],
                  use_machine: bool) -> Game:
         """A game of the same ruleset at the same decision, over ``state`` (clone, information state,
-        determinization): built field by field, since Game.new would set a state up and deal."""
-        game = Game.__new__(Game)
-        game.ruleset = self.ruleset
-        game.state = state
-        game.seed = seed
-        game.rng = rng
-        game.history = history
-        game._legal = None
+        determinization): not through Game.new, which would set a state up and deal."""
+        game = Game(self.ruleset, state, seed, use_machine, rng, history)
         game._who = self._who
         game._spec = self._spec
-        game._use_machine = use_machine
         return game
 
     def _search_hooks(self) -> SearchHooks:

@@ -12,10 +12,18 @@ from typing import Any
 from regola.core.variant import copy_json
 from regola.games.maestro_leonardo.rules import Rules
 
+# the fields of each class, in one place: its __slots__ and its JSON keys
+LAB_FIELDS = ("apprentices", "kind", "master", "materials", "revealed", "robots", "side", "started_round", "target",
+              "weeks")
+PLAYER_FIELDS = ("academy", "apprentices", "box", "cards", "color", "completed", "hand", "labs", "master", "money",
+                 "paid", "received", "robot_supply", "seat")
+STATE_FIELDS = ("box_cards", "completed_before", "council_money", "deck", "display", "district_index", "flow_state",
+                "known_deck", "leonardo", "log", "market", "n", "occupancy", "placed", "players", "removed", "result",
+                "round", "rules", "setup", "shops", "step")
+
 
 class Lab:
-    __slots__ = ("apprentices", "kind", "master", "materials", "revealed", "robots", "side", "started_round",
-                 "target", "weeks")
+    __slots__ = LAB_FIELDS
 
     def __init__(self, kind: str, side: str, robots: int = 0) -> None:
         self.kind = kind
@@ -36,11 +44,10 @@ class Lab:
         self.weeks = 0
         self.revealed = False
 
+    # The clones go through the constructors (cheap ones here), not Cls.__new__: a mypyc-compiled
+    # class (regola.compiled) has no way to make an instance without running __init__.
     def clone(self) -> Lab:
-        lab = Lab.__new__(Lab)
-        lab.kind = self.kind
-        lab.side = self.side
-        lab.robots = self.robots
+        lab = Lab(self.kind, self.side, self.robots)
         lab.target = self.target
         lab.materials = None if self.materials is None else self.materials[:]
         lab.weeks = self.weeks
@@ -51,19 +58,18 @@ class Lab:
         return lab
 
     def to_json(self) -> dict[str, Any]:
-        return {s: getattr(self, s) for s in self.__slots__}
+        return {s: getattr(self, s) for s in LAB_FIELDS}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Lab:
         lab = cls(data["kind"], data["side"], data["robots"])
-        for s in cls.__slots__:
+        for s in LAB_FIELDS:
             setattr(lab, s, data[s])
         return lab
 
 
 class Player:
-    __slots__ = ("academy", "apprentices", "box", "cards", "color", "completed", "hand", "labs", "master",
-                 "money", "paid", "received", "robot_supply", "seat")
+    __slots__ = PLAYER_FIELDS
 
     def __init__(self, seat: int, color: str, n_materials: int) -> None:
         self.seat = seat
@@ -82,9 +88,7 @@ class Player:
         self.completed: list[int] = []  # inventions this player has completed (cards or not)
 
     def clone(self) -> Player:
-        p = Player.__new__(Player)
-        p.seat = self.seat
-        p.color = self.color
+        p = Player(self.seat, self.color, 0)
         p.money = self.money
         p.received = self.received
         p.paid = self.paid
@@ -100,14 +104,14 @@ class Player:
         return p
 
     def to_json(self) -> dict[str, Any]:
-        data = {s: getattr(self, s) for s in self.__slots__}
+        data = {s: getattr(self, s) for s in PLAYER_FIELDS}
         data["labs"] = [lab.to_json() for lab in self.labs]
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Player:
         p = cls(data["seat"], data["color"], len(data["hand"]))
-        for s in cls.__slots__:
+        for s in PLAYER_FIELDS:
             setattr(p, s, data[s])
         p.labs = [Lab.from_json(lab) for lab in data["labs"]]
         return p
@@ -116,30 +120,7 @@ class Player:
 class State:
     """One game. ``flow_state`` is the flow machine's state; ``step`` holds the step in progress."""
 
-    __slots__ = (
-        "box_cards",
-        "completed_before",
-        "council_money",
-        "deck",
-        "display",
-        "district_index",
-        "flow_state",
-        "known_deck",
-        "leonardo",
-        "log",
-        "market",
-        "n",
-        "occupancy",
-        "placed",
-        "players",
-        "removed",
-        "result",
-        "round",
-        "rules",
-        "setup",
-        "shops",
-        "step",
-    )
+    __slots__ = STATE_FIELDS
 
     def __init__(self, rules: Rules, n_players: int, setup: str) -> None:
         self.rules = rules
@@ -187,10 +168,8 @@ class State:
 
     def clone(self) -> State:
         """An independent copy for search: shares only the immutable rules (and no event log)."""
-        st = State.__new__(State)
-        st.rules = self.rules
+        st = State(self.rules, 0, self.setup)  # 0 players: no per-seat lists built only to be replaced
         st.n = self.n
-        st.setup = self.setup
         st.flow_state = self.flow_state
         st.round = self.round
         st.players = [p.clone() for p in self.players]
@@ -214,7 +193,7 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
-        for s in self.__slots__:
+        for s in STATE_FIELDS:
             if s in ("rules", "log"):
                 continue
             data[s] = getattr(self, s)
@@ -224,7 +203,7 @@ class State:
     @classmethod
     def from_json(cls, rules: Rules, data: dict[str, Any]) -> State:
         st = cls(rules, data["n"], data["setup"])
-        for s in cls.__slots__:
+        for s in STATE_FIELDS:
             if s in ("rules", "log", "players"):
                 continue
             setattr(st, s, data[s])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from regola.core.errors import IllegalAction
 from regola.core.step import Action, Step
@@ -30,18 +31,18 @@ def find_completions(state: State) -> list[tuple[int, int, int]]:
 
 
 def begin_completion(state: State) -> None:
-    groups: dict[str, dict[str, object]] = {}
+    groups: dict[str, dict[str, Any]] = {}
     order: list[str] = []
     for seat, li, c in find_completions(state):
         key = str(c)
         if key not in groups:
             groups[key] = {"card": c, "seats": [], "labs": [], "auction": False}
             order.append(key)
-        groups[key]["seats"].append(seat)  # type: ignore[union-attr]
-        groups[key]["labs"].append(li)  # type: ignore[union-attr]
+        groups[key]["seats"].append(seat)
+        groups[key]["labs"].append(li)
     for g in groups.values():
         g["first"] = g["card"] not in state.completed_before
-        g["auction"] = g["card"] in state.display and len(g["seats"]) > 1  # type: ignore[arg-type]
+        g["auction"] = g["card"] in state.display and len(g["seats"]) > 1
     state.step = {"groups": groups, "cards": order, "done": [], "pos": 0, "choosing": False,
                   "auction": None, "bids": {}, "who": None}
     _settle(state)

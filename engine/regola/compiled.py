@@ -1,0 +1,44 @@
+"""Which modules a mypyc build compiles (setup.py reads HOT_MODULES), and which run compiled now.
+
+The list is the path of one decision of a simulated game, measured with cProfile (docs/SPEED.md):
+the driver, the flow, the random bot, and Maestro Leonardo's state, rules and steps. A module whose
+classes uncompiled code subclasses stays Python (``regola.core.step``: every game's steps derive from
+its Step), since a compiled class cannot have interpreted subclasses.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.machinery import EXTENSION_SUFFIXES
+
+HOT_MODULES = (
+    "regola.core.bots",
+    "regola.core.flow",
+    "regola.core.game",
+    "regola.core.play",
+    "regola.games.maestro_leonardo.labs",
+    "regola.games.maestro_leonardo.rounds",
+    "regola.games.maestro_leonardo.rules",
+    "regola.games.maestro_leonardo.state",
+    "regola.games.maestro_leonardo.steps.city",
+    "regola.games.maestro_leonardo.steps.completion",
+    "regola.games.maestro_leonardo.steps.placement",
+    "regola.games.maestro_leonardo.steps.planning",
+    "regola.games.maestro_leonardo.steps.setup",
+)
+
+
+def compiled_modules() -> list[str]:
+    """The HOT_MODULES this interpreter imported from a C extension (empty for a pure-Python install)."""
+    out = []
+    for name in HOT_MODULES:
+        path = getattr(importlib.import_module(name), "__file__", None) or ""
+        if path.endswith(tuple(EXTENSION_SUFFIXES)):
+            out.append(name)
+    return out
+
+
+def build_name() -> str:
+    """'compiled (mypyc, 13 of 13 hot modules)' or 'pure Python', for benchmark headers."""
+    done = compiled_modules()
+    return f"compiled (mypyc, {len(done)} of {len(HOT_MODULES)} hot modules)" if done else "pure Python"
