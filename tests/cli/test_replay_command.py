@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -104,3 +105,23 @@ def test_json_error_with_a_lone_surrogate_and_a_long_value_is_printable(tmp_path
     out.encode("utf-8")  # strict: a raw surrogate would not encode
     error = json.loads(out)["error"]
     assert error["field"] == "setup" and len(error["message"]) < 600 and "beginner, advanced" in error["message"]
+
+
+def test_a_record_of_a_pack_folder_of_ones_own_replays_with_pack(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from regola.paths import rulepacks_dir
+
+    house = tmp_path / "house"
+    shutil.copytree(rulepacks_dir() / "cs", house)
+    meta = house / "pack.yaml"
+    meta.write_text(meta.read_text(encoding="utf-8").replace("  id: cs\n", "  id: house\n"), encoding="utf-8")
+    record = tmp_path / "game.jsonl"
+    assert main(["play", "--pack", str(house), "--players", "3", "--seed", "4", "--bots", "random",
+                 "--record", str(record)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(record)]) == 1  # "house" is not under rulepacks/: the error says what to pass
+    assert "--pack" in capsys.readouterr().err
+    assert main(["replay", "--pack", "cs", str(record)]) == 1  # another pack than the recorded one
+    assert "pack 'cs'" in capsys.readouterr().err
+    assert main(["replay", "--pack", str(house), str(record)]) == 0
+    assert "the game is complete" in capsys.readouterr().out

@@ -24,6 +24,9 @@ def register(sub: Any) -> None:
     p.add_argument("--accept-pack-change", action="store_true",
                    help="referee a record made with another version of the pack (its content hash differs) "
                    "against today's pack, with a warning instead of an error")
+    p.add_argument("--pack", metavar="PACK",
+                   help="the recorded pack's folder (or id) when it is not under rulepacks/, e.g. a pack of your "
+                   "own that `regola play --pack FOLDER` recorded; its id must be the record's")
     p.set_defaults(run=run)
 
 
@@ -38,7 +41,7 @@ def error_json(err: RegolaError) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        rep = replay(args.file, accept_pack_change=args.accept_pack_change)
+        rep = replay(args.file, accept_pack_change=args.accept_pack_change, pack=args.pack)
     except RegolaError as err:
         if not args.json:
             raise  # the command line prints it as one line

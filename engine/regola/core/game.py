@@ -299,15 +299,17 @@ class Game:
         return game
 
     @classmethod
-    def from_record(cls, path: str | Path, upto: int | None = None, *, accept_pack_change: bool = False) -> Game:
+    def from_record(cls, path: str | Path, upto: int | None = None, *, accept_pack_change: bool = False,
+                    pack: str | Path | None = None) -> Game:
         """The position after the first ``upto`` decision lines of a record (all of them: None).
 
         The record is refereed on the way (RecordError names the line that breaks); the pack is the
-        one its header names, and a pack changed since needs ``accept_pack_change``.
+        one its header names (or ``pack``, its folder), and a pack changed since needs
+        ``accept_pack_change``.
         """
         from regola.core.record import replay  # record imports this module
 
-        return replay(path, upto=upto, accept_pack_change=accept_pack_change).game
+        return replay(path, upto=upto, accept_pack_change=accept_pack_change, pack=pack).game
 
 
 def copy_json(value: Any) -> Any:

@@ -144,8 +144,10 @@ def _header(obj: dict[str, Any], ln: int, err: RecordErrors) -> Header:
 
 
 def _set_up(header: Header, ln: int, err: RecordErrors, path: Path, home: Path | None,
-            accept_pack_change: bool) -> tuple[Game, list[str]]:
-    """The recorded game at its start, on today's pack; the warnings to show."""
+            accept_pack_change: bool, pack_ref: str | Path | None = None) -> tuple[Game, list[str]]:
+    """The recorded game at its start, on today's pack; the warnings to show. ``pack_ref`` says where
+    the pack is when it is not the header's id under rulepacks/ (a folder of one's own)."""
+    source = header.pack if pack_ref is None else pack_ref
     variants = []
     for i, raw in enumerate(header.variants):
         try:
@@ -154,9 +156,12 @@ def _set_up(header: Header, ln: int, err: RecordErrors, path: Path, home: Path |
             inner = (exc.field or "").removeprefix("/variant")
             raise err(f"not a valid variant: {exc.message}", ln, f"variants/{i}{inner}") from None
     try:
-        base = load_pack(header.pack, home=home)
+        base = load_pack(source, home=home)
     except PackError as exc:
-        raise err(exc.message if "unknown pack" in exc.message else str(exc), ln, "pack") from None
+        hint = "" if pack_ref is not None else "; a pack of your own: pass its folder with --pack"
+        raise err((exc.message + hint) if "unknown pack" in exc.message else str(exc), ln, "pack") from None
+    if base.id != header.pack:
+        raise err(f"the record is a game of pack {show(header.pack)}; {pack_ref} is pack '{base.id}'", ln, "pack")
     bound = limits.current().nodes
     past = first_change_past(base.data, [v.changes for v in variants], bound)
     if past is not None:
@@ -164,7 +169,7 @@ def _set_up(header: Header, ln: int, err: RecordErrors, path: Path, home: Path |
         raise err(f"this change grows the pack past {bound} values ({nodes}); raise the bound with "
                   "REGOLA_MAX_NODES", ln, f"variants/{vi}/changes/{ci}")
     try:
-        pack = load_pack(header.pack, variants=variants, home=home)
+        pack = load_pack(source, variants=variants, home=home)
         ruleset = Ruleset(pack)
     except PackError as exc:
         raise err(f"cannot set up the recorded game: {exc}", ln, "variants" if variants else "pack") from None
@@ -258,12 +263,13 @@ class Replay:
 
 
 def replay(path: str | Path, home: Path | None = None, *, upto: int | None = None,
-           accept_pack_change: bool = False) -> Replay:
+           accept_pack_change: bool = False, pack: str | Path | None = None) -> Replay:
     """Re-execute a record. Raises RecordError naming the line, the field and the rule it breaks.
 
     ``upto``: stop after that many decision lines (the position after a prefix of the game); the
     rest of the file is not read. ``accept_pack_change``: referee a record whose pack content hash
-    is not today's (a warning instead of an error).
+    is not today's (a warning instead of an error). ``pack``: the recorded pack's id or folder, when
+    it is not found by the header's id (a pack folder of one's own); its id must be the header's.
     """
     path = Path(path)
     err = RecordErrors(path)
@@ -275,7 +281,7 @@ def replay(path: str | Path, home: Path | None = None, *, upto: int | None = Non
         raise err("the record is empty", 1)
     ln, obj = first
     header = _header(obj, ln, err)
-    game, warnings = _set_up(header, ln, err, path, home, accept_pack_change)
+    game, warnings = _set_up(header, ln, err, path, home, accept_pack_change, pack)
     out = Replay(game, header.raw, 0, warnings)
     result_line: int | None = None
     while upto is None or out.decisions < upto:  # a prefix: the lines after it are not even read
