@@ -54,10 +54,12 @@ class ISMCTSBot:
     def __init__(self, seat: int, seed: int | str | None, rules: Any = None, iters: int | None = None,
                  time: float | None = None, rollout: str = "policy", depth: int = 80, c: float = 0.7,
                  prior: str = "policy", widen: float = 1.0, scale: float = 10.0, opponents: str | None = None,
-                 **unused: Any) -> None:
+                 search: str = "tree", win: float = 0.0, width: int = 8, **unused: Any) -> None:
         if unused:
-            raise RegolaError(f"bot mcts has no option {', '.join(sorted(unused))} "
-                              "(known: iters, time, seed, rollout, opponents, depth, c, prior, widen, scale)")
+            raise RegolaError(f"bot mcts has no option {', '.join(sorted(unused))} (known: iters, time, seed, "
+                              "search, rollout, opponents, depth, c, prior, widen, scale, win, width)")
+        if search not in ("tree", "flat") or not 0 <= win <= 1 or width < 1:
+            raise RegolaError("mcts needs search=tree or flat, 0 <= win <= 1 and width >= 1")
         if not isinstance(rollout, str) or not isinstance(prior, str) or not isinstance(opponents, str | None):
             raise RegolaError("mcts rollout and prior are names (policy, random, none or a bot of the game)")
         if iters is None and time is None:
@@ -74,6 +76,9 @@ class ISMCTSBot:
         self.prior = prior
         self.widen = widen
         self.scale = scale
+        self.mode = search
+        self.win = win  # weight of the win indicator in the reward; the rest is the smooth margin
+        self.width = width  # flat search: candidate actions at the root
         self.rng = random.Random(f"{seed}/{seat}/mcts")
         self.last_iterations = 0  # of the last decision (for benchmarks)
         self._bots: dict[tuple[str, int], Any] = {}
@@ -83,6 +88,8 @@ class ISMCTSBot:
         if len(obs.legal) == 1:
             return obs.legal[0]
         info: Game = obs.info()
+        if self.mode == "flat":
+            return self.flat_search(info, obs)
         return self.search(info, obs.legal)
 
     # -- the search -----------------------------------------------------------------------------------
@@ -174,22 +181,35 @@ class ISMCTSBot:
             bot = self._bots[(name, seat)] = factory(seat, f"{self._seed}/mcts", world.ruleset.rules)
         return bot
 
-    def _rollout(self, world: Game, hooks: SearchHooks) -> list[float]:
-        rng = self.rng
+    def _rollout(self, world: Game, hooks: SearchHooks, seed: int | None = None) -> list[float]:
+        """Plays ``world`` on; with ``seed``, every random draw of the rollout (its own and the rollout
+        bots') comes from it, so two rollouts from equal worlds with one seed are alike."""
+        rng = self.rng if seed is None else random.Random(seed)
+        if seed is not None:
+            for name in {self.rollout, self.opponents} - {None, *ROLLOUTS}:
+                for s in range(len(world.state.players)):
+                    bot = self._bot(world, str(name), s)
+                    if hasattr(bot, "rng"):
+                        bot.rng.seed(seed + s)
         policy = hooks.playout if self.rollout == "policy" else None
         by_bot = self.rollout not in ROLLOUTS
         others = self.opponents
         me = self.seat
         limit = self.depth if self.depth and hooks.evaluate is not None else -1
         state = world.state
+        bot_view = hooks.bot_view
+
+        def view(seat: int) -> dict[str, Any]:
+            return bot_view(state, seat) if bot_view is not None else world.view(seat)
+
         steps = 0
         while True:
             who = world.current_player()
             if who == TERMINAL:
-                return margin_rewards(_final_values(world.result()), self.scale)
+                return self._rewards(_final_values(world.result()))
             if steps == limit:
                 assert hooks.evaluate is not None
-                return margin_rewards(hooks.evaluate(state), self.scale)
+                return self._rewards(hooks.evaluate(state))
             if who == CHANCE:
                 world.apply(world.sample_chance())
                 continue
@@ -201,14 +221,76 @@ class ISMCTSBot:
                 elif others == "random":
                     world.apply(legal[rng.randrange(len(legal))])
                 else:
-                    world.apply(self._bot(world, others, who).choose(Observation(who, legal, world.view)))
+                    world.apply(self._bot(world, others, who).choose(Observation(who, legal, view)))
             elif by_bot:
-                world.apply(self._bot(world, self.rollout, who).choose(Observation(who, legal, world.view)))
+                world.apply(self._bot(world, self.rollout, who).choose(Observation(who, legal, view)))
             elif policy is not None:
                 world.apply(policy(state, legal, rng))
             else:
                 world.apply(legal[rng.randrange(len(legal))])
             steps += 1
+
+
+    def _rewards(self, values: list[float]) -> list[float]:
+        if not self.win:
+            return margin_rewards(values, self.scale)
+        return mixed_rewards(values, self.scale, self.win)
+
+    # -- flat search with common worlds ---------------------------------------------------------------
+    def flat_search(self, info: Game, obs: Observation) -> Action:
+        """Flat Monte Carlo over a few candidate actions, all scored in the same sampled worlds (each
+        world played on from every candidate with the same random draws, so the comparison is paired),
+        halving the candidates after each share of the budget (sequential halving)."""
+        hooks = info.ruleset.definition.search
+        assert hooks is not None
+        cands = self._candidates(info, obs)
+        totals = dict.fromkeys(cands, 0.0)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        budget = self.iters if self.iters is not None else 10**9
+        rounds = max(1, math.ceil(math.log2(len(cands))))
+        done = 0
+        alive = cands
+        for r in range(rounds):
+            if len(alive) == 1:
+                break
+            share = (budget - done) // (rounds - r)
+            worlds = max(1, share // len(alive))
+            for _ in range(worlds):
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+                world = info.determinize(self.seat, self.rng)
+                seed = self.rng.getrandbits(64)
+                for a in alive:
+                    g = world.clone(random.Random(seed))
+                    g.apply(a)
+                    totals[a] += self._rollout(g, hooks, seed)[self.seat]
+                    done += 1
+            # the alive ones have been scored in the same worlds: keep the better half (ties: earlier)
+            ranked = sorted(alive, key=lambda a: -totals[a])
+            alive = ranked[:max(1, len(alive) // 2)]
+        self.last_iterations = done
+        return max(alive, key=lambda a: totals[a])
+
+    def _candidates(self, info: Game, obs: Observation) -> list[Action]:
+        """Up to ``width`` actions: the prior bot's choice first, then the cheap policy's picks, then
+        random ones (distinct)."""
+        legal = obs.legal
+        if len(legal) <= self.width:
+            return list(legal)
+        picks: list[Action] = []
+        if self.prior not in ("policy", "none"):
+            picks.append(self._bot(info, self.prior, self.seat).choose(obs))
+        hooks = info.ruleset.definition.search
+        tries = 0
+        while len(picks) < self.width and tries < 4 * self.width:
+            tries += 1
+            if hooks is not None and hooks.playout is not None and self.prior != "none" and tries <= 2 * self.width:
+                a = hooks.playout(info.state, legal, self.rng)
+            else:
+                a = legal[self.rng.randrange(len(legal))]
+            if a not in picks:
+                picks.append(a)
+        return picks
 
 
 def _final_values(result: list[dict[str, Any]] | None) -> list[float]:
@@ -229,3 +311,13 @@ def margin_rewards(values: list[float], scale: float) -> list[float]:
         best_other = max((o for j, o in enumerate(values) if j != i), default=v)
         out.append(0.5 + 0.5 * math.tanh((v - best_other) / scale))
     return out
+
+
+def mixed_rewards(values: list[float], scale: float, win: float) -> list[float]:
+    """``win`` times the win indicator (1 for the first place, shared among equal firsts) plus the
+    rest times the smooth margin reward: the goal is winning, the margin breaks the ties between
+    choices that all win or all lose."""
+    top = max(values)
+    firsts = sum(1 for v in values if v == top)
+    return [win * ((1.0 / firsts) if v == top else 0.0) + (1 - win) * m
+            for v, m in zip(values, margin_rewards(values, scale), strict=True)]
