@@ -98,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--options", default="", help="further mcts options for every budget, e.g. depth=80")
     ap.add_argument("--jobs", type=int, default=1, help="games at once (one core each)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--per-game", action="store_true", help="print every game's line too")
     ap.add_argument("--clone-only", action="store_true", help="only the clone figures")
     args = ap.parse_args(argv)
 
@@ -117,6 +118,9 @@ def main(argv: list[str] | None = None) -> int:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             games = list(pool.map(one_game, [args.pack] * len(seeds), [args.players] * len(seeds), seeds,
                                   [spec] * len(seeds), [args.opponent] * len(seeds), [args.setup] * len(seeds)))
+        if args.per_game:
+            for g in games:
+                print(json.dumps(g), flush=True)
         wins = sum(g["win"] for g in games)
         lo, hi = wilson(wins, len(games))
         row = {"spec": spec, "opponent": args.opponent, "games": len(games), "wins": wins,

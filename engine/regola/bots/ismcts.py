@@ -54,10 +54,11 @@ class ISMCTSBot:
     def __init__(self, seat: int, seed: int | str | None, rules: Any = None, iters: int | None = None,
                  time: float | None = None, rollout: str = "policy", depth: int = 80, c: float = 0.7,
                  prior: str = "policy", widen: float = 1.0, scale: float = 10.0, opponents: str | None = None,
-                 search: str = "tree", win: float = 0.0, width: int = 8, **unused: Any) -> None:
+                 search: str = "tree", win: float = 0.0, width: int = 8, sure: float = 1.0,
+                 **unused: Any) -> None:
         if unused:
             raise RegolaError(f"bot mcts has no option {', '.join(sorted(unused))} (known: iters, time, seed, "
-                              "search, rollout, opponents, depth, c, prior, widen, scale, win, width)")
+                              "search, rollout, opponents, depth, c, prior, widen, scale, win, width, sure)")
         if search not in ("tree", "flat") or not 0 <= win <= 1 or width < 1:
             raise RegolaError("mcts needs search=tree or flat, 0 <= win <= 1 and width >= 1")
         if not isinstance(rollout, str) or not isinstance(prior, str) or not isinstance(opponents, str | None):
@@ -79,6 +80,7 @@ class ISMCTSBot:
         self.mode = search
         self.win = win  # weight of the win indicator in the reward; the rest is the smooth margin
         self.width = width  # flat search: candidate actions at the root
+        self.sure = sure  # flat search: standard errors by which a candidate must beat the prior's choice
         self.rng = random.Random(f"{seed}/{seat}/mcts")
         self.last_iterations = 0  # of the last decision (for benchmarks)
         self._bots: dict[tuple[str, int], Any] = {}
@@ -185,12 +187,15 @@ class ISMCTSBot:
         """Plays ``world`` on; with ``seed``, every random draw of the rollout (its own and the rollout
         bots') comes from it, so two rollouts from equal worlds with one seed are alike."""
         rng = self.rng if seed is None else random.Random(seed)
-        if seed is not None:
-            for name in {self.rollout, self.opponents} - {None, *ROLLOUTS}:
-                for s in range(len(world.state.players)):
-                    bot = self._bot(world, str(name), s)
-                    if hasattr(bot, "rng"):
-                        bot.rng.seed(seed + s)
+        seeded: set[tuple[str, int]] = set()
+
+        def bot(name: str, seat: int) -> Any:
+            found = self._bot(world, name, seat)
+            if seed is not None and (name, seat) not in seeded and hasattr(found, "rng"):
+                found.rng.seed(seed + seat)  # its first draw in this rollout: from the rollout's seed
+                seeded.add((name, seat))
+            return found
+
         policy = hooks.playout if self.rollout == "policy" else None
         by_bot = self.rollout not in ROLLOUTS
         others = self.opponents
@@ -221,9 +226,9 @@ class ISMCTSBot:
                 elif others == "random":
                     world.apply(legal[rng.randrange(len(legal))])
                 else:
-                    world.apply(self._bot(world, others, who).choose(Observation(who, legal, view)))
+                    world.apply(bot(others, who).choose(Observation(who, legal, view)))
             elif by_bot:
-                world.apply(self._bot(world, self.rollout, who).choose(Observation(who, legal, view)))
+                world.apply(bot(self.rollout, who).choose(Observation(who, legal, view)))
             elif policy is not None:
                 world.apply(policy(state, legal, rng))
             else:
@@ -240,11 +245,14 @@ class ISMCTSBot:
     def flat_search(self, info: Game, obs: Observation) -> Action:
         """Flat Monte Carlo over a few candidate actions, all scored in the same sampled worlds (each
         world played on from every candidate with the same random draws, so the comparison is paired),
-        halving the candidates after each share of the budget (sequential halving)."""
+        halving the candidates after each share of the budget (sequential halving). The prior bot's
+        choice stays in to the end and is kept unless the best one beats it by ``sure`` standard errors
+        of the paired differences: noise alone must not talk the search out of a sound default."""
         hooks = info.ruleset.definition.search
         assert hooks is not None
         cands = self._candidates(info, obs)
-        totals = dict.fromkeys(cands, 0.0)
+        default = cands[0] if self.prior not in ("policy", "none") else None
+        scores: dict[Action, list[float]] = {a: [] for a in cands}  # per world, in the order drawn
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         budget = self.iters if self.iters is not None else 10**9
         rounds = max(1, math.ceil(math.log2(len(cands))))
@@ -253,8 +261,7 @@ class ISMCTSBot:
         for r in range(rounds):
             if len(alive) == 1:
                 break
-            share = (budget - done) // (rounds - r)
-            worlds = max(1, share // len(alive))
+            worlds = max(1, (budget - done) // (rounds - r) // len(alive))
             for _ in range(worlds):
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
@@ -263,13 +270,18 @@ class ISMCTSBot:
                 for a in alive:
                     g = world.clone(random.Random(seed))
                     g.apply(a)
-                    totals[a] += self._rollout(g, hooks, seed)[self.seat]
+                    scores[a].append(self._rollout(g, hooks, seed)[self.seat])
                     done += 1
             # the alive ones have been scored in the same worlds: keep the better half (ties: earlier)
-            ranked = sorted(alive, key=lambda a: -totals[a])
+            ranked = sorted(alive, key=lambda a: -_mean(scores[a]))
             alive = ranked[:max(1, len(alive) // 2)]
+            if default is not None and default not in alive:
+                alive.append(default)
         self.last_iterations = done
-        return max(alive, key=lambda a: totals[a])
+        best = max(alive, key=lambda a: _mean(scores[a]))
+        if default is None or best == default:
+            return best
+        return best if paired_lead(scores[best], scores[default]) > self.sure else default
 
     def _candidates(self, info: Game, obs: Observation) -> list[Action]:
         """Up to ``width`` actions: the prior bot's choice first, then the cheap policy's picks, then
@@ -291,6 +303,26 @@ class ISMCTSBot:
             if a not in picks:
                 picks.append(a)
         return picks
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else -math.inf
+
+
+def paired_lead(a: list[float], b: list[float]) -> float:
+    """How many standard errors the mean of ``a`` lies above that of ``b``, over the worlds both were
+    scored in (the first ``min(len)``: the same worlds, drawn in the same order)."""
+    n = min(len(a), len(b))
+    if n == 0:
+        return 0.0
+    diffs = [x - y for x, y in zip(a, b, strict=False)][:n]
+    mean = sum(diffs) / n
+    if n < 2:
+        return math.inf if mean > 0 else (-math.inf if mean < 0 else 0.0)
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var == 0:
+        return math.inf if mean > 0 else (-math.inf if mean < 0 else 0.0)
+    return mean / math.sqrt(var / n)
 
 
 def _final_values(result: list[dict[str, Any]] | None) -> list[float]:

@@ -16,6 +16,18 @@ from regola.games.maestro_leonardo.state import State
 from regola.games.maestro_leonardo.views import _lab_view
 
 
+def invention_value(rules: Rules, card_id: int, owned_of_type: int, done_before: bool,
+                    materials: int | None = None) -> float:
+    """What an invention is worth per unit of effort to a player holding ``owned_of_type`` cards of its
+    type: its reward (plus a little for a new type) over its weeks and twice its material cards. The
+    bot's judgement, not a rule."""
+    card = rules.cards[card_id]
+    reward = card.later if done_before else card.first
+    weeks = max(1, card.weeks - rules.discount_per_card * owned_of_type)
+    count = sum(card.components) if materials is None else materials
+    return (reward + (3 if not owned_of_type else 0)) / (weeks + 2 * count)
+
+
 def greedy_view(state: State, seat: int) -> dict[str, Any]:
     """The part of ``seat``'s view (views.view) the greedy bot reads, built for rollouts at a fraction
     of the cost: the seat's own entry (the others are None), the public fields it reads, and the step
@@ -64,11 +76,9 @@ class GreedyBot:
 
     def _value(self, v: dict[str, Any], me: dict[str, Any], card_id: int,
                counts: dict[str, int] | None = None) -> float:
-        card = self.rules.cards[card_id]
-        owned = (counts if counts is not None else self._type_counts(me)).get(card.type, 0)
-        reward = card.later if card_id in v["completed_before"] else card.first
-        weeks = max(1, card.weeks - self.rules.discount_per_card * owned)
-        return (reward + (3 if not owned else 0)) / (weeks + 2 * self._material_count[card_id])
+        owned = (counts if counts is not None else self._type_counts(me)).get(self.rules.cards[card_id].type, 0)
+        return invention_value(self.rules, card_id, owned, card_id in v["completed_before"],
+                               self._material_count[card_id])
 
     def _candidates(self, v: dict[str, Any], me: dict[str, Any]) -> list[int]:
         busy = {lab.get("target") for lab in me["labs"]}
