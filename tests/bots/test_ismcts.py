@@ -85,7 +85,8 @@ def test_a_determinized_world_is_whole_and_looks_the_same_to_the_seat(ruleset: R
         world.apply(legal[0])
 
 
-@pytest.mark.parametrize("spec", ["mcts:iters=60,depth=30,seed=5", "mcts:iters=30,depth=30,seed=5,opponents=greedy"])
+@pytest.mark.parametrize("spec", ["mcts:iters=60,depth=30,seed=5", "mcts:iters=30,depth=30,seed=5,opponents=greedy",
+                                  "mcts:search=flat,iters=24,depth=0,seed=5,rollout=greedy,prior=greedy,sure=0"])
 @pytest.mark.parametrize(("seed", "decisions"), [(3, 40), (4, 120), (5, 200)])
 def test_the_mcts_choice_does_not_depend_on_what_the_seat_cannot_know(ruleset: Ruleset, seed: int,
                                                                       decisions: int, spec: str) -> None:
