@@ -115,12 +115,13 @@ def main(argv: list[str] | None = None) -> int:
         spec = "mcts:" + budget + (("," + args.options) if args.options else "")
         speed = mid_game_speed(args.pack, spec, args.players, args.setup)
         seeds = range(args.first_seed, args.first_seed + args.games)
+        games = []
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            games = list(pool.map(one_game, [args.pack] * len(seeds), [args.players] * len(seeds), seeds,
-                                  [spec] * len(seeds), [args.opponent] * len(seeds), [args.setup] * len(seeds)))
-        if args.per_game:
-            for g in games:
-                print(json.dumps(g), flush=True)
+            for g in pool.map(one_game, [args.pack] * len(seeds), [args.players] * len(seeds), seeds,
+                              [spec] * len(seeds), [args.opponent] * len(seeds), [args.setup] * len(seeds)):
+                games.append(g)
+                if args.per_game:
+                    print(json.dumps(g), flush=True)
         wins = sum(g["win"] for g in games)
         lo, hi = wilson(wins, len(games))
         row = {"spec": spec, "opponent": args.opponent, "games": len(games), "wins": wins,

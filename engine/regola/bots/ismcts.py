@@ -1,5 +1,6 @@
 """Single-observer information-set Monte Carlo tree search (SO-ISMCTS; Cowling, Powley & Whitehouse
-2012), for any game that offers search hooks (regola.core.search).
+2012), for any game that offers search hooks (regola.core.search), and by default its flat variant: a
+rollout bot over a few candidate actions, which is what beats the game's greedy bot (docs/SEARCH.md).
 
 One tree per decision, over the acting seat's information set. Each iteration draws a world from
 the seat's information state (never from the true state), walks the tree with UCB1 over the actions
@@ -10,7 +11,8 @@ bots) — to the end, or for ``depth`` decisions and then scores the seats with 
 Wide decisions (placing apprentices offers some fifty actions) get progressive widening: a node adds
 a child only while it has fewer than ``widen * sqrt(visits)``, and the first one it adds is the prior
 policy's choice. Every seat's reward is in [0, 1], from its lead over the best other seat at the end
-(final money) or at the cut-off (the evaluation): 0.5 + 0.5 tanh(lead / scale).
+(final money) or at the cut-off (the evaluation): ``win`` times the win indicator plus the rest times
+0.5 + 0.5 tanh(lead / scale).
 """
 
 from __future__ import annotations
@@ -42,39 +44,45 @@ class Node:
 
 
 class ISMCTSBot:
-    """``mcts`` in ``--bots``: ``mcts:iters=2000``, ``mcts:time=0.5`` (seconds per decision; with
-    both, whichever ends first), ``seed``, ``rollout=policy|random|<a bot of the game>``, ``depth``
-    (rollout decisions before the evaluation cuts it off; 0 plays to the end), ``prior=policy|none|
-    <a bot>`` (which new child comes first), ``opponents`` (the other seats' rollout policy when it
-    differs from ``rollout``: ``policy``, ``random`` or a bot of the game), ``widen``, ``scale`` and
-    ``c`` (UCB exploration)."""
+    """``mcts`` in ``--bots``. Budget: ``iters`` (rollouts or tree iterations per decision) and/or
+    ``time`` (seconds per decision; with both, whichever ends first). ``search=flat`` (the default: a
+    few candidate actions scored in the same sampled worlds, sequential halving, the prior's choice
+    kept unless beaten by ``sure`` standard errors; ``width`` candidates) or ``search=tree`` (ISMCTS
+    with UCB ``c``, progressive widening ``widen``). ``rollout=policy|random|<a bot of the game>``
+    (default: the game's ``greedy`` bot if it has one, else its cheap policy), ``opponents`` (the other
+    seats' rollout policy when it differs), ``depth`` (rollout decisions before the game's evaluation
+    cuts it off; 0, the default, plays to the end), ``prior=policy|none|<a bot>`` (the first
+    candidate; default like ``rollout``), reward ``win`` (weight of the win indicator) and ``scale``
+    (of the margin's tanh), ``seed``."""
 
     name = "mcts"
 
     def __init__(self, seat: int, seed: int | str | None, rules: Any = None, iters: int | None = None,
-                 time: float | None = None, rollout: str = "policy", depth: int = 80, c: float = 0.7,
-                 prior: str = "policy", widen: float = 1.0, scale: float = 10.0, opponents: str | None = None,
-                 search: str = "tree", win: float = 0.0, width: int = 8, sure: float = 1.0,
+                 time: float | None = None, rollout: str | None = None, depth: int = 0, c: float = 0.7,
+                 prior: str | None = None, widen: float = 1.0, scale: float = 20.0, opponents: str | None = None,
+                 search: str = "flat", win: float = 0.5, width: int = 8, sure: float = 1.0,
                  **unused: Any) -> None:
         if unused:
             raise RegolaError(f"bot mcts has no option {', '.join(sorted(unused))} (known: iters, time, seed, "
                               "search, rollout, opponents, depth, c, prior, widen, scale, win, width, sure)")
+        if not all(isinstance(x, str | None) for x in (rollout, prior, opponents)):
+            raise RegolaError("mcts rollout and prior are names (policy, random, none or a bot of the game)")
         if search not in ("tree", "flat") or not 0 <= win <= 1 or width < 1:
             raise RegolaError("mcts needs search=tree or flat, 0 <= win <= 1 and width >= 1")
-        if not isinstance(rollout, str) or not isinstance(prior, str) or not isinstance(opponents, str | None):
-            raise RegolaError("mcts rollout and prior are names (policy, random, none or a bot of the game)")
         if iters is None and time is None:
-            iters = 150
+            iters = 80
         if (iters is not None and iters < 1) or (time is not None and time <= 0) or depth < 0 or scale <= 0:
             raise RegolaError("mcts needs iters >= 1, time > 0, depth >= 0 and scale > 0")
         self.seat = seat
         self.iters = iters
         self.seconds = time
-        self.rollout = rollout
+        self._rollout_option = rollout  # None: chosen from the game's bots at the first decision
+        self._prior_option = prior
+        self.rollout = rollout or "policy"
+        self.prior = prior or "policy"
         self.opponents = opponents  # the other seats' rollout policy, if not the same as the seat's own
         self.depth = depth
         self.c = c
-        self.prior = prior
         self.widen = widen
         self.scale = scale
         self.mode = search
@@ -90,9 +98,22 @@ class ISMCTSBot:
         if len(obs.legal) == 1:
             return obs.legal[0]
         info: Game = obs.info()
+        self._defaults(info)
         if self.mode == "flat":
             return self.flat_search(info, obs)
         return self.search(info, obs.legal)
+
+    def _defaults(self, info: Game) -> None:
+        """Rollouts and prior not named: the game's greedy bot where it has one (the strongest setting
+        measured, docs/SEARCH.md), else its cheap policy."""
+        bots = info.ruleset.definition.bots
+        fallback = "greedy" if "greedy" in bots else "policy"
+        self.rollout = self._rollout_option or fallback
+        self.prior = self._prior_option or fallback
+        for name in (self.rollout, self.prior, self.opponents):
+            if name is not None and name not in (*ROLLOUTS, "none", *bots):
+                raise RegolaError(f"mcts rollout or prior {name!r}: the game has no such bot "
+                                  f"(known: {', '.join([*ROLLOUTS, *bots])})")
 
     # -- the search -----------------------------------------------------------------------------------
     def search(self, info: Game, legal: list[Action]) -> Action:

@@ -161,7 +161,7 @@ def _joint_fit(st: State, hidden: list[tuple[Player, Lab]], options: list[list[i
 
 #: how strongly a guess favours the inventions worth more per week (the weight is the value to this
 #: power): players chase the good ones. The bot's judgement, not a rule.
-SHARPNESS = 6.0
+SHARPNESS = 3.0
 
 
 def _likely_first(st: State, owner: Player, candidates: list[int], rng: random.Random) -> list[int]:
