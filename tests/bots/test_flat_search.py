@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from regola.bots.ismcts import ISMCTSBot, margin_rewards, mixed_rewards, paired_lead
+from regola.bots.ismcts import ISMCTSBot, margin_rewards, mixed_rewards, paired_lead, settled_early
 from regola.core.bots import Observation
 from regola.core.game import CHANCE, Game, Ruleset
 from regola.core.play import make_bot
@@ -40,6 +40,17 @@ def test_the_paired_lead_counts_standard_errors_of_the_differences() -> None:
     noise = [b + rng.uniform(-0.3, 0.3) for b in base]
     assert abs(paired_lead(noise, base)) < 3
     assert paired_lead([1.0, 2.0, 3.0], [0.5, 1.0]) == pytest.approx(paired_lead([1.0, 2.0], [0.5, 1.0]))
+
+
+def test_a_decision_settles_early_only_when_more_rollouts_cannot_change_it() -> None:
+    a, b, c = ("a",), ("b",), ("c",)
+    alike = {a: [0.2, 0.9, 0.4, 0.4], b: [0.2, 0.9, 0.4, 0.4]}
+    assert settled_early(alike, [a, b], z=3)
+    ahead = {a: [0.3, 1.0, 0.6, 0.55], b: [0.1, 0.8, 0.4, 0.4], c: [0.0, 0.7, 0.45, 0.3]}
+    assert settled_early(ahead, [a, b, c], z=3)  # a leads each by a steady 0.15-0.2
+    assert not settled_early(ahead, [a, b, c], z=1e6)
+    close = {a: [0.3, 1.0, 0.6, 0.55], b: [0.1, 1.0, 0.7, 0.4]}
+    assert not settled_early(close, [a, b], z=1)  # a leads on average, not steadily
 
 
 def _decision(ruleset: Ruleset, seed: int, decisions: int) -> Game:

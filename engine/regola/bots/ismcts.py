@@ -53,7 +53,9 @@ class ISMCTSBot:
     seats' rollout policy when it differs), ``depth`` (rollout decisions before the game's evaluation
     cuts it off; 0, the default, plays to the end), ``prior=policy|none|<a bot>`` (the first
     candidate; default like ``rollout``), reward ``win`` (weight of the win indicator) and ``scale``
-    (of the margin's tanh), ``seed``."""
+    (of the margin's tanh), ``stop`` (flat: end a decision early once the candidates score alike in
+    every world or the leader is ``stop`` standard errors ahead of each; 0, the default, never),
+    ``seed``."""
 
     name = "mcts"
 
@@ -61,10 +63,10 @@ class ISMCTSBot:
                  time: float | None = None, rollout: str | None = None, depth: int = 0, c: float = 0.7,
                  prior: str | None = None, widen: float = 1.0, scale: float = 20.0, opponents: str | None = None,
                  search: str = "flat", win: float = 0.5, width: int = 8, sure: float = 1.0,
-                 **unused: Any) -> None:
+                 stop: float = 0.0, **unused: Any) -> None:
         if unused:
             raise RegolaError(f"bot mcts has no option {', '.join(sorted(unused))} (known: iters, time, seed, "
-                              "search, rollout, opponents, depth, c, prior, widen, scale, win, width, sure)")
+                              "search, rollout, opponents, depth, c, prior, widen, scale, win, width, sure, stop)")
         if not all(isinstance(x, str | None) for x in (rollout, prior, opponents)):
             raise RegolaError("mcts rollout and prior are names (policy, random, none or a bot of the game)")
         if search not in ("tree", "flat") or not 0 <= win <= 1 or width < 1:
@@ -89,6 +91,7 @@ class ISMCTSBot:
         self.win = win  # weight of the win indicator in the reward; the rest is the smooth margin
         self.width = width  # flat search: candidate actions at the root
         self.sure = sure  # flat search: standard errors by which a candidate must beat the prior's choice
+        self.stop = stop  # flat search: end early once the leader is this many standard errors ahead (0: off)
         self.rng = random.Random(f"{seed}/{seat}/mcts")
         self.last_iterations = 0  # of the last decision (for benchmarks)
         self._bots: dict[tuple[str, int], Any] = {}
@@ -279,11 +282,12 @@ class ISMCTSBot:
         rounds = max(1, math.ceil(math.log2(len(cands))))
         done = 0
         alive = cands
+        settled = False
         for r in range(rounds):
-            if len(alive) == 1:
+            if len(alive) == 1 or settled:
                 break
             worlds = max(1, (budget - done) // (rounds - r) // len(alive))
-            for _ in range(worlds):
+            for k in range(worlds):
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
                 world = info.determinize(self.seat, self.rng)
@@ -293,6 +297,9 @@ class ISMCTSBot:
                     g.apply(a)
                     scores[a].append(self._rollout(g, hooks, seed)[self.seat])
                     done += 1
+                if self.stop and k % 4 == 3 and settled_early(scores, alive, self.stop):
+                    settled = True
+                    break
             # the alive ones have been scored in the same worlds: keep the better half (ties: earlier)
             ranked = sorted(alive, key=lambda a: -_mean(scores[a]))
             alive = ranked[:max(1, len(alive) // 2)]
@@ -324,6 +331,17 @@ class ISMCTSBot:
             if a not in picks:
                 picks.append(a)
         return picks
+
+
+def settled_early(scores: dict[Action, list[float]], alive: list[Action], z: float) -> bool:
+    """Whether spending more on these candidates is pointless: every one scored alike in every world
+    so far (the choice makes no difference the rollouts can see), or the leader is ahead of each
+    other one by more than ``z`` standard errors of the paired differences."""
+    first = scores[alive[0]]
+    if all(scores[a] == first for a in alive[1:]):
+        return True
+    leader = max(alive, key=lambda a: _mean(scores[a]))
+    return all(paired_lead(scores[leader], scores[a]) > z for a in alive if a != leader)
 
 
 def _mean(values: list[float]) -> float:
