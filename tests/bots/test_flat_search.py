@@ -94,6 +94,28 @@ def test_flat_search_keeps_the_prior_choice_unless_clearly_beaten(ruleset: Rules
     assert free.choose(obs) in game.legal_actions()
 
 
+def test_in_a_small_decision_the_prior_choice_is_the_default_too(ruleset: Ruleset) -> None:
+    """With no more legal actions than candidates, all are tried, the prior's choice still first:
+    a decision where greedy would not take the first legal action shows it."""
+    game = Game.new(ruleset, 4, seed=6)
+    bots = [GreedyBot(s, 6, ruleset.rules) for s in range(4)]
+    found = 0
+    while not game.is_terminal() and found < 3:
+        who = game.current_player()
+        if who == CHANCE:
+            game.apply(game.sample_chance())
+            continue
+        legal = game.legal_actions()
+        choice = bots[who].choose(Observation(who, legal, game.view))
+        if 2 <= len(legal) <= 8 and choice != legal[0]:
+            found += 1
+            obs = Observation(who, legal, game.view, game.information_state)
+            stubborn = make_bot("mcts:iters=8,sure=1e9", who, 6, ruleset)
+            assert stubborn.choose(obs) == GreedyBot(who, 6, ruleset.rules).choose(Observation(who, legal, game.view))
+        game.apply(choice)
+    assert found == 3
+
+
 def test_hidden_labs_are_guessed_among_the_better_inventions_more_often(ruleset: Ruleset) -> None:
     game = Game.new(ruleset, 4, seed=5)
     st = game.state

@@ -312,14 +312,17 @@ class ISMCTSBot:
         return best if paired_lead(scores[best], scores[default]) > self.sure else default
 
     def _candidates(self, info: Game, obs: Observation) -> list[Action]:
-        """Up to ``width`` actions: the prior bot's choice first, then the cheap policy's picks, then
+        """Up to ``width`` actions: the prior bot's choice first (it is the default the search keeps
+        unless clearly beaten), then all the others if they fit, else the cheap policy's picks and
         random ones (distinct)."""
         legal = obs.legal
-        if len(legal) <= self.width:
-            return list(legal)
         picks: list[Action] = []
         if self.prior not in ("policy", "none"):
-            picks.append(self._bot(info, self.prior, self.seat).choose(obs))
+            pick = self._bot(info, self.prior, self.seat).choose(obs)
+            if pick in legal:  # a bot's answer is checked like any other
+                picks.append(pick)
+        if len(legal) <= self.width:
+            return picks + [a for a in legal if a not in picks]
         hooks = info.ruleset.definition.search
         tries = 0
         while len(picks) < self.width and tries < 4 * self.width:
