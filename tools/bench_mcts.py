@@ -33,6 +33,20 @@ def one_game(pack: str, players: int, seed: int, mcts: str, opponent: str, setup
     seat = seed % players
     specs = [mcts if s == seat else opponent for s in range(players)]
     bots = [make_bot(spec, s, seed, ruleset) for s, spec in enumerate(specs)]
+    searcher = bots[seat]
+    times: list[float] = []  # CPU seconds of each of its decisions with a choice
+
+    class Timed:
+        name = searcher.name
+
+        def choose(self, obs: Observation) -> Any:
+            start = time.process_time()
+            action = searcher.choose(obs)
+            if len(obs.legal) > 1:
+                times.append(time.process_time() - start)
+            return action
+
+    bots[seat] = Timed()
     game = Game.new(ruleset, players, seed, setup)
     t, cpu = time.perf_counter(), time.process_time()
     play(game, bots)
@@ -41,7 +55,9 @@ def one_game(pack: str, players: int, seed: int, mcts: str, opponent: str, setup
     mine = next(r for r in result if r["seat"] == seat)
     best_other = max(r["money"] for r in result if r["seat"] != seat)
     return {"seed": seed, "seat": seat, "win": mine["rank"] == 1, "rank": mine["rank"], "money": mine["money"],
-            "margin": mine["money"] - best_other, "seconds": round(elapsed, 2), "cpu_s": round(cpu, 2)}
+            "margin": mine["money"] - best_other, "seconds": round(elapsed, 2), "cpu_s": round(cpu, 2),
+            "decisions": len(times), "decision_cpu_s_mean": round(statistics.mean(times), 3) if times else 0.0,
+            "decision_cpu_s_max": round(max(times), 3) if times else 0.0}
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -98,6 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--options", default="", help="further mcts options for every budget, e.g. depth=80")
     ap.add_argument("--jobs", type=int, default=1, help="games at once (one core each)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--per-game", action="store_true", help="print every game's line too")
     ap.add_argument("--clone-only", action="store_true", help="only the clone figures")
     args = ap.parse_args(argv)
 
@@ -114,9 +131,13 @@ def main(argv: list[str] | None = None) -> int:
         spec = "mcts:" + budget + (("," + args.options) if args.options else "")
         speed = mid_game_speed(args.pack, spec, args.players, args.setup)
         seeds = range(args.first_seed, args.first_seed + args.games)
+        games = []
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            games = list(pool.map(one_game, [args.pack] * len(seeds), [args.players] * len(seeds), seeds,
-                                  [spec] * len(seeds), [args.opponent] * len(seeds), [args.setup] * len(seeds)))
+            for g in pool.map(one_game, [args.pack] * len(seeds), [args.players] * len(seeds), seeds,
+                              [spec] * len(seeds), [args.opponent] * len(seeds), [args.setup] * len(seeds)):
+                games.append(g)
+                if args.per_game:
+                    print(json.dumps(g), flush=True)
         wins = sum(g["win"] for g in games)
         lo, hi = wilson(wins, len(games))
         row = {"spec": spec, "opponent": args.opponent, "games": len(games), "wins": wins,
@@ -126,7 +147,9 @@ def main(argv: list[str] | None = None) -> int:
                "game_s_median": round(statistics.median(g["seconds"] for g in games), 1),
                "game_s_max": max(g["seconds"] for g in games),
                "game_cpu_s_median": round(statistics.median(g["cpu_s"] for g in games), 1),
-               "game_cpu_s_max": max(g["cpu_s"] for g in games), "mid_game": speed}
+               "game_cpu_s_max": max(g["cpu_s"] for g in games),
+               "decision_cpu_s_mean": round(statistics.mean(g["decision_cpu_s_mean"] for g in games), 3),
+               "decision_cpu_s_max": max(g["decision_cpu_s_max"] for g in games), "mid_game": speed}
         rows.append(row)
         if args.json:
             print(json.dumps(row), flush=True)
@@ -136,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"margin {row['mean_margin']:+} · game {row['game_s_median']} s median, {row['game_s_max']} s max "
                   f"(CPU {row['game_cpu_s_median']} s median, {row['game_cpu_s_max']} s max; the CPU time is "
                   "what one idle core would take) · "
+                  f"its decisions {row['decision_cpu_s_mean']} s CPU mean, {row['decision_cpu_s_max']} s max · "
                   f"mid-game decision {speed['decision_s']} s, {speed['iterations_per_s']} iterations/s "
                   f"over {speed['legal']} legal actions", flush=True)
     return 0

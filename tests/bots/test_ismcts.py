@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.maestro_leonardo.scenario import check_invariants
 
+from regola.bots.ismcts import ISMCTSBot
 from regola.core.bots import Observation
 from regola.core.errors import RegolaError
 from regola.core.game import CHANCE, Game, Ruleset
@@ -85,7 +86,9 @@ def test_a_determinized_world_is_whole_and_looks_the_same_to_the_seat(ruleset: R
         world.apply(legal[0])
 
 
-@pytest.mark.parametrize("spec", ["mcts:iters=60,depth=30,seed=5", "mcts:iters=30,depth=30,seed=5,opponents=greedy"])
+@pytest.mark.parametrize("spec", ["mcts:search=tree,iters=60,depth=30,seed=5,rollout=policy,prior=policy,win=0",
+                                  "mcts:search=tree,iters=30,depth=30,seed=5,opponents=greedy",
+                                  "mcts:search=flat,iters=24,depth=0,seed=5,rollout=greedy,prior=greedy,sure=0"])
 @pytest.mark.parametrize(("seed", "decisions"), [(3, 40), (4, 120), (5, 200)])
 def test_the_mcts_choice_does_not_depend_on_what_the_seat_cannot_know(ruleset: Ruleset, seed: int,
                                                                       decisions: int, spec: str) -> None:
@@ -119,6 +122,15 @@ def test_bot_specs_parse_and_bad_ones_are_one_clear_error(ruleset: Ruleset) -> N
     bot = make_bot("mcts:iters=7,seed=3", 1, 11, ruleset)
     assert bot.iters == 7 and bot.rng.random() == random.Random("3/1/mcts").random()  # type: ignore[attr-defined]
     assert make_bot("mcts:opponents=greedy", 0, 1, ruleset).opponents == "greedy"  # type: ignore[attr-defined]
+    default: ISMCTSBot = make_bot("mcts:iters=2", 0, 1, ruleset)  # type: ignore[assignment]
+    game = Game.new(ruleset, 4, seed=1)
+    while len(game.legal_actions()) < 2 or game.current_player() != 0:
+        game.apply(game.legal_actions()[0] if game.current_player() != CHANCE else game.sample_chance())
+    default.choose(Observation(0, game.legal_actions(), game.view, game.information_state))
+    assert (default.mode, default.rollout, default.prior) == ("flat", "greedy", "greedy")  # the game has one
+    named = make_bot("mcts:iters=2,search=tree,rollout=policy,prior=none", 0, 1, ruleset)
+    named.choose(Observation(0, game.legal_actions(), game.view, game.information_state))
+    assert (named.mode, named.rollout, named.prior) == ("tree", "policy", "none")  # type: ignore[attr-defined]
     with pytest.raises(RegolaError, match="no option speed"):
         make_bot("mcts:speed=3", 0, 1, ruleset)
     with pytest.raises(RegolaError, match="no option depth"):

@@ -1,5 +1,6 @@
 """Single-observer information-set Monte Carlo tree search (SO-ISMCTS; Cowling, Powley & Whitehouse
-2012), for any game that offers search hooks (regola.core.search).
+2012), for any game that offers search hooks (regola.core.search), and by default its flat variant: a
+rollout bot over a few candidate actions, which is what beats the game's greedy bot (docs/SEARCH.md).
 
 One tree per decision, over the acting seat's information set. Each iteration draws a world from
 the seat's information state (never from the true state), walks the tree with UCB1 over the actions
@@ -10,7 +11,8 @@ bots) — to the end, or for ``depth`` decisions and then scores the seats with 
 Wide decisions (placing apprentices offers some fifty actions) get progressive widening: a node adds
 a child only while it has fewer than ``widen * sqrt(visits)``, and the first one it adds is the prior
 policy's choice. Every seat's reward is in [0, 1], from its lead over the best other seat at the end
-(final money) or at the cut-off (the evaluation): 0.5 + 0.5 tanh(lead / scale).
+(final money) or at the cut-off (the evaluation): ``win`` times the win indicator plus the rest times
+0.5 + 0.5 tanh(lead / scale).
 """
 
 from __future__ import annotations
@@ -42,38 +44,54 @@ class Node:
 
 
 class ISMCTSBot:
-    """``mcts`` in ``--bots``: ``mcts:iters=2000``, ``mcts:time=0.5`` (seconds per decision; with
-    both, whichever ends first), ``seed``, ``rollout=policy|random|<a bot of the game>``, ``depth``
-    (rollout decisions before the evaluation cuts it off; 0 plays to the end), ``prior=policy|none|
-    <a bot>`` (which new child comes first), ``opponents`` (the other seats' rollout policy when it
-    differs from ``rollout``: ``policy``, ``random`` or a bot of the game), ``widen``, ``scale`` and
-    ``c`` (UCB exploration)."""
+    """``mcts`` in ``--bots``. Budget: ``iters`` (rollouts or tree iterations per decision) and/or
+    ``time`` (seconds per decision; with both, whichever ends first). ``search=flat`` (the default: a
+    few candidate actions scored in the same sampled worlds, sequential halving, the prior's choice
+    kept unless beaten by ``sure`` standard errors; ``width`` candidates) or ``search=tree`` (ISMCTS
+    with UCB ``c``, progressive widening ``widen``). ``rollout=policy|random|<a bot of the game>``
+    (default: the game's ``greedy`` bot if it has one, else its cheap policy), ``opponents`` (the other
+    seats' rollout policy when it differs), ``depth`` (rollout decisions before the game's evaluation
+    cuts it off; 0, the default, plays to the end), ``prior=policy|none|<a bot>`` (the first
+    candidate; default like ``rollout``), reward ``win`` (weight of the win indicator) and ``scale``
+    (of the margin's tanh), ``stop`` (flat: end a decision early once the candidates score alike in
+    every world or the leader is ``stop`` standard errors ahead of each; 0, the default, never),
+    ``seed``."""
 
     name = "mcts"
 
     def __init__(self, seat: int, seed: int | str | None, rules: Any = None, iters: int | None = None,
-                 time: float | None = None, rollout: str = "policy", depth: int = 80, c: float = 0.7,
-                 prior: str = "policy", widen: float = 1.0, scale: float = 10.0, opponents: str | None = None,
-                 **unused: Any) -> None:
+                 time: float | None = None, rollout: str | None = None, depth: int = 0, c: float = 0.7,
+                 prior: str | None = None, widen: float = 1.0, scale: float = 20.0, opponents: str | None = None,
+                 search: str = "flat", win: float = 0.5, width: int = 8, sure: float = 1.0,
+                 stop: float = 0.0, **unused: Any) -> None:
         if unused:
-            raise RegolaError(f"bot mcts has no option {', '.join(sorted(unused))} "
-                              "(known: iters, time, seed, rollout, opponents, depth, c, prior, widen, scale)")
-        if not isinstance(rollout, str) or not isinstance(prior, str) or not isinstance(opponents, str | None):
+            raise RegolaError(f"bot mcts has no option {', '.join(sorted(unused))} (known: iters, time, seed, "
+                              "search, rollout, opponents, depth, c, prior, widen, scale, win, width, sure, stop)")
+        if not all(isinstance(x, str | None) for x in (rollout, prior, opponents)):
             raise RegolaError("mcts rollout and prior are names (policy, random, none or a bot of the game)")
+        if search not in ("tree", "flat") or not 0 <= win <= 1 or width < 1:
+            raise RegolaError("mcts needs search=tree or flat, 0 <= win <= 1 and width >= 1")
         if iters is None and time is None:
-            iters = 150
+            iters = 80
         if (iters is not None and iters < 1) or (time is not None and time <= 0) or depth < 0 or scale <= 0:
             raise RegolaError("mcts needs iters >= 1, time > 0, depth >= 0 and scale > 0")
         self.seat = seat
         self.iters = iters
         self.seconds = time
-        self.rollout = rollout
+        self._rollout_option = rollout  # None: chosen from the game's bots at the first decision
+        self._prior_option = prior
+        self.rollout = rollout or "policy"
+        self.prior = prior or "policy"
         self.opponents = opponents  # the other seats' rollout policy, if not the same as the seat's own
         self.depth = depth
         self.c = c
-        self.prior = prior
         self.widen = widen
         self.scale = scale
+        self.mode = search
+        self.win = win  # weight of the win indicator in the reward; the rest is the smooth margin
+        self.width = width  # flat search: candidate actions at the root
+        self.sure = sure  # flat search: standard errors by which a candidate must beat the prior's choice
+        self.stop = stop  # flat search: end early once the leader is this many standard errors ahead (0: off)
         self.rng = random.Random(f"{seed}/{seat}/mcts")
         self.last_iterations = 0  # of the last decision (for benchmarks)
         self._bots: dict[tuple[str, int], Any] = {}
@@ -83,7 +101,22 @@ class ISMCTSBot:
         if len(obs.legal) == 1:
             return obs.legal[0]
         info: Game = obs.info()
+        self._defaults(info)
+        if self.mode == "flat":
+            return self.flat_search(info, obs)
         return self.search(info, obs.legal)
+
+    def _defaults(self, info: Game) -> None:
+        """Rollouts and prior not named: the game's greedy bot where it has one (the strongest setting
+        measured, docs/SEARCH.md), else its cheap policy."""
+        bots = info.ruleset.definition.bots
+        fallback = "greedy" if "greedy" in bots else "policy"
+        self.rollout = self._rollout_option or fallback
+        self.prior = self._prior_option or fallback
+        for name in (self.rollout, self.prior, self.opponents):
+            if name is not None and name not in (*ROLLOUTS, "none", *bots):
+                raise RegolaError(f"mcts rollout or prior {name!r}: the game has no such bot "
+                                  f"(known: {', '.join([*ROLLOUTS, *bots])})")
 
     # -- the search -----------------------------------------------------------------------------------
     def search(self, info: Game, legal: list[Action]) -> Action:
@@ -174,22 +207,38 @@ class ISMCTSBot:
             bot = self._bots[(name, seat)] = factory(seat, f"{self._seed}/mcts", world.ruleset.rules)
         return bot
 
-    def _rollout(self, world: Game, hooks: SearchHooks) -> list[float]:
-        rng = self.rng
+    def _rollout(self, world: Game, hooks: SearchHooks, seed: int | None = None) -> list[float]:
+        """Plays ``world`` on; with ``seed``, every random draw of the rollout (its own and the rollout
+        bots') comes from it, so two rollouts from equal worlds with one seed are alike."""
+        rng = self.rng if seed is None else random.Random(seed)
+        seeded: set[tuple[str, int]] = set()
+
+        def bot(name: str, seat: int) -> Any:
+            found = self._bot(world, name, seat)
+            if seed is not None and (name, seat) not in seeded and hasattr(found, "rng"):
+                found.rng.seed(seed + seat)  # its first draw in this rollout: from the rollout's seed
+                seeded.add((name, seat))
+            return found
+
         policy = hooks.playout if self.rollout == "policy" else None
         by_bot = self.rollout not in ROLLOUTS
         others = self.opponents
         me = self.seat
         limit = self.depth if self.depth and hooks.evaluate is not None else -1
         state = world.state
+        bot_view = hooks.bot_view
+
+        def view(seat: int) -> dict[str, Any]:
+            return bot_view(state, seat) if bot_view is not None else world.view(seat)
+
         steps = 0
         while True:
             who = world.current_player()
             if who == TERMINAL:
-                return margin_rewards(_final_values(world.result()), self.scale)
+                return self._rewards(_final_values(world.result()))
             if steps == limit:
                 assert hooks.evaluate is not None
-                return margin_rewards(hooks.evaluate(state), self.scale)
+                return self._rewards(hooks.evaluate(state))
             if who == CHANCE:
                 world.apply(world.sample_chance())
                 continue
@@ -201,14 +250,121 @@ class ISMCTSBot:
                 elif others == "random":
                     world.apply(legal[rng.randrange(len(legal))])
                 else:
-                    world.apply(self._bot(world, others, who).choose(Observation(who, legal, world.view)))
+                    world.apply(bot(others, who).choose(Observation(who, legal, view)))
             elif by_bot:
-                world.apply(self._bot(world, self.rollout, who).choose(Observation(who, legal, world.view)))
+                world.apply(bot(self.rollout, who).choose(Observation(who, legal, view)))
             elif policy is not None:
                 world.apply(policy(state, legal, rng))
             else:
                 world.apply(legal[rng.randrange(len(legal))])
             steps += 1
+
+
+    def _rewards(self, values: list[float]) -> list[float]:
+        if not self.win:
+            return margin_rewards(values, self.scale)
+        return mixed_rewards(values, self.scale, self.win)
+
+    # -- flat search with common worlds ---------------------------------------------------------------
+    def flat_search(self, info: Game, obs: Observation) -> Action:
+        """Flat Monte Carlo over a few candidate actions, all scored in the same sampled worlds (each
+        world played on from every candidate with the same random draws, so the comparison is paired),
+        halving the candidates after each share of the budget (sequential halving). The prior bot's
+        choice stays in to the end and is kept unless the best one beats it by ``sure`` standard errors
+        of the paired differences: noise alone must not talk the search out of a sound default."""
+        hooks = info.ruleset.definition.search
+        assert hooks is not None
+        cands = self._candidates(info, obs)
+        default = cands[0] if self.prior not in ("policy", "none") else None
+        scores: dict[Action, list[float]] = {a: [] for a in cands}  # per world, in the order drawn
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        budget = self.iters if self.iters is not None else 10**9
+        rounds = max(1, math.ceil(math.log2(len(cands))))
+        done = 0
+        alive = cands
+        settled = False
+        for r in range(rounds):
+            if len(alive) == 1 or settled:
+                break
+            worlds = max(1, (budget - done) // (rounds - r) // len(alive))
+            for k in range(worlds):
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+                world = info.determinize(self.seat, self.rng)
+                seed = self.rng.getrandbits(64)
+                for a in alive:
+                    g = world.clone(random.Random(seed))
+                    g.apply(a)
+                    scores[a].append(self._rollout(g, hooks, seed)[self.seat])
+                    done += 1
+                if self.stop and k % 4 == 3 and settled_early(scores, alive, self.stop):
+                    settled = True
+                    break
+            # the alive ones have been scored in the same worlds: keep the better half (ties: earlier)
+            ranked = sorted(alive, key=lambda a: -_mean(scores[a]))
+            alive = ranked[:max(1, len(alive) // 2)]
+            if default is not None and default not in alive:
+                alive.append(default)
+        self.last_iterations = done
+        best = max(alive, key=lambda a: _mean(scores[a]))
+        if default is None or best == default:
+            return best
+        return best if paired_lead(scores[best], scores[default]) > self.sure else default
+
+    def _candidates(self, info: Game, obs: Observation) -> list[Action]:
+        """Up to ``width`` actions: the prior bot's choice first (it is the default the search keeps
+        unless clearly beaten), then all the others if they fit, else the cheap policy's picks and
+        random ones (distinct)."""
+        legal = obs.legal
+        picks: list[Action] = []
+        if self.prior not in ("policy", "none"):
+            pick = self._bot(info, self.prior, self.seat).choose(obs)
+            if pick in legal:  # a bot's answer is checked like any other
+                picks.append(pick)
+        if len(legal) <= self.width:
+            return picks + [a for a in legal if a not in picks]
+        hooks = info.ruleset.definition.search
+        tries = 0
+        while len(picks) < self.width and tries < 4 * self.width:
+            tries += 1
+            if hooks is not None and hooks.playout is not None and self.prior != "none" and tries <= 2 * self.width:
+                a = hooks.playout(info.state, legal, self.rng)
+            else:
+                a = legal[self.rng.randrange(len(legal))]
+            if a not in picks:
+                picks.append(a)
+        return picks
+
+
+def settled_early(scores: dict[Action, list[float]], alive: list[Action], z: float) -> bool:
+    """Whether spending more on these candidates is pointless: every one scored alike in every world
+    so far (the choice makes no difference the rollouts can see), or the leader is ahead of each
+    other one by more than ``z`` standard errors of the paired differences."""
+    first = scores[alive[0]]
+    if all(scores[a] == first for a in alive[1:]):
+        return True
+    leader = max(alive, key=lambda a: _mean(scores[a]))
+    return all(paired_lead(scores[leader], scores[a]) > z for a in alive if a != leader)
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else -math.inf
+
+
+def paired_lead(a: list[float], b: list[float]) -> float:
+    """How many standard errors the mean of ``a`` lies above that of ``b``, over the worlds both were
+    scored in (the first ``min(len)``: the same worlds, drawn in the same order)."""
+    n = min(len(a), len(b))
+    if n == 0:
+        return 0.0
+    diffs = [x - y for x, y in zip(a, b, strict=False)][:n]
+    mean = sum(diffs) / n
+    if n < 2:
+        return math.inf if mean > 0 else (-math.inf if mean < 0 else 0.0)
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var == 0:
+        return math.inf if mean > 0 else (-math.inf if mean < 0 else 0.0)
+    return mean / math.sqrt(var / n)
 
 
 def _final_values(result: list[dict[str, Any]] | None) -> list[float]:
@@ -229,3 +385,13 @@ def margin_rewards(values: list[float], scale: float) -> list[float]:
         best_other = max((o for j, o in enumerate(values) if j != i), default=v)
         out.append(0.5 + 0.5 * math.tanh((v - best_other) / scale))
     return out
+
+
+def mixed_rewards(values: list[float], scale: float, win: float) -> list[float]:
+    """``win`` times the win indicator (1 for the first place, shared among equal firsts) plus the
+    rest times the smooth margin reward: the goal is winning, the margin breaks the ties between
+    choices that all win or all lose."""
+    top = max(values)
+    firsts = sum(1 for v in values if v == top)
+    return [win * ((1.0 / firsts) if v == top else 0.0) + (1 - win) * m
+            for v, m in zip(values, margin_rewards(values, scale), strict=True)]

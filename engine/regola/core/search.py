@@ -10,6 +10,8 @@ A search bot must act on what its seat may know. The game supplies:
   placeholder filled by a guess consistent with what is public. It reads nothing but ``info``.
 * optionally ``playout(state, legal, rng)``, a cheap policy for rollouts, and ``evaluate(state)``, a
   value per seat for rollouts cut off before the end (higher is better).
+* optionally ``bot_view(state, seat)``: the part of the seat's view the game's bots read, cheaper to
+  build than the whole view; a search hands it to the bots it plays rollouts with.
 """
 
 from __future__ import annotations
@@ -30,3 +32,4 @@ class SearchHooks:
     determinize: Callable[[Any, int, random.Random], Any]
     playout: Callable[[Any, list[Action], random.Random], Action] | None = None
     evaluate: Callable[[Any], list[float]] | None = None
+    bot_view: Callable[[Any, int], dict[str, Any]] | None = None

@@ -9,6 +9,7 @@ from regola.core.registry import Registry
 from regola.core.search import SearchHooks
 from regola.games.maestro_leonardo import rounds, search
 from regola.games.maestro_leonardo.describe import describe
+from regola.games.maestro_leonardo.greedy import greedy_view
 from regola.games.maestro_leonardo.metrics import metrics
 from regola.games.maestro_leonardo.rules import Rules, compile_rules
 from regola.games.maestro_leonardo.state import State
@@ -80,7 +81,7 @@ DEFINITION = GameDefinition(
     terminal=_terminal,
     clone_state=State.clone,
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
-                       playout=search.playout, evaluate=search.evaluate),
+                       playout=search.playout, evaluate=search.evaluate, bot_view=greedy_view),
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]

@@ -12,6 +12,42 @@ from typing import Any
 from regola.core.bots import Observation
 from regola.core.step import Action
 from regola.games.maestro_leonardo.rules import Rules
+from regola.games.maestro_leonardo.state import State
+from regola.games.maestro_leonardo.views import _lab_view
+
+
+def invention_value(rules: Rules, card_id: int, owned_of_type: int, done_before: bool,
+                    materials: int | None = None) -> float:
+    """What an invention is worth per unit of effort to a player holding ``owned_of_type`` cards of its
+    type: its reward (plus a little for a new type) over its weeks and twice its material cards. The
+    bot's judgement, not a rule."""
+    card = rules.cards[card_id]
+    reward = card.later if done_before else card.first
+    weeks = max(1, card.weeks - rules.discount_per_card * owned_of_type)
+    count = sum(card.components) if materials is None else materials
+    return (reward + (3 if not owned_of_type else 0)) / (weeks + 2 * count)
+
+
+def greedy_view(state: State, seat: int) -> dict[str, Any]:
+    """The part of ``seat``'s view (views.view) the greedy bot reads, built for rollouts at a fraction
+    of the cost: the seat's own entry (the others are None), the public fields it reads, and the step
+    without the fields it does not read. Every field here equals the full view's."""
+    rules = state.rules
+    p = state.players[seat]
+    me = {"seat": seat, "apprentices": p.apprentices, "academy": p.academy, "cards": p.cards,
+          "completed": p.completed, "labs": [_lab_view(lab, True) for lab in p.labs], "money": p.money,
+          "hand": dict(zip(rules.materials, p.hand, strict=True))}
+    players: list[dict[str, Any] | None] = [None] * len(state.players)
+    players[seat] = me
+    s = state.step
+    step: dict[str, Any] = {}
+    if "bids" not in s and s.get("kind"):
+        step = {"district": s["letter"], "kind": s["kind"]}
+        if "done" in s:
+            step["price"] = rules.cost_track[min(s["done"], len(rules.cost_track) - 1)]
+    return {"seat": seat, "round": state.round, "phase": state.flow_state, "council_money": state.council_money,
+            "display": state.display, "completed_before": state.completed_before, "players": players,
+            "step": step}
 
 
 class GreedyBot:
@@ -21,36 +57,46 @@ class GreedyBot:
         self.seat = seat
         self.rules = rules
         self.rng = random.Random(f"{seed}/{seat}/greedy")
+        self._material_count = {c: sum(card.components) for c, card in rules.cards.items()}
 
     # -- evaluation ---------------------------------------------------------------------------------
     def _me(self, v: dict[str, Any]) -> dict[str, Any]:
         me: dict[str, Any] = v["players"][self.seat]
         return me
 
-    def _discount(self, me: dict[str, Any], card_id: int) -> int:
-        t = self.rules.cards[card_id].type
-        return self.rules.discount_per_card * sum(1 for c in me["cards"] if self.rules.cards[c].type == t)
+    def _type_counts(self, me: dict[str, Any]) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for c in me["cards"]:
+            t = self.rules.cards[c].type
+            counts[t] = counts.get(t, 0) + 1
+        return counts
 
-    def _value(self, v: dict[str, Any], me: dict[str, Any], card_id: int) -> float:
-        card = self.rules.cards[card_id]
-        reward = card.later if card_id in v["completed_before"] else card.first
-        weeks = max(1, card.weeks - self._discount(me, card_id))
-        new_type = all(self.rules.cards[c].type != card.type for c in me["cards"])
-        return (reward + (3 if new_type else 0)) / (weeks + 2 * sum(card.components))
+    def _discount(self, me: dict[str, Any], card_id: int) -> int:
+        return self.rules.discount_per_card * self._type_counts(me).get(self.rules.cards[card_id].type, 0)
+
+    def _value(self, v: dict[str, Any], me: dict[str, Any], card_id: int,
+               counts: dict[str, int] | None = None) -> float:
+        owned = (counts if counts is not None else self._type_counts(me)).get(self.rules.cards[card_id].type, 0)
+        return invention_value(self.rules, card_id, owned, card_id in v["completed_before"],
+                               self._material_count[card_id])
 
     def _candidates(self, v: dict[str, Any], me: dict[str, Any]) -> list[int]:
         busy = {lab.get("target") for lab in me["labs"]}
         pool = set(v["display"]) | set(v["completed_before"])
         rounds_left = self.rules.rounds - v["round"] + 1
+        counts = self._type_counts(me)
+        per_card = self.rules.discount_per_card
+        cards = self.rules.cards
+        completed = me["completed"]
         out = []
         for c in pool:
-            if c in me["completed"] or c in busy:
+            if c in completed or c in busy:
                 continue
-            need = self.rules.cards[c].weeks - self._discount(me, c)
+            need = cards[c].weeks - per_card * counts.get(cards[c].type, 0)
             if need > rounds_left * 8:
                 continue
             out.append(c)
-        return sorted(out, key=lambda c: -self._value(v, me, c))
+        return sorted(out, key=lambda c: -self._value(v, me, c, counts))
 
     def _missing(self, me: dict[str, Any], card_id: int) -> list[int]:
         hand = [me["hand"][m] for m in self.rules.materials]

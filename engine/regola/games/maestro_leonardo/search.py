@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from regola.core.step import Action
+from regola.games.maestro_leonardo.greedy import invention_value
 from regola.games.maestro_leonardo.rules import Rules
 from regola.games.maestro_leonardo.state import Lab, Player, State
 
@@ -76,10 +77,10 @@ def determinize(info: State, seat: int, rng: random.Random) -> State:
         for m, count in enumerate(pool):
             for _ in range(count):
                 others[rng.randrange(len(others))].hand[m] += 1
-    for p in others:  # money is private: the seat's own purse is its best public guess
-        if p.money == UNKNOWN:
-            p.money = me.money
-            p.received = me.money
+    for p in others:  # money is private: the seat's own purse, corrected by the public rewards
+        if p.money == UNKNOWN:  # of the inventions each has completed (001 §9)
+            p.money = max(0, me.money + _rewards(st, p) - _rewards(st, me))
+            p.received = p.money
     known = max(len(st.known_deck[seat]), _peeking(st, seat))
     st.deck[known:] = _layered_deck(rules, st.deck[known:], rng)
     bids = st.step.get("bids") if isinstance(st.step, dict) else None
@@ -88,6 +89,17 @@ def determinize(info: State, seat: int, rng: random.Random) -> State:
             if amount == UNKNOWN:
                 bids[key] = rng.randint(0, max(0, st.players[int(key)].money))
     return st
+
+
+def _rewards(st: State, p: Player) -> int:
+    """What ``p``'s completed inventions paid, as far as the table saw: the first reward when nobody
+    else completed the same invention, else the mean of the first and the later one."""
+    total = 0.0
+    for c in p.completed:
+        card = st.rules.cards[c]
+        shared = any(c in o.completed for o in st.players if o is not p)
+        total += (card.first + card.later) / 2 if shared else card.first
+    return round(total)
 
 
 def _unseen_materials(st: State) -> list[int]:
@@ -129,8 +141,7 @@ def _joint_fit(st: State, hidden: list[tuple[Player, Lab]], options: list[list[i
             return chosen
         owner = hidden[i][0]
         busy = {lab.target for lab in owner.labs} | {c for (p, _), c in zip(hidden, chosen, strict=False) if p is owner}
-        candidates = [c for c in options[i] if c not in busy]
-        rng.shuffle(candidates)
+        candidates = _likely_first(st, owner, [c for c in options[i] if c not in busy], rng)
         for c in candidates:
             budget[0] -= 1
             if budget[0] < 0:
@@ -146,6 +157,28 @@ def _joint_fit(st: State, hidden: list[tuple[Player, Lab]], options: list[list[i
         return None
 
     return search(0, list(pool), [])
+
+
+#: how strongly a guess favours the inventions worth more per week (the weight is the value to this
+#: power): players chase the good ones. The bot's judgement, not a rule.
+SHARPNESS = 3.0
+
+
+def _likely_first(st: State, owner: Player, candidates: list[int], rng: random.Random) -> list[int]:
+    """``candidates`` in a random order that puts the inventions worth more to ``owner`` (by
+    greedy.invention_value) first more often: each one's place is an exponential race with the
+    value to the power SHARPNESS as its rate."""
+    rules = st.rules
+    owned: dict[str, int] = {}
+    for c in owner.cards:
+        owned[rules.cards[c].type] = owned.get(rules.cards[c].type, 0) + 1
+    done = set(st.completed_before)
+    keyed = []
+    for c in candidates:
+        weight = invention_value(rules, c, owned.get(rules.cards[c].type, 0), c in done) ** SHARPNESS
+        keyed.append((rng.expovariate(1.0) / max(weight, 1e-9), c))
+    keyed.sort()
+    return [c for _, c in keyed]
 
 
 def _layered_deck(rules: Rules, unseen: list[int], rng: random.Random) -> list[int]:

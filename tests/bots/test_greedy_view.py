@@ -1,0 +1,53 @@
+"""The greedy bot's lean view for rollouts holds only fields of the seat's real view, and the bot
+chooses the same with it as with the whole view."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from regola.core.bots import Observation
+from regola.core.game import CHANCE, Game, Ruleset
+from regola.games.maestro_leonardo.greedy import GreedyBot, greedy_view
+
+
+def _is_part_of(lean: Any, full: Any) -> bool:
+    """Every field of ``lean`` is in ``full`` with the same value (None stands for a left-out player)."""
+    if isinstance(lean, dict):
+        return isinstance(full, dict) and all(k in full and _is_part_of(v, full[k]) for k, v in lean.items())
+    if isinstance(lean, list) and isinstance(full, list):
+        return len(lean) == len(full) and all(x is None or _is_part_of(x, y) for x, y in zip(lean, full, strict=True))
+    return bool(lean == full)
+
+
+@settings(max_examples=30, deadline=None, database=None)
+@given(n=st.integers(2, 5), setup=st.sampled_from(["beginner", "advanced"]), seed=st.integers(0, 10**6))
+def test_greedy_chooses_the_same_from_its_lean_view(ruleset: Ruleset, n: int, setup: str, seed: int) -> None:
+    game = Game.new(ruleset, n, seed=seed, setup=setup)
+    rng = random.Random(seed)
+    full_bots = [GreedyBot(s, seed, ruleset.rules) for s in range(n)]
+    lean_bots = [GreedyBot(s, seed, ruleset.rules) for s in range(n)]
+    while not game.is_terminal():
+        who = game.current_player()
+        if who == CHANCE:
+            game.apply(game.sample_chance())
+            continue
+        legal = game.legal_actions()
+        lean = greedy_view(game.state, who)
+        assert _is_part_of(lean, game.view(who))
+        choice = full_bots[who].choose(Observation(who, legal, game.view))
+        assert lean_bots[who].choose(Observation(who, legal, lambda s: greedy_view(game.state, s))) == choice
+        # mostly greedy, now and then anything: the states greedy reaches and others
+        game.apply(choice if rng.random() < 0.8 else legal[rng.randrange(len(legal))])
+
+
+def test_the_lean_view_leaves_out_the_other_players() -> None:
+    from regola.core.pack import load_pack
+
+    game = Game.new(Ruleset(load_pack("cs")), 3, seed=1)
+    lean = greedy_view(game.state, 1)
+    assert lean["players"][0] is None and lean["players"][2] is None
+    assert lean["players"][1]["money"] == game.state.players[1].money
