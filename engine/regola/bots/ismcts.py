@@ -113,8 +113,9 @@ class ISMCTSBot:
         fallback = "greedy" if "greedy" in bots else "policy"
         self.rollout = self._rollout_option or fallback
         self.prior = self._prior_option or fallback
+        known = [*ROLLOUTS, "none", *bots]
         for name in (self.rollout, self.prior, self.opponents):
-            if name is not None and name not in (*ROLLOUTS, "none", *bots):
+            if name is not None and name not in known:
                 raise RegolaError(f"mcts rollout or prior {name!r}: the game has no such bot "
                                   f"(known: {', '.join([*ROLLOUTS, *bots])})")
 
