@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from regola.core.bots import Observation
 from regola.core.game import CHANCE, Game, Ruleset
-from regola.games.maestro_leonardo.greedy import GreedyBot, greedy_view
+from regola.games.maestro_leonardo.greedy import GreedyBot
+from regola.games.maestro_leonardo.views import greedy_view
 
 
 def _is_part_of(lean: Any, full: Any) -> bool:

@@ -260,7 +260,6 @@ class ISMCTSBot:
                 world.apply(legal[rng.randrange(len(legal))])
             steps += 1
 
-
     def _rewards(self, values: list[float]) -> list[float]:
         if not self.win:
             return margin_rewards(values, self.scale)
@@ -358,12 +357,10 @@ def paired_lead(a: list[float], b: list[float]) -> float:
     n = min(len(a), len(b))
     if n == 0:
         return 0.0
-    diffs = [x - y for x, y in zip(a, b, strict=False)][:n]
+    diffs = [x - y for x, y in zip(a, b, strict=False)]  # zip stops at the shorter: the first n
     mean = sum(diffs) / n
-    if n < 2:
-        return math.inf if mean > 0 else (-math.inf if mean < 0 else 0.0)
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    if var == 0:
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    if var == 0:  # one world, or no spread: the sign says it all
         return math.inf if mean > 0 else (-math.inf if mean < 0 else 0.0)
     return mean / math.sqrt(var / n)
 

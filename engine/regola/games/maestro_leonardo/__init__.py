@@ -9,12 +9,11 @@ from regola.core.registry import Registry
 from regola.core.search import SearchHooks
 from regola.games.maestro_leonardo import rounds, search
 from regola.games.maestro_leonardo.describe import describe
-from regola.games.maestro_leonardo.greedy import greedy_view
 from regola.games.maestro_leonardo.metrics import metrics
 from regola.games.maestro_leonardo.rules import Rules, compile_rules
 from regola.games.maestro_leonardo.state import State
 from regola.games.maestro_leonardo.steps import city, completion, placement, planning, setup
-from regola.games.maestro_leonardo.views import view
+from regola.games.maestro_leonardo.views import greedy_view, view
 
 REGISTRY = Registry(
     guards={

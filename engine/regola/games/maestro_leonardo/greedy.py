@@ -12,8 +12,6 @@ from typing import Any
 from regola.core.bots import Observation
 from regola.core.step import Action
 from regola.games.maestro_leonardo.rules import Rules
-from regola.games.maestro_leonardo.state import State
-from regola.games.maestro_leonardo.views import _lab_view
 
 
 def invention_value(rules: Rules, card_id: int, owned_of_type: int, done_before: bool,
@@ -26,28 +24,6 @@ def invention_value(rules: Rules, card_id: int, owned_of_type: int, done_before:
     weeks = max(1, card.weeks - rules.discount_per_card * owned_of_type)
     count = sum(card.components) if materials is None else materials
     return (reward + (3 if not owned_of_type else 0)) / (weeks + 2 * count)
-
-
-def greedy_view(state: State, seat: int) -> dict[str, Any]:
-    """The part of ``seat``'s view (views.view) the greedy bot reads, built for rollouts at a fraction
-    of the cost: the seat's own entry (the others are None), the public fields it reads, and the step
-    without the fields it does not read. Every field here equals the full view's."""
-    rules = state.rules
-    p = state.players[seat]
-    me = {"seat": seat, "apprentices": p.apprentices, "academy": p.academy, "cards": p.cards,
-          "completed": p.completed, "labs": [_lab_view(lab, True) for lab in p.labs], "money": p.money,
-          "hand": dict(zip(rules.materials, p.hand, strict=True))}
-    players: list[dict[str, Any] | None] = [None] * len(state.players)
-    players[seat] = me
-    s = state.step
-    step: dict[str, Any] = {}
-    if "bids" not in s and s.get("kind"):
-        step = {"district": s["letter"], "kind": s["kind"]}
-        if "done" in s:
-            step["price"] = rules.cost_track[min(s["done"], len(rules.cost_track) - 1)]
-    return {"seat": seat, "round": state.round, "phase": state.flow_state, "council_money": state.council_money,
-            "display": state.display, "completed_before": state.completed_before, "players": players,
-            "step": step}
 
 
 class GreedyBot:

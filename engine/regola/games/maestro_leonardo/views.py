@@ -17,6 +17,12 @@ def _lab_view(lab: Any, own: bool) -> dict[str, Any]:
     return out
 
 
+def _price(state: State) -> int:
+    """The current price of the district being resolved: the cost track at the people served (001 §8)."""
+    track = state.rules.cost_track
+    return track[min(state.step["done"], len(track) - 1)]
+
+
 def view(state: State, seat: int) -> dict[str, Any]:
     rules = state.rules
     players = []
@@ -41,7 +47,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
     elif s.get("kind"):
         step = {"district": s["letter"], "kind": s["kind"], "rank": list(s["rank"])}
         if "done" in s:
-            step["price"] = rules.cost_track[min(s["done"], len(rules.cost_track) - 1)]
+            step["price"] = _price(state)
         if "spaces" in s:
             step["spaces"] = dict(s["spaces"])
     return {
@@ -53,3 +59,25 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "completed_before": list(state.completed_before), "removed": list(state.removed),
         "players": players, "step": step,
     }
+
+
+def greedy_view(state: State, seat: int) -> dict[str, Any]:
+    """The part of ``seat``'s view the greedy bot reads, built for rollouts at a fraction
+    of the cost: the seat's own entry (the others are None), the public fields it reads, and the step
+    without the fields it does not read. Every field here equals the full view's."""
+    rules = state.rules
+    p = state.players[seat]
+    me = {"seat": seat, "apprentices": p.apprentices, "academy": p.academy, "cards": p.cards,
+          "completed": p.completed, "labs": [_lab_view(lab, True) for lab in p.labs], "money": p.money,
+          "hand": dict(zip(rules.materials, p.hand, strict=True))}
+    players: list[dict[str, Any] | None] = [None] * len(state.players)
+    players[seat] = me
+    s = state.step
+    step: dict[str, Any] = {}
+    if "bids" not in s and s.get("kind"):
+        step = {"district": s["letter"], "kind": s["kind"]}
+        if "done" in s:
+            step["price"] = _price(state)
+    return {"seat": seat, "round": state.round, "phase": state.flow_state, "council_money": state.council_money,
+            "display": state.display, "completed_before": state.completed_before, "players": players,
+            "step": step}
