@@ -13,7 +13,7 @@ import shutil
 import sys
 import textwrap
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from regola.core.bots import Observation
@@ -121,7 +121,7 @@ class Table:
                 self.tell(obs.seat, action)
                 return action
 
-    def _rows(self, legal: list[Action], width: int) -> list[str]:
+    def _rows(self, legal: Sequence[Action], width: int) -> list[str]:
         """One line per option, except that consecutive options of one group share lines."""
         rows: list[str] = []
         i = 0
@@ -152,7 +152,7 @@ class Table:
         if len(pages) > 1:
             self._print(self.catalog.terminal("page", page=str(page + 1), pages=str(len(pages))))
 
-    def _help(self, legal: list[Action]) -> None:
+    def _help(self, legal: Sequence[Action]) -> None:
         from regola.text import explain
 
         rule = self.words.help_rule(self.game.state)
@@ -161,7 +161,7 @@ class Table:
         self._print(*lines)
 
     # -- reading what was typed ----------------------------------------------------------------------
-    def _parse(self, raw: str, legal: list[Action]) -> Action | None:
+    def _parse(self, raw: str, legal: Sequence[Action]) -> Action | None:
         """The chosen action, or None after saying why the input was not one."""
         t = self.catalog.terminal
         if not raw:
@@ -178,7 +178,7 @@ class Table:
             return found
         return self._typed(raw, legal)
 
-    def _by_words(self, raw: str, legal: list[Action]) -> tuple[Action | None, bool]:
+    def _by_words(self, raw: str, legal: Sequence[Action]) -> tuple[Action | None, bool]:
         """(the one option the words name, whether the input was already answered)."""
         state, catalog = self.game.state, self.catalog
         wanted = _fold(raw)
@@ -199,7 +199,7 @@ class Table:
             return None, True
         return None, False
 
-    def _typed(self, raw: str, legal: list[Action]) -> Action | None:
+    def _typed(self, raw: str, legal: Sequence[Action]) -> Action | None:
         """An action typed in the engine's own form (``place B 2``): taken when legal; when the rules
         forbid it, the rule is quoted; anything else is input we could not read."""
         tokens = raw.split()

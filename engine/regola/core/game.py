@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import importlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -104,7 +104,7 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed) if rng is None else rng
         self.history: list[tuple[int, Action]] = [] if history is None else history
-        self._legal: list[Action] | None = None
+        self._legal: Sequence[Action] | None = None
         self._who = TERMINAL
         self._spec: StateSpec | None = None  # the flow state in effect since the last settle
         self._use_machine = use_machine
@@ -143,7 +143,7 @@ class Game:
         step: Step = spec.step  # type: ignore[assignment]
         return step
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         legal = self._legal
         if legal is None:
             if self._who == TERMINAL:

@@ -16,6 +16,7 @@ before anything is built.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -65,13 +66,19 @@ class JsonLoader(BaseLoader):  # type: ignore[misc,valid-type]
         return {key_node.value: self.construct_object(value_node, deep=deep) for key_node, value_node in node.value}
 
     def construct_number(self, node: Node) -> Any:
+        text = str(node.value).replace("_", "")
         try:
             if node.tag.endswith(":int"):
-                return int(str(node.value).replace("_", ""))
-            return float(str(node.value).replace("_", ""))
+                return int(text)
+            value = float(text)
         except ValueError:
+            shown = text if len(text) <= 40 else f"{text[:20]}…({len(text)} characters)"
             raise yaml.constructor.ConstructorError(
-                None, None, f"'{node.value}' is not a number", node.start_mark) from None
+                None, None, f"'{shown}' is not a number regola reads (at most 4300 digits)", node.start_mark) from None
+        if value in (math.inf, -math.inf):  # 1e400: JSON has no infinity, and no rule needs one
+            raise yaml.constructor.ConstructorError(
+                None, None, f"'{text[:40]}' is too large for a number (it would be infinite)", node.start_mark)
+        return value
 
     def construct_unsupported(self, node: Node) -> Any:
         shown = str(node.tag).replace("tag:yaml.org,2002:", "!!")
