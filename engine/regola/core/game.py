@@ -21,7 +21,7 @@ from regola.core.flow import Flow, StateSpec
 from regola.core.pack import Pack
 from regola.core.registry import Registry
 from regola.core.search import SearchHooks
-from regola.core.step import CHANCE, TERMINAL, Action, Step
+from regola.core.step import CHANCE, TERMINAL, Action, ActionRange, Step
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameDefinition", "Ruleset", "definition_for", "to_action"]
 
@@ -54,6 +54,8 @@ class GameDefinition:
     #: optional words for people at a terminal, by name: "standings" (game -> str), "result_json"
     #: (game -> dict), "seat_summary" (view dict, seat -> str); commands fall back to their own
     present: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: optional: (rules, players) -> an upper bound on the decisions of one game (core.caps)
+    decisions: Callable[[Any, int], int] | None = None
 
 
 def definition_for(game_id: str) -> GameDefinition:
@@ -268,7 +270,9 @@ class Game:
         view = self.ruleset.definition.view(self.state, seat)
         view["to_move"] = self._who
         if seat == self._who:
-            view["legal"] = [list(a) for a in self.legal_actions()]
+            legal = self.legal_actions()
+            # a range of numbers (a bid up to one's purse) is shown as its ends, never listed
+            view["legal"] = legal.to_json() if isinstance(legal, ActionRange) else [list(a) for a in legal]
         return view
 
     def describe(self, action: Action) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from regola.core.bots import Observation
-from regola.core.step import Action
+from regola.core.step import Action, ActionRange
 from regola.games.maestro_leonardo.rules import Rules
 
 
@@ -96,7 +96,7 @@ class GreedyBot:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        verbs = {a[0] for a in legal}
+        verbs = {legal.verb} if isinstance(legal, ActionRange) else {a[0] for a in legal}
         v = obs.view()
         me = self._me(v)
         if "start" in verbs or "abort" in verbs:

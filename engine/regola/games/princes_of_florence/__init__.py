@@ -46,6 +46,16 @@ def _bots() -> dict[str, Any]:
     return {"greedy": GreedyBot}
 
 
+def decisions(rules: Rules, players: int) -> int:
+    """An upper bound on the decisions of one game (core.caps): per round, each seat's actions, pieces and
+    cards, and an auction that could go on raising until the opening purses are spent (at most a thousand
+    raises); four times that
+    (a 5-player game of the Polish pack takes at most ~250)."""
+    per_seat = 16 + 4 * rules.per_turn + rules.architects + rules.jesters
+    bidding = min(1000, rules.money_by_players.get(players, 0) // max(1, rules.raise_by))
+    return 4 * rules.rounds * (players * per_seat + players * bidding) + 256
+
+
 DEFINITION = GameDefinition(
     id="princes-of-florence",
     registry=REGISTRY,
@@ -58,6 +68,7 @@ DEFINITION = GameDefinition(
     setup_modes=lambda rules: rules.setup_modes,
     result=_result,
     bots=_bots(),
+    decisions=decisions,
     present={"standings": present.standings, "result_json": present.result_json,
              "seat_summary": present.seat_summary},
 )
