@@ -190,8 +190,42 @@ def strict_json(text: str) -> Any:
     """``json.loads`` as regola reads text from outside: no key twice, no NaN or Infinity, no float that
     overflows to infinity. ValueError (JSONDecodeError among them) when the text is not such JSON.
     Bound the text's depth first (``json_depth_exceeded``): the parser recurses once per level."""
-    return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant, parse_float=_finite,
-                      parse_int=_whole)
+    value = json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant, parse_float=_finite,
+                       parse_int=_whole)
+    if _SURROGATE.search(text):  # rare: only then look for a \ud800 that pairs with nothing
+        _no_lone_surrogate(value)
+    return value
+
+
+#: an escaped UTF-16 surrogate (\ud800-\udfff); json.loads joins a valid pair into one character
+_SURROGATE = re.compile(r"\\[uU][dD][89a-fA-F]")
+
+
+class HalfSurrogate(ValueError):
+    """Text holding half of a UTF-16 pair (a lone \\ud800): valid JSON, but not Unicode text."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _no_lone_surrogate(value: Any) -> None:
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise HalfSurrogate(f"the text {show(item, 30)} holds half of a UTF-16 pair (\\ud800-\\udfff): "
+                                    "not Unicode text", where) from None
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                here = f"{where}/{key}" if where else str(key)
+                stack.append((here, key))
+                stack.append((here, inner))
+        elif isinstance(item, list):
+            stack.extend((f"{where}/{i}" if where else str(i), inner) for i, inner in enumerate(item))
 
 
 def _raw_lines(data: bytes) -> Iterator[tuple[int, bytes]]:
@@ -236,6 +270,8 @@ def read_objects(path: Path, err: RecordErrors) -> Iterator[tuple[int, dict[str,
             obj = strict_json(raw)
         except json.JSONDecodeError as exc:
             raise err(f"not valid JSON ({exc.msg}, column {exc.colno})", i) from None
+        except HalfSurrogate as exc:
+            raise err(str(exc), i, exc.field) from None
         except ValueError as exc:  # duplicate keys, NaN, a number of thousands of digits
             raise err(f"not valid JSON ({exc})", i) from None
         except RecursionError:  # only when REGOLA_MAX_DEPTH was raised past what the parser can take

@@ -52,9 +52,12 @@ def canonical_hash(value: Any) -> str:
     """``sha256:`` + SHA-256 of the canonical JSON of ``value`` (sorted keys, no spaces, UTF-8)."""
     try:
         text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise PackError("the data holds text that is not Unicode (half of a UTF-16 pair, \\ud800-\\udfff)") from None
     except (TypeError, ValueError) as exc:
         raise PackError(f"the data holds a value JSON cannot represent ({exc})") from None
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return "sha256:" + hashlib.sha256(data).hexdigest()
 
 
 @dataclass(frozen=True)
