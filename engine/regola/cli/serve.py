@@ -125,11 +125,28 @@ def run(args: argparse.Namespace) -> int:
     print(f"regola serve: {len(library.packs)} pack(s), {variants} variant(s), languages "
           f"{' '.join(library.languages)}, loaded in {time.perf_counter() - started:.2f} s", file=sys.stderr)
     _announce(server, args)
+    _stop_engine_in_time(server, app.state.engine)
     # uvicorn shuts down gracefully on SIGTERM, then raises the signal again once its own handler is
     # gone: answer that one quietly, so a stop from a service manager ends with status 0
     signal.signal(signal.SIGTERM, lambda _signum, _frame: None)
     server.run()
     return 0
+
+
+def _stop_engine_in_time(server: Any, engine: Any) -> None:
+    """On SIGTERM or Ctrl-C, engine jobs under way get a second less than the grace period to finish; then
+    they are killed and their requests answered 503, so the graceful shutdown never has to cancel one."""
+    import threading
+
+    original = server.handle_exit
+
+    def handle_exit(signum: int, frame: Any) -> None:
+        original(signum, frame)
+        stopper = threading.Timer(max(0.0, GRACE_SECONDS - 1.0), engine.close)
+        stopper.daemon = True
+        stopper.start()
+
+    server.handle_exit = handle_exit
 
 
 def _announce(server: Any, args: argparse.Namespace) -> None:

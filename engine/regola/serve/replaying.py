@@ -19,7 +19,9 @@ __all__ = ["replay_record"]
 BODY_NAME = "body"
 
 
-def _refused(detail: str, line: int | None = None, rule: str | None = None) -> Problem:
+def _refused(detail: str, line: int | None = None, rule: str | None = None, field: str | None = None) -> Problem:
+    if field:
+        return Problem(422, "Unprocessable Content", detail, line=line, rule=rule, field=field)
     return Problem(422, "Unprocessable Content", detail, line=line, rule=rule)
 
 
@@ -49,8 +51,10 @@ def replay_record(home: Path, workspace: Workspace, raw: bytes) -> dict[str, Any
         try:
             rep = replay(path, home)
         except RecordError as err:
-            raise _refused(clean(f"{BODY_NAME}:{err.line}: {err.message}" if err.line else err.message),
-                           err.line, err.rule) from None
+            field = getattr(err, "field", None)
+            said = (f"field '{field}': " if field else "") + err.message
+            raise _refused(clean(f"{BODY_NAME}:{err.line}: {said}" if err.line else said), err.line, err.rule,
+                           field) from None
         except RegolaError as err:
             raise _refused(clean(str(err))) from None
         except Exception as exc:  # bad input the engine did not foresee: still the client's error
