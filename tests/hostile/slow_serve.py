@@ -11,11 +11,11 @@ import sys
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
+from tests.hostile import jobs
 
 from regola.cli.main import main
 from regola.serve import api
 from regola.serve.context import client_of, engine_of
-from tests.hostile import jobs
 
 
 async def slow(request: Request) -> Response:
