@@ -102,9 +102,9 @@ def number_fields(pack_id: str) -> tuple[NumberField, ...]:
         if pointer.startswith(SKIPPED):
             continue
         if isinstance(value, dict):
-            stack.extend((tokens + [str(k)], v) for k, v in value.items())
+            stack.extend(([*tokens, str(k)], v) for k, v in value.items())
         elif isinstance(value, list):
-            stack.extend((tokens + [str(i)], v) for i, v in enumerate(value))
+            stack.extend(([*tokens, str(i)], v) for i, v in enumerate(value))
         elif isinstance(value, int) and not isinstance(value, bool):
             bounds = _bounds(schema, tokens)
             if bounds is not None:

@@ -151,7 +151,7 @@ def test_play_stops_at_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REGOLA_MAX_DECISIONS", "50")
     ruleset = Ruleset(load_pack("cs"))
     game = Game.new(ruleset, 3, 5)
-    with pytest.raises(DecisionCapReached, match="passed 50 decisions.*pack 'cs' with 3 players"):
+    with pytest.raises(DecisionCapReached, match=r"passed 50 decisions.*pack 'cs' with 3 players"):
         play(game, [make_bot("random", seat, 5, ruleset) for seat in range(3)])
     assert len(game.history) == 50
 

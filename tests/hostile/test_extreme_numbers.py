@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from tests.hostile.extremes import exercise, number_fields, variant_text
 
 #: seconds one example may take (check + game + rulebook): loose, the machine may be loaded; a runaway
