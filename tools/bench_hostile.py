@@ -242,6 +242,15 @@ def _peak_during(server: Served, action: Callable[[], Any]) -> tuple[Any, float]
         sampler.join()
 
 
+def _post_json(server: Served, path: str, body: bytes, kind: str) -> str:
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=120)
+    try:
+        connection.request("POST", path, body=body, headers={"Content-Type": kind})
+        return connection.getresponse().read().decode()
+    finally:
+        connection.close()
+
+
 def part_serve() -> None:
     server = Served()
     try:
@@ -253,6 +262,17 @@ def part_serve() -> None:
                 (server.request("POST", p, b, k) for _ in range(3)), key=lambda r: r[1]))
             print(f"  {name:40s} {worst[0]:3d} {worst[1] * 1000:8.0f} ms  server +{server.rss() - idle:5.1f} MiB  "
                   f"worker peak {peak:6.1f} MiB  [{load()}]")
+        before, started = server.rss(), time.perf_counter()
+        statuses: dict[int, int] = {}
+        for i in range(64):  # as many posted variants as the server keeps, each read in every language
+            body = (_head(f"posted-{i}") + f"    - {{op: replace, path: /city/cost_track, value: [0, {i % 9}, "
+                    f"{i // 9}, 5]}}\n").encode()
+            token = json.loads(_post_json(server, "/api/v1/variants/check", body, YAML))["variant"]["token"]
+            for lang in ("cs", "de", "fr"):
+                status = server.request("GET", f"/cs/{lang}/?variant={token}")[0]
+                statuses[status] = statuses.get(status, 0) + 1
+        print(f"  64 posted variants, each rulebook in 3 languages: server {before:.1f} → {server.rss():.1f} MiB "
+              f"(idle {idle:.1f}) in {time.perf_counter() - started:.0f} s, {statuses} [{load()}]")
         print(f"  still alive: {server.process.poll() is None}; GET /healthz {server.request('GET', '/healthz')[0]}")
     finally:
         server.stop()

@@ -166,16 +166,12 @@ def _tree(path: Path) -> Node | None:
 
 def _member(node: MappingNode, token: str) -> tuple[ScalarNode, Node] | None:
     """The (key, value) nodes of ``token`` in a mapping, looking through ``<<`` merges last."""
-    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+    from yaml.nodes import MappingNode, SequenceNode
 
-    from regola.core.yaml_loader import MERGE
-
-    merges: list[Node] = []
-    for key_node, value_node in node.value:
-        if key_node.tag == MERGE:
-            merges.append(value_node)
-        elif isinstance(key_node, ScalarNode) and key_node.value == token:
-            return key_node, value_node
+    written, merges = _index(node)
+    found = written.get(token)
+    if found is not None:
+        return found
     for merged in merges:
         sources = merged.value if isinstance(merged, SequenceNode) else [merged]
         for source in sources:
@@ -184,6 +180,27 @@ def _member(node: MappingNode, token: str) -> tuple[ScalarNode, Node] | None:
                 if found is not None:
                     return found
     return None
+
+
+def _index(node: MappingNode) -> tuple[dict[str, tuple[ScalarNode, Node]], list[Node]]:
+    """A mapping's written keys (the first of equals) and its merges, indexed once per node: locating
+    every key of a mapping of 70,000 keys is then linear, not quadratic."""
+    from yaml.nodes import ScalarNode
+
+    from regola.core.yaml_loader import MERGE
+
+    cached: tuple[dict[str, tuple[ScalarNode, Node]], list[Node]] | None = getattr(node, "_regola_index", None)
+    if cached is None:
+        written: dict[str, tuple[ScalarNode, Node]] = {}
+        merges: list[Node] = []
+        for key_node, value_node in node.value:
+            if key_node.tag == MERGE:
+                merges.append(value_node)
+            elif isinstance(key_node, ScalarNode):
+                written.setdefault(key_node.value, (key_node, value_node))
+        cached = (written, merges)
+        node._regola_index = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _position(node: Node, key: Node | None) -> tuple[int, int]:

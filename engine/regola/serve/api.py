@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from starlette.requests import Request
@@ -126,9 +127,13 @@ async def check_variant(request: Request) -> Response:
 
     kind = bodies.media_type(request, VARIANT_TYPES)
     raw = await bodies.read_body(request, bodies.variant_bytes())
-    library, state = library_of(request), request.app.state
-    outcome: CheckOutcome = await engine_of(request).run(client_of(request), run_check, library.home,
-                                                         state.workspace, raw, kind)
+    library, workspace = library_of(request), request.app.state.workspace
+    job = secrets.token_hex(8)
+    try:
+        outcome: CheckOutcome = await engine_of(request).run(client_of(request), run_check, library.home,
+                                                             workspace, raw, kind, job)
+    finally:
+        workspace.discard(raw, "variant", ".yaml", job)
     body: dict[str, Any] = dict(outcome.report)
     if outcome.variant is None:
         problem = {"type": "about:blank", "title": "Unprocessable Content", "status": 422,
@@ -149,8 +154,12 @@ async def replay_record(request: Request) -> Response:
 
     bodies.media_type(request, RECORD_TYPES)
     raw = await bodies.read_body(request, bodies.record_bytes())
-    result = await engine_of(request).run(client_of(request), run_replay, library_of(request).home,
-                                          request.app.state.workspace, raw)
+    workspace, job = request.app.state.workspace, secrets.token_hex(8)
+    try:
+        result = await engine_of(request).run(client_of(request), run_replay, library_of(request).home,
+                                              workspace, raw, job)
+    finally:
+        workspace.discard(raw, "record", ".jsonl", job)
     return Response(json_bytes(result), media_type=JSON, headers={"Cache-Control": NO_STORE})
 
 

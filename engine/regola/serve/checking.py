@@ -48,7 +48,7 @@ def _rename(report: dict[str, Any], shown: set[str]) -> dict[str, Any]:
     return report
 
 
-def check_variant(home: Path, workspace: Workspace, raw: bytes, kind: str) -> CheckOutcome:
+def check_variant(home: Path, workspace: Workspace, raw: bytes, kind: str, job: str = "") -> CheckOutcome:
     """Run the check on the body (blocking: an engine worker runs it)."""
     from regola.check import UsageError, run
     from regola.check.report import exit_status, render
@@ -62,7 +62,7 @@ def check_variant(home: Path, workspace: Workspace, raw: bytes, kind: str) -> Ch
             raise Problem(422, "Unprocessable Content", "body: a variant is a JSON object")
     else:
         guard_yaml(bodies.text_of(raw, "body"))
-    with workspace.file(raw, "variant", ".yaml") as path:
+    with workspace.file(raw, "variant", ".yaml", job) as path:
         try:
             result = run([path], home)
         except UsageError:  # YAML, but not a variant (no `variant:` mapping): what `check` says of a load fault

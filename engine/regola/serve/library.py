@@ -250,6 +250,7 @@ class Library:
         """Keep what an engine worker built for a posted variant (its edition too)."""
         edition = bound.edition
         pack_id = edition.base.id
+        edition.base = self.packs.get(pack_id, edition.base)  # share the server's own base: never a copy per variant
         if edition.token is not None:
             self._posted_editions.put((pack_id, edition.token), edition)
         return self._bound.put((pack_id, edition.token, bound.catalog.language), bound)

@@ -25,7 +25,7 @@ def _refused(detail: str, line: int | None = None, rule: str | None = None, fiel
     return Problem(422, "Unprocessable Content", detail, line=line, rule=rule)
 
 
-def replay_record(home: Path, workspace: Workspace, raw: bytes) -> dict[str, Any]:
+def replay_record(home: Path, workspace: Workspace, raw: bytes, job: str = "") -> dict[str, Any]:
     """The replayed game's outcome (blocking: an engine worker runs it)."""
     from regola.cli.play import result_json
     from regola.core import limits
@@ -40,7 +40,7 @@ def replay_record(home: Path, workspace: Workspace, raw: bytes) -> dict[str, Any
                               limit=longest, line=number)
     text_of(raw, "body")
 
-    with workspace.file(raw, "record", ".jsonl") as path:
+    with workspace.file(raw, "record", ".jsonl", job) as path:
         names = (str(path), path.name)
 
         def clean(text: str) -> str:
