@@ -147,13 +147,14 @@ def _tree(path: Path) -> Node | None:
         return cached[2]
     import yaml
 
-    from regola.core.yaml_loader import BaseLoader, compose
+    from regola.core.yaml_loader import BaseLoader, compose, no_collection
 
     try:  # the same bounds as a load: this tree is built from the same untrusted bytes
         bounds = current()
         loader = BaseLoader(_decode(_read_bytes(Path(resolved), resolved, bounds.file_bytes), resolved))
         try:
-            node = compose(loader, bounds, resolved)
+            with no_collection():
+                node = compose(loader, bounds, resolved)
         finally:
             loader.dispose()
     except (PackError, yaml.YAMLError, RecursionError):

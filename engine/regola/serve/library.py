@@ -248,11 +248,18 @@ class Library:
 
     def keep_bound(self, bound: Bound) -> Bound:
         """Keep what an engine worker built for a posted variant (its edition too)."""
+        # what the worker sent is a copy of everything: keep one edition per variant (not one per language),
+        # and share the server's own base pack and catalog, so a posted variant costs only what is its own
         edition = bound.edition
         pack_id = edition.base.id
-        edition.base = self.packs.get(pack_id, edition.base)  # share the server's own base: never a copy per variant
+        edition.base = self.packs.get(pack_id, edition.base)
         if edition.token is not None:
-            self._posted_editions.put((pack_id, edition.token), edition)
+            known = self._posted_editions.get((pack_id, edition.token))
+            if known is not None:
+                bound.edition = edition = known
+            else:
+                self._posted_editions.put((pack_id, edition.token), edition)
+        bound.catalog = catalog_for(bound.catalog.language, self.home)
         return self._bound.put((pack_id, edition.token, bound.catalog.language), bound)
 
     def listing(self) -> list[dict[str, Any]]:

@@ -149,22 +149,26 @@ class EnginePool:
         process = self._context.Process(target=_child, args=(writer, bounds.memory_mib, bounds.seconds, job, args),
                                         daemon=True)
         started = time.monotonic()
+        handed: list[bool] = []  # set by the reading thread once it owns the reader
         try:
             await anyio.to_thread.run_sync(process.start)
             self._running.add(process)
             writer.close()
-            deadline = started + bounds.seconds
-            outcome = await anyio.to_thread.run_sync(_receive, reader, deadline, abandon_on_cancel=True)
+            # the thread closes the reader itself: if this task is cancelled, the thread (abandoned) still
+            # sees the killed child's end of the pipe close, and no descriptor is closed under it
+            outcome = await anyio.to_thread.run_sync(_receive, reader, started + bounds.seconds, handed,
+                                                     abandon_on_cancel=True)
         finally:
             with contextlib.suppress(OSError, ValueError, AttributeError):
                 writer.close()
+            if not handed:
+                reader.close()  # no thread reads it
             if process.pid is not None and process.exitcode is None:
                 with contextlib.suppress(OSError, ValueError):
                     process.kill()  # past its time, cancelled, or done and about to exit: never left running
             self._running.discard(process)
-            with contextlib.suppress(OSError, ValueError, AttributeError):
-                reader.close()
-            await anyio.to_thread.run_sync(_reap, process)
+            with anyio.CancelScope(shield=True):
+                await anyio.to_thread.run_sync(_reap, process)
         self.done += 1
         return self._unpack(outcome, process, time.monotonic() - started)
 
@@ -197,8 +201,10 @@ class EnginePool:
                 process.kill()
 
 
-def _receive(reader: Connection, deadline: float) -> tuple[Any, ...] | None:
-    """The child's outcome, or None when it died without one or the deadline passed (blocking)."""
+def _receive(reader: Connection, deadline: float, handed: list[bool]) -> tuple[Any, ...] | None:
+    """The child's outcome, or None when it died without one or the deadline passed (blocking); closes
+    the reader."""
+    handed.append(True)
     try:
         if not reader.poll(max(0.0, deadline - time.monotonic())):
             return None
@@ -206,6 +212,8 @@ def _receive(reader: Connection, deadline: float) -> tuple[Any, ...] | None:
         return outcome
     except (EOFError, OSError):
         return None
+    finally:
+        reader.close()
 
 
 def _reap(process: Any) -> None:
