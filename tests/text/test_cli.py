@@ -40,9 +40,11 @@ def test_lang_environment_variable(capsys: pytest.CaptureFixture[str], monkeypat
 
 
 def test_unknown_rule_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "rules", "show", "labs.nothing")
+    code, out, err = run(capsys, "rules", "show", "labs.nothing")  # said in the pack's language, Czech
     assert code == 2 and out == ""
-    assert err.count("\n") == 1 and "unknown rule 'labs.nothing'" in err
+    assert err.count("\n") == 1 and "neznámé pravidlo 'labs.nothing'" in err
+    code, out, err = run(capsys, "rules", "show", "labs.nothing", "--lang", "de")
+    assert code == 2 and err.count("\n") == 1 and "unbekannte Regel 'labs.nothing'" in err
 
 
 def test_unknown_language_exits_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -58,6 +58,12 @@ def _terminal() -> Any:
     return table
 
 
+def _summary(game: Any, speech: Any) -> list[str]:
+    from regola.games.maestro_leonardo.summary import summary
+
+    return summary(game, speech)
+
+
 def _bots() -> dict[str, Any]:
     from regola.games.maestro_leonardo.greedy import GreedyBot
 
@@ -78,6 +84,7 @@ DEFINITION = GameDefinition(
     bots=_bots(),
     metrics=metrics,
     terminal=_terminal,
+    present={"summary": _summary},
     clone_state=State.clone,
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
                        playout=search.playout, evaluate=search.evaluate, bot_view=greedy_view),

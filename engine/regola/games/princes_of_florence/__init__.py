@@ -40,6 +40,12 @@ def _result(state: State) -> list[dict[str, Any]] | None:
     return state.result
 
 
+def _summary(game: Any, speech: Any) -> list[str]:
+    from regola.games.princes_of_florence.summary import summary
+
+    return summary(game, speech)
+
+
 def _bots() -> dict[str, Any]:
     from regola.games.princes_of_florence.greedy import GreedyBot
 
@@ -59,7 +65,7 @@ DEFINITION = GameDefinition(
     result=_result,
     bots=_bots(),
     present={"standings": present.standings, "result_json": present.result_json,
-             "seat_summary": present.seat_summary},
+             "seat_summary": present.seat_summary, "summary": _summary},
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]
