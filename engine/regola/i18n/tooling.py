@@ -23,8 +23,8 @@ from regola.i18n import LOCALE_DIR, PLACEHOLDER, po_path
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog, Message
 
-__all__ = ["DOMAINS", "LANGUAGES", "SOURCE_ROOT", "Problem", "check", "compile_mo", "extract", "pot_path",
-           "read", "update", "write"]
+__all__ = ["DOMAINS", "LANGUAGES", "SOURCE_ROOT", "Problem", "check", "compile_mo", "extract", "files_of",
+           "pot_path", "read", "update", "write"]
 
 #: the folder the patterns below are relative to (the `regola` package)
 SOURCE_ROOT = Path(__file__).resolve().parents[1]
@@ -46,7 +46,8 @@ def pot_path(domain: str) -> Path:
     return LOCALE_DIR / f"{domain}.pot"
 
 
-def _files(domain: str) -> list[Path]:
+def files_of(domain: str) -> list[Path]:
+    """The source files whose messages belong to ``domain``."""
     taken: set[Path] = set()
     for other, patterns in DOMAINS.items():
         if other == domain:
@@ -63,7 +64,7 @@ def extract(domain: str) -> Catalog:
 
     template = Catalog(project="regola", domain=domain, creation_date=STAMP, revision_date=STAMP,
                        fuzzy=False, header_comment=f"# regola interface text, domain {domain!r} (template).")
-    for path in _files(domain):
+    for path in files_of(domain):
         relative = path.relative_to(SOURCE_ROOT).as_posix()
         for line, message, comments, context in extract_from_file("python", str(path), comment_tags=COMMENT_TAGS,
                                                                   strip_comment_tags=True):

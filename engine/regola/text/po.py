@@ -18,8 +18,10 @@ text changes later. Fuzzy and empty messages leave the catalog's text as it is.
 from __future__ import annotations
 
 import copy
+import functools
 import io
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -273,6 +275,24 @@ def _merge(result: Imported, source: Catalog, taken: dict[str, tuple[str, str]])
     data["source"] = data.pop("source")  # last in the file: the texts come first
 
 
+_NUMBER = re.compile(r"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$")
+
+
+@functools.cache
+def _dumper() -> type:
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        """Quotes every string a JSON-minded loader would read as a number ('958916517e44', a digest)."""
+
+    def text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+        style = "'" if _NUMBER.match(value) else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    Dumper.add_representer(str, text)
+    return Dumper
+
+
 def dump(data: dict[str, Any], previous: Path | None) -> str:
     """The catalog as YAML, keeping the leading comments of the file it replaces."""
     import yaml
@@ -285,5 +305,5 @@ def dump(data: dict[str, Any], previous: Path | None) -> str:
             head.append(line)
     else:
         head = ["# yaml-language-server: $schema=../../../schemas/text-catalog.schema.json"]
-    body = yaml.safe_dump({"text": data}, allow_unicode=True, sort_keys=False, width=110)
+    body = yaml.dump({"text": data}, Dumper=_dumper(), allow_unicode=True, sort_keys=False, width=110)
     return "\n".join(head) + ("\n" if head else "") + body

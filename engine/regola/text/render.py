@@ -141,7 +141,7 @@ def tables_of(catalog: Catalog, pack: Pack) -> list[tuple[str, str, str, Table]]
             ("inventions", catalog.chrome("data_note"), "/inventions/cards", inventions_table(catalog, pack))]
 
 
-def _variant_notes(catalog: Catalog, pack: Pack) -> list[tuple[str, str]]:
+def _variant_notes(catalog: Catalog, pack: Pack, fallback: Catalog | None = None) -> list[tuple[str, str]]:
     """Each official variant that applies to the pack, with its own rules bound over pack + variant."""
     from regola.core.pack import load_pack
     from regola.core.variant import load_variant
@@ -155,7 +155,7 @@ def _variant_notes(catalog: Catalog, pack: Pack) -> list[tuple[str, str]]:
             continue
         with_variant = load_pack(pack.root, variants=[*pack.variants, variant])
         added = [r for r in with_variant.data.get("rules", {}) if r not in base_rules]
-        bound = bind_all(catalog, with_variant)
+        bound = bind_all(catalog, with_variant, fallback)
         text = " ".join(f"{bound[r].text}" for r in added) or variant.title
         title = bound[added[0]].title if added else variant.title
         notes.append((title, f"{text} [{', '.join(variant.cites)}]"))
@@ -181,7 +181,7 @@ def build_book(catalog: Catalog, pack: Pack, fallback: Catalog | None = None) ->
     for section, caption, _root, table in tables_of(catalog, pack):
         sections[section].tables.append((caption, table))
     if "variants" in sections:
-        sections["variants"].notes += _variant_notes(catalog, pack)
+        sections["variants"].notes += _variant_notes(catalog, pack, fallback)
     for ruling, entry in sorted(catalog.rulings.items(), key=lambda kv: int(kv[0][1:])):
         if "rulings" not in sections:
             break
