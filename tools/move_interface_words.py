@@ -9,6 +9,8 @@ script, for each catalog given (default: every catalog):
   language),
 - removes the ``terminal:`` section and the moved ``chrome`` keys, editing the file as text so its
   comments and layout stay,
+- adds ``names.variants`` (the official variants by their titles in the catalog's language) where
+  missing, from the table below,
 - fills each PO message that is still untranslated with the old text where an old key says the same
   thing (its placeholders renamed where the code renamed them); sentences the code now words
   differently (plural forms, the closing summary) are listed for a translator.
@@ -21,6 +23,7 @@ Run it once on catalogs written in the old layout, then ``python tools/i18n.py c
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from pathlib import Path
@@ -112,6 +115,23 @@ SAME: dict[str, tuple[str, dict[str, str]]] = {
     "terminal.did_master_lab": ("places the master in their own {where}", {}),
     "terminal.material_count": ("{name} ×{count}", {}),
 }
+#: (game, language) -> the official variants' titles, for catalogs written before names.variants existed
+VARIANT_TITLES: dict[tuple[str, str], dict[str, str]] = {
+    ("maestro-leonardo", "en"): {"codex-leonardi-1": "Codex Leonardi I: the powerful council",
+                                 "codex-leonardi-2": "Codex Leonardi II: the marketplace"},
+    ("maestro-leonardo", "pl"): {"codex-leonardi-1": "Codex Leonardi I: potężna rada miejska",
+                                 "codex-leonardi-2": "Codex Leonardi II: targowisko"},
+    ("princes-of-florence", "cs"): {"muse-and-princess": "Múza a princezna", "shared-building": "Společné stavění",
+                                    "two-player-four-freedoms": "Dva hráči – jen čtyři svobody"},
+    ("princes-of-florence", "de"): {"muse-and-princess": "Muse und Prinzessin", "shared-building": "Gemeinsames Bauen",
+                                    "two-player-four-freedoms": "Zu zweit – nur vier Freiheiten"},
+    ("princes-of-florence", "fr"): {"muse-and-princess": "La Muse et la Princesse",
+                                    "shared-building": "Construire ensemble",
+                                    "two-player-four-freedoms": "À deux – seulement quatre libertés"},
+    ("princes-of-florence", "en"): {"muse-and-princess": "The Muse and the Princess",
+                                    "shared-building": "Building together",
+                                    "two-player-four-freedoms": "Two players – only four freedoms"},
+}
 PLACEHOLDERS = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _KEY = re.compile(r"^    ([A-Za-z0-9_'\"]+):(.*)$")
 
@@ -171,6 +191,15 @@ def with_game(text: str, game: str) -> str:
     return re.sub(r"^(  language: .*\n)", rf"\1  game: {game}\n", text, count=1, flags=re.M)
 
 
+def with_variant_titles(text: str, game: str, lang: str) -> str:
+    titles = VARIANT_TITLES.get((game, lang))
+    if not titles or re.search(r"^    variants:\s*(\{|\n)", text, re.M):  # not the chrome's section title
+        return text
+    block = "    # the official variants, by their titles in this language\n    variants:\n" + "".join(
+        f"      {key}: {json.dumps(title, ensure_ascii=False)}\n" for key, title in titles.items())
+    return text.replace("\n  names:\n", "\n  names:\n" + block, 1)
+
+
 def converted(removed: dict[str, str]) -> dict[str, str]:
     """msgid -> the old text, for the keys that say the same thing (composites built from parts)."""
     found: dict[str, str] = {}
@@ -203,7 +232,7 @@ def main() -> int:
         text = path.read_text(encoding="utf-8")
         game = game_of_folder(path.parent.parent)[0]
         lang = path.stem
-        rest, removed = split_sections(with_game(text, game))
+        rest, removed = split_sections(with_variant_titles(with_game(text, game), game, lang))
         if rest == text:
             continue
         po = po_path(lang)

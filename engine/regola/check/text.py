@@ -212,6 +212,19 @@ def _usable(catalogs: list[Catalog]) -> list[Catalog]:
 # --- per document: coverage, bindings, bare numbers ----------------------------------------------
 
 
+def _official(subject: Subject) -> str | None:
+    """The id of an official variant (a file under ``rulepacks/*/variants/``): it has a title in every
+    language; a house rule checked from elsewhere need not."""
+    variant = subject.variant
+    if variant is None or variant.path is None:
+        return None
+    try:
+        Path(variant.path).resolve().relative_to((subject.home / "rulepacks").resolve())
+    except ValueError:
+        return None
+    return variant.id
+
+
 def _chrome_needed(subject: Subject) -> Iterator[str]:
     """The rulebook headings a pack needs in every language: its own title and each source's."""
     yield f"pack_title_{subject.pack.id}"
@@ -260,6 +273,9 @@ def check_coverage(subjects: list[Subject], catalogs: list[Catalog]) -> list[Fin
             for key in _chrome_needed(subject):
                 if key not in catalog.data.get("chrome", {}):
                     lacks(f"heading chrome.{key}", pointer("text", "chrome"))
+            official = _official(subject)
+            if official is not None and official not in names.get("variants", {}):
+                lacks(f"title of the variant {official!r}", pointer("text", "names", "variants"))
     findings += _bare_findings(bare)
     for (_, what), (catalog, ptr, labels, error) in missing.items():
         needed = ", ".join(dict.fromkeys(labels))
@@ -520,10 +536,12 @@ def _unused(catalog: Catalog, universe: list[Subject], rulings: frozenset[str]) 
         if rule_id not in rule_ids:
             findings.append(catalog.at("REF_UNKNOWN_RULE", f"rule {rule_id} has text, but no pack or variant "
                                        "defines it", pointer("text", "rules", rule_id)))
-    known: dict[str, set[str]] = {}
+    known: dict[str, set[str]] = {"variants": set()}
     for subject in universe:
         for category, name_id in _names_needed(subject, optional=True):
             known.setdefault(category, set()).add(name_id)
+        if subject.variant is not None:
+            known["variants"].add(subject.variant.id)
     for category, names in catalog.data["names"].items():
         if category not in known:
             continue  # a category the data does not enumerate (components)

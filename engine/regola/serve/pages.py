@@ -243,6 +243,7 @@ def search_page(library: Library, bound: Bound, q: str) -> str:
 
 
 def index_page(library: Library, lang: str) -> str:
+    from regola.i18n.pseudo import PSEUDO
     from regola.text.catalog import catalog_for
     from regola.text.diff import variant_title
     from regola.text.render import book_title
@@ -252,8 +253,10 @@ def index_page(library: Library, lang: str) -> str:
     rows = []
     for pack in library.packs.values():
         offered = library.languages_of(pack.id)
-        links = " ".join(f'<a hreflang="{esc(html_lang(x))}" href="{_root()}/{esc(pack.id)}/{esc(x)}/">{esc(x)}</a>'
-                         for x in offered)
+        if lang == PSEUDO:  # asked for by name: every pack shows in it
+            offered = [*offered, PSEUDO]
+        links = " ".join(f'<a hreflang="{esc(html_lang(x))}" lang="{esc(html_lang(x))}" '
+                         f'href="{_root()}/{esc(pack.id)}/{esc(x)}/">{esc(x)}</a>' for x in offered)
         here = lang if lang in offered else pack.language
         catalog = catalog_for(here, library.home, pack.game) if here in offered else None
         title = book_title(catalog, pack) if catalog is not None else pack.title
@@ -272,10 +275,11 @@ def index_page(library: Library, lang: str) -> str:
 def missing_page(library: Library, pack: str, lang: str, message: str) -> str:
     """A page that cannot be shown (no such pack, language, section or variant): the one line that
     says why, and the languages the pack has, as links."""
+    from regola.i18n.pseudo import PSEUDO
     from regola.text.lang import parse_tag
 
     parsed = parse_tag(lang) if len(lang) <= 35 else None
-    shown = parsed if parsed in library.languages else "en"
+    shown = parsed if parsed in library.languages or parsed == PSEUDO else "en"
     w = words(shown)
     links = ""
     if pack in library.packs:

@@ -101,17 +101,10 @@ class RuleDiff:
         return out
 
 
-def variant_title(catalog: Catalog, variant: Variant, pack: Pack) -> str:
-    """A variant by its title in the catalog's language: the title of the rule it adds (an official
-    variant's rule has text in every language), else the title its author gave it."""
-    for change in variant.changes:
-        path = str(change.get("path", ""))
-        if change.get("op") == "add" and path.startswith("/rules/"):
-            rule_id = path.split("/")[2]
-            entry = catalog.rules.get(rule_id)
-            if entry is not None and "{" not in entry["title"]:
-                return str(entry["title"])
-    return variant.title
+def variant_title(catalog: Catalog, variant: Variant, pack: Pack | None = None) -> str:
+    """A variant by its title in the catalog's language (``names.variants``: every official variant has
+    one in every language), else the title its author gave it (a house rule)."""
+    return str(catalog.names("variants").get(variant.id) or variant.title)
 
 
 # --- values ------------------------------------------------------------------------------------------

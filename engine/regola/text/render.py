@@ -145,6 +145,7 @@ def _variant_notes(catalog: Catalog, pack: Pack, fallback: Catalog | None = None
     """Each official variant that applies to the pack, with its own rules bound over pack + variant."""
     from regola.core.pack import load_pack
     from regola.core.variant import load_variant
+    from regola.text.diff import variant_title
 
     notes = []
     applied = {v.id for v in pack.variants}
@@ -157,7 +158,7 @@ def _variant_notes(catalog: Catalog, pack: Pack, fallback: Catalog | None = None
         added = [r for r in with_variant.data.get("rules", {}) if r not in base_rules]
         bound = bind_all(catalog, with_variant, fallback)
         text = " ".join(f"{bound[r].text}" for r in added) or variant.title
-        title = bound[added[0]].title if added else variant.title
+        title = variant_title(catalog, variant)
         notes.append((title, f"{text} [{', '.join(variant.cites)}]"))
     return notes
 
