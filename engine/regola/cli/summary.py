@@ -15,7 +15,12 @@ if TYPE_CHECKING:
     from regola.core.game import Game
     from regola.text.speech import Speech
 
-__all__ = ["closing", "rule_line", "standings", "table"]
+__all__ = ["closing", "rule_line", "sentence", "standings", "table"]
+
+
+def sentence(text: str) -> str:
+    """A sentence starts with a capital, also when a name that is written small starts it ('bleu gagne')."""
+    return text[:1].upper() + text[1:]
 
 
 def table(headers: list[str], rows: list[list[str]]) -> list[str]:

@@ -29,7 +29,7 @@ def _tie_words(speech: Speech, game: Any) -> list[str]:
 
 
 def summary(game: Any, speech: Speech) -> list[str]:
-    from regola.cli.summary import rule_line, table
+    from regola.cli.summary import rule_line, sentence, table
 
     result: list[dict[str, Any]] = game.result() or []
     if not result:
@@ -57,4 +57,4 @@ def summary(game: Any, speech: Speech) -> list[str]:
     rows = [[speech.gettext("{rank}.", rank=r["rank"]), color[r["seat"]], money(speech, r["money"]),
              speech.number(r["bonus"]), speech.number(r["inventions"]), speech.number(r["completed"])]
             for r in result]
-    return lines + table(headers, rows)
+    return [sentence(line) for line in lines] + table(headers, rows)

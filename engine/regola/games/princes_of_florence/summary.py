@@ -13,7 +13,7 @@ __all__ = ["summary"]
 
 
 def summary(game: Any, speech: Speech) -> list[str]:
-    from regola.cli.summary import rule_line, table
+    from regola.cli.summary import rule_line, sentence, table
 
     result: list[dict[str, Any]] = game.result() or []
     if not result:
@@ -39,4 +39,4 @@ def summary(game: Any, speech: Speech) -> list[str]:
     rows = [[speech.gettext("{rank}.", rank=r["rank"]), speech.number(r["seat"]),
              speech.amount(r["prestige"], "point"), speech.amount(r["money"], "floren"),
              speech.number(r["prestige_cards"])] for r in result]
-    return lines + table(headers, rows)
+    return [sentence(line) for line in lines] + table(headers, rows)
