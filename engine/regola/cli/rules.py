@@ -114,9 +114,14 @@ def _bound(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _print_rule(rule: dict[str, Any]) -> None:
-    print(f"{rule['id']} — {rule['title']}")
-    print(f"  {rule['text']}")
-    print(f"  [{', '.join(rule['cites'])}]")
+    """A rule as three paragraphs, each wrapped by words at the terminal's width."""
+    import shutil
+
+    from regola.text.wrap import wrap
+
+    width = max(20, shutil.get_terminal_size((100, 24)).columns)
+    for line in (f"{rule['id']} — {rule['title']}", f"  {rule['text']}", f"  [{', '.join(rule['cites'])}]"):
+        print("\n".join(wrap(line, width)))
 
 
 def run_list(args: argparse.Namespace) -> int:
