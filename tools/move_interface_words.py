@@ -9,8 +9,9 @@ script, for each catalog given (default: every catalog):
   language),
 - removes the ``terminal:`` section and the moved ``chrome`` keys, editing the file as text so its
   comments and layout stay,
-- adds ``names.variants`` (the official variants by their titles in the catalog's language) where
-  missing, from the table below,
+- adds ``names.variants`` (the official variants by their titles in the catalog's language) and the
+  Polish pack's title and source (``chrome.pack_title_pl``, ``chrome.source_004``) where missing, from
+  the tables below,
 - fills each PO message that is still untranslated with the old text where an old key says the same
   thing (its placeholders renamed where the code renamed them); sentences the code now words
   differently (plural forms, the closing summary) are listed for a translator.
@@ -132,6 +133,28 @@ VARIANT_TITLES: dict[tuple[str, str], dict[str, str]] = {
                                     "shared-building": "Building together",
                                     "two-player-four-freedoms": "Two players – only four freedoms"},
 }
+#: (game, language) -> rulebook headings a catalog of the old layout may lack (the Polish pack's title and
+#: source were added to the Polish catalog with issue 19, after its translations were begun)
+HEADINGS: dict[tuple[str, str], dict[str, str]] = {
+    ("princes-of-florence", "cs"): {
+        "pack_title_pl": "Princové z Florencie (polská pravidla)",
+        "source_004": "Princové z Florencie — polská pravidla s pravidly pro dva hráče, rozšířeními „Muza i "
+                      "Księżniczka“ a „Wspólne budowanie“ a seznamy 20 bonusových a 14 prestižních karet"},
+    ("princes-of-florence", "de"): {
+        "pack_title_pl": "Die Fürsten von Florenz (polnische Regeln)",
+        "source_004": "Die Fürsten von Florenz — polnische Spielregel mit den Regeln für zwei, den Erweiterungen "
+                      "„Muza i Księżniczka“ und „Wspólne budowanie“ und den Listen der 20 Bonus- und 14 "
+                      "Prestigekarten"},
+    ("princes-of-florence", "fr"): {
+        "pack_title_pl": "Les Princes de Florence (règles polonaises)",
+        "source_004": "Les Princes de Florence — règle polonaise avec les règles à deux, les extensions « Muza i "
+                      "Księżniczka » et « Wspólne budowanie » et les listes des 20 cartes bonus et 14 cartes de "
+                      "prestige"},
+    ("princes-of-florence", "en"): {
+        "pack_title_pl": "Princes of Florence (Polish rules)",
+        "source_004": "Princes of Florence — Polish rulebook with the two-player rules, the expansions 'Muza i "
+                      "Księżniczka' and 'Wspólne budowanie', and the lists of the 20 bonus and 14 prestige cards"},
+}
 PLACEHOLDERS = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _KEY = re.compile(r"^    ([A-Za-z0-9_'\"]+):(.*)$")
 
@@ -191,6 +214,15 @@ def with_game(text: str, game: str) -> str:
     return re.sub(r"^(  language: .*\n)", rf"\1  game: {game}\n", text, count=1, flags=re.M)
 
 
+def with_headings(text: str, game: str, lang: str) -> str:
+    """The headings the table above gives, under ``chrome:`` where the catalog lacks them."""
+    missing = {k: v for k, v in HEADINGS.get((game, lang), {}).items() if not re.search(rf"^    {k}:", text, re.M)}
+    if not missing:
+        return text
+    block = "".join(f"    {key}: {json.dumps(value, ensure_ascii=False)}\n" for key, value in missing.items())
+    return text.replace("\n  chrome:\n", "\n  chrome:\n" + block, 1)
+
+
 def with_variant_titles(text: str, game: str, lang: str) -> str:
     titles = VARIANT_TITLES.get((game, lang))
     if not titles or re.search(r"^    variants:\s*(\{|\n)", text, re.M):  # not the chrome's section title
@@ -232,7 +264,8 @@ def main() -> int:
         text = path.read_text(encoding="utf-8")
         game = game_of_folder(path.parent.parent)[0]
         lang = path.stem
-        rest, removed = split_sections(with_variant_titles(with_game(text, game), game, lang))
+        rest, removed = split_sections(with_headings(with_variant_titles(with_game(text, game), game, lang), game,
+                                                     lang))
         if rest == text:
             continue
         po = po_path(lang)

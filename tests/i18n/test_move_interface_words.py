@@ -47,3 +47,11 @@ def test_an_old_catalog_becomes_a_new_one(tmp_path: Path) -> None:
     assert filled["Pack: {pack} · Variants applied: {variants} · Sources: {sources}"] == (
         "Rule pack: {pack} · Variants applied: {variants} · Sources: {sources}")
     assert "{color}: {money} · {ready} · labs: {labs}" not in filled  # reworded: a translator writes it
+
+
+def test_a_princes_of_florence_translation_gets_the_polish_packs_headings() -> None:
+    tool = _tool()
+    text = "text:\n  language: en\n  chrome:\n    setup: Setup\n  names: {}\n"
+    done = tool.with_headings(text, "princes-of-florence", "en")  # type: ignore[attr-defined]
+    assert '    pack_title_pl: "Princes of Florence (Polish rules)"\n' in done and "    source_004: " in done
+    assert tool.with_headings(done, "princes-of-florence", "en") == done  # type: ignore[attr-defined]

@@ -34,6 +34,9 @@ class Speech:
 
     # the game's words
     def name(self, category: str, key: object) -> str:
+        """A thing's name; from the pack's own language while a translation lacks it, else its id."""
+        if self.fallback is not None and str(key) not in self.catalog.names(category):
+            return self.fallback.name(category, key)
         return self.catalog.name(category, key)
 
     def number(self, value: int | float) -> str:
