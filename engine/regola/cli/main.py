@@ -25,6 +25,20 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+#: the commands that read packs from the data home and say which one when it is not the project here
+#: (`check` says it in its summary, for the home of each PATH)
+NAMES_HOME = frozenset({"play", "replay", "bench", "simulate", "compare", "flow", "rules", "serve"})
+
+
+def say_home() -> None:
+    """One line on stderr naming the data home when it is not the working folder's project."""
+    from regola.core.home import current
+
+    note = current().note()
+    if note:
+        print(f"regola: {note}", file=sys.stderr)
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; with ``only``, the other commands are listed but their modules are not imported."""
     parser = argparse.ArgumentParser(prog="regola", description="A rules-as-data engine for board games.")
@@ -43,6 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(first if first in COMMANDS else None)
     args = parser.parse_args(args_list)
     try:
+        if args.command in NAMES_HOME:
+            say_home()
         code: int = args.run(args)
         return code
     except RecordError as err:
