@@ -45,10 +45,33 @@ def load_rulings(home: Path) -> tuple[frozenset[str], list[Finding]]:
         well_formed = isinstance(key, str) and _RULING.match(key) is not None
         if well_formed:
             ids.add(key)  # a ruling with a bad summary still exists; a bad ID is not one (citing it fails)
-        if not well_formed or not isinstance(value, str) or not value.strip():
-            findings.append(Finding("SCHEMA", f"expected 'R<number>: one-line summary', got {key!r}", shown,
-                                    *locate(path, ptr), ptr))
+        problem = None if well_formed else f"a ruling id is R<number>, not {key!r}"
+        problem = problem or _ruling_problem(value)
+        if problem:
+            findings.append(Finding("SCHEMA", f"ruling {key}: {problem}", shown, *locate(path, ptr), ptr))
     return frozenset(ids), findings
+
+
+#: the shared form of a ruling written in full (a one-line summary is the older form)
+RULING_FIELDS = {"question": True, "reading": True, "why": True, "cites": False}
+
+
+def _ruling_problem(value: object) -> str | None:
+    """What is wrong with one ruling: a one-line summary, or {question, reading, why, cites?}."""
+    if isinstance(value, str):
+        return None if value.strip() else "the summary is empty"
+    if not isinstance(value, dict):
+        return "expected a one-line summary or a mapping {question, reading, why, cites}"
+    for name, required in RULING_FIELDS.items():
+        if required and not (isinstance(value.get(name), str) and value[name].strip()):
+            return f"'{name}' is missing or empty (a ruling says the question, the reading and why)"
+    unknown = sorted(set(value) - set(RULING_FIELDS))
+    if unknown:
+        return f"unknown field '{unknown[0]}' (fields: {', '.join(RULING_FIELDS)})"
+    cites = value.get("cites", [])
+    if not isinstance(cites, list) or not all(isinstance(c, str) and c for c in cites):
+        return "'cites' is a list of source sections, like [\"004 Karty Prestiżu\"]"
+    return None
 
 
 @lru_cache(maxsize=64)

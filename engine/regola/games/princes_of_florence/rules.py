@@ -90,6 +90,8 @@ class Rules:
     lots_by_players: Mapping[int, tuple[Lot, ...]]
     opening_bid: Mapping[int, int]
     raise_by: int
+    per_player: int  # lots one player may win in a round
+    per_stack: int  # lots one stack may sell in a round
     last_player_buys: bool
     prestige_draw: int
     per_turn: int
@@ -193,6 +195,7 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         start_seat=setup["start_seat"], start_prestige=setup["prestige"],
         rounds=rounds["count"], minimum_work=tuple(rounds["minimum_work"]), start_passes=rounds["start_passes"],
         lots_by_players=lots, opening_bid=_by_players(auction["opening_bid"]), raise_by=auction["raise"],
+        per_player=auction["per_player"], per_stack=auction["per_stack"],
         last_player_buys=auction["last_player_pays_opening_bid"], prestige_draw=auction["prestige_draw"],
         per_turn=act["per_turn"], kinds=kinds, building_price=tuple(act["building_price"]),
         recruit_is_action=act["recruit_is_action"], sell_allowed=act["prestige_for_money"]["allowed"],
