@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from regola.check.compiled import check_compiles
+from regola.check.dead import check_unread
 from regola.check.findings import Finding, dedupe
 from regola.check.flowcheck import check_flow
 from regola.check.game_refs import check_game_refs
@@ -60,6 +61,8 @@ def _check_document(subject: Subject) -> list[Finding]:
         findings += _guarded(check, subject)
     if not any(f.level == "error" for f in findings):
         findings += _guarded(check_compiles, subject)
+    if not any(f.level == "error" for f in findings):
+        findings += _guarded(check_unread, subject)
     return subject.adopt(findings)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regola.core.errors import PackError
+from regola.core.readings import only
 from regola.games.princes_of_florence.placement import Principality, compile_principality
 
 #: every measure of a principality that card data may name (see measures.py)
@@ -129,7 +130,15 @@ def _by_players(table: Mapping[str, Any]) -> dict[int, Any]:
     return {int(k): v for k, v in table.items()}
 
 
+#: values the pack states that the engine plays one way only (regola.core.readings)
+ONLY = (("/components/money/bank_unlimited", True),
+        ("/shared_board/joint/price_by", "active"),
+        ("/shared_board/joint/counts_as_partner_action", False))
+
+
 def compile_rules(doc: Mapping[str, Any]) -> Rules:
+    for pointer, reading in ONLY:
+        only(doc, pointer, reading)
     comp = doc["components"]
     principality = compile_principality(doc)
     pieces = doc["principality"]["pieces"]
