@@ -136,6 +136,9 @@ def _citations(subject: Subject) -> Iterator[tuple[str, str, str]]:
         for field, cite in card.get("provenance", {}).items():
             if cite != "reconstructed":
                 yield pointer("inventions", "cards", index, "provenance", field), cite, f"card {card.get('id')}"
+    for index, entry in enumerate(subject.pack.meta.get("constraints", []) or []):
+        for number, cite in enumerate(entry.get("cites", []) if isinstance(entry, dict) else []):
+            yield pointer("pack", "constraints", index, "cites", number), cite, "a constraint"
     for index, entry in enumerate(subject.pack.meta.get("divergences", []) or []):
         for number, cite in enumerate(entry.get("cites", []) if isinstance(entry, dict) else []):
             yield pointer("pack", "divergences", index, "cites", number), cite, "a divergence"
