@@ -22,12 +22,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("regola.cli.check", "check rule packs and variants for consistency"),
     "daemon": ("regola.cli.daemon", "the background process that keeps `regola check` fast"),
     "serve": ("regola.cli.serve", "serve the rules over HTTP: a JSON API and a web rulebook"),
+    "new": ("regola.cli.new", "start a new file: a house-rule variant"),
 }
 
 
 #: the commands that read packs from the data home and say which one when it is not the project here
 #: (`check` says it in its summary, for the home of each PATH)
-NAMES_HOME = frozenset({"play", "replay", "bench", "simulate", "compare", "flow", "rules", "serve"})
+NAMES_HOME = frozenset({"play", "replay", "bench", "simulate", "compare", "flow", "rules", "serve", "new"})
 
 
 def say_home() -> None:

@@ -70,10 +70,12 @@ class DataHome:
         return find_pack(ref, self.root)
 
     def load_pack(self, ref: str | Path, variants: Sequence[str | Path | Variant] = ()) -> Pack:
-        """The pack ``ref`` (an id here, or a folder path) with ``variants`` applied, validated and hashed."""
-        from regola.core.pack import load_pack
+        """The pack ``ref`` (an id here, or a folder path) with ``variants`` applied, validated and hashed.
+        A pack named by path borrows from the home it lies in (``home_of``)."""
+        from regola.core.pack import _looks_like_path, load_pack
 
-        return load_pack(ref, variants=variants, home=self.root)
+        by_path = isinstance(ref, Path) or _looks_like_path(str(ref))
+        return load_pack(ref, variants=variants, home=home_of(ref).root if by_path else self.root)
 
     def variant_names(self, ref: str | Path) -> list[str]:
         from regola.core.pack import available_variants
