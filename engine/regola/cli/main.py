@@ -40,6 +40,19 @@ def say_home() -> None:
         print(f"regola: {note}", file=sys.stderr)
 
 
+def _missing_extra(exc: ModuleNotFoundError, command: str | None) -> int:
+    """One line naming the extra to install when a command needs a library the core install lacks."""
+    from regola.extras import extra_for
+
+    missing = (exc.name or "").split(".")[0]
+    extra = extra_for(missing)
+    if extra is None:
+        raise exc
+    print(f"regola: `regola {command}` needs the '{extra}' extra: pip install 'regola[{extra}]' "
+          f"({missing} is not installed)", file=sys.stderr)
+    return 2
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; with ``only``, the other commands are listed but their modules are not imported."""
     parser = argparse.ArgumentParser(prog="regola", description="A rules-as-data engine for board games.")
@@ -55,13 +68,18 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     first = next((a for a in args_list if not a.startswith("-")), None)
-    parser = build_parser(first if first in COMMANDS else None)
+    try:
+        parser = build_parser(first if first in COMMANDS else None)
+    except ModuleNotFoundError as exc:
+        return _missing_extra(exc, first)
     args = parser.parse_args(args_list)
     try:
         if args.command in NAMES_HOME:
             say_home()
         code: int = args.run(args)
         return code
+    except ModuleNotFoundError as exc:
+        return _missing_extra(exc, args.command)
     except RecordError as err:
         print(f"regola: {err}", file=sys.stderr)
         return 1
