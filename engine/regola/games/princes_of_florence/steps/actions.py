@@ -18,7 +18,7 @@ from regola.games.princes_of_florence.placement.shared import JointPlacement
 from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.steps import anytime, shared
 from regola.games.princes_of_florence.steps.characters import extra_actions, muse_bonus, owner, princess_value
-from regola.games.princes_of_florence.supply import buildable, draw, place, placements
+from regola.games.princes_of_florence.supply import buildable, draw, place, placement_refusal, placements
 from regola.games.princes_of_florence.works import base_value, bonus_reach
 
 
@@ -267,16 +267,12 @@ def _pending_refusal(state: State, pending: dict[str, Any], action: Action) -> I
     verb = action[0] if action else None
     kind = pending["kind"]
     if kind == "place" and verb == "place":
-        p = state.players[int(pending["seat"])]
         if len(action) == 5 and action[1] != pending["piece"]:
             return IllegalAction("placement.piece", f"the building being built is the {pending['piece']}, not "
                                  f"{action[1]!r}", action)
-        try:
-            state.rules.principality.check(p.board, Placement(*action[1:]), p.architects)
-        except IllegalAction as err:
-            return IllegalAction(err.rule, err.message, action, err.details)
-        except (TypeError, KeyError):
-            pass
+        refusal = placement_refusal(state, int(pending["seat"]), action)
+        if refusal is not None:
+            return refusal
     if kind in ("profession", "bonus") and verb == "take":
         return IllegalAction(f"actions.{kind}", "the card kept must be one of the cards drawn: "
                              f"{', '.join(map(str, pending['cards']))}", action)

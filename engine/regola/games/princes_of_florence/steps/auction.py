@@ -18,7 +18,14 @@ from regola.games.princes_of_florence.rules import Lot
 from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.steps import anytime
 from regola.games.princes_of_florence.steps.characters import rank_position
-from regola.games.princes_of_florence.supply import can_place_landscape, draw, hire_architect, place, placements
+from regola.games.princes_of_florence.supply import (
+    can_place_landscape,
+    draw,
+    hire_architect,
+    place,
+    placement_refusal,
+    placements,
+)
 
 
 def lots(state: State) -> tuple[Lot, ...]:
@@ -272,16 +279,12 @@ def _pending_refusal(state: State, pending: dict[str, Any], action: Action) -> I
     kind = pending["kind"]
     verb = action[0] if action else None
     if kind == "place" and verb == "place":
-        p = state.players[pending["seat"]]
         if len(action) == 5 and action[1] not in pending["gives"]:
             return IllegalAction("auction.landscape", f"the lot gives {', '.join(pending['gives'])}, not "
                                  f"{action[1]!r}", action)
-        try:
-            state.rules.principality.check(p.board, Placement(*action[1:]), p.architects)
-        except IllegalAction as err:
-            return IllegalAction(err.rule, err.message, action, err.details)
-        except TypeError:
-            pass
+        refusal = placement_refusal(state, pending["seat"], action)
+        if refusal is not None:
+            return refusal
     if kind == "recruit" and verb == "recruit":
         return anytime.recruit_refusal(state, pending["seat"], action)
     if kind == "prestige" and verb == "keep":
