@@ -276,10 +276,12 @@ def main() -> int:
             if message is not None and not message.string:
                 message.string = old
                 filled.append(msgid)
-        left = sorted(k for k in removed if k not in SAME or SAME[k][0] not in filled)
-        print(f"{path}: game {game}; {len(removed)} interface words moved, {len(filled)} filled into {po.name}")
-        for key in left:
-            print(f"  write by hand in {lang}/LC_MESSAGES/regola.po (was {key}): {removed[key]!r}")
+        untranslated = [m.id if isinstance(m.id, str) else m.id[0] for m in catalog
+                        if m.id and (not m.string or not all(m.string if isinstance(m.string, tuple) else [m.string]))]
+        print(f"{path}: game {game}; {len(removed)} interface words moved, {len(filled)} filled into {po}; "
+              f"{len(untranslated)} of its messages still to translate")
+        for msgid in untranslated:
+            print(f"  to translate in {lang}/LC_MESSAGES/regola.po: {msgid!r}")
         if not args.dry_run:
             path.write_text(rest, encoding="utf-8")
             write(catalog, po)

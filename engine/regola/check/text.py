@@ -562,7 +562,14 @@ def _unused(catalog: Catalog, universe: list[Subject], rulings: frozenset[str]) 
     # a catalog words the rulings its game's packs and variants cite (rulings.yaml serves every game)
     cited = {cite for s in universe for rule in s.doc.get("rules", {}).values() if isinstance(rule, dict)
              for cite in rule.get("cites", []) if cite in rulings}
+    # missing in the language of one of the game's packs: an error; in a translation: a warning
+    own = catalog.language in {s.pack.language for s in universe}
     for ruling in sorted(cited - set(catalog.data.get("rulings", {})), key=lambda r: int(r[1:])):
-        findings.append(catalog.at("TEXT_MISSING", f"no {catalog.language} text for ruling {ruling}",
-                                   "/text/rulings"))
+        if own:
+            findings.append(catalog.at("TEXT_MISSING", f"no {catalog.language} text for ruling {ruling}",
+                                       "/text/rulings"))
+        else:
+            findings.append(catalog.at("TEXT_UNTRANSLATED", f"the {catalog.language} translation lacks ruling "
+                                       f"{ruling} (shown in the pack's own language until translated)",
+                                       "/text/rulings"))
     return findings

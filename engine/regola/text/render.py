@@ -183,7 +183,8 @@ def build_book(catalog: Catalog, pack: Pack, fallback: Catalog | None = None) ->
         sections[section].tables.append((caption, table))
     if "variants" in sections:
         sections["variants"].notes += _variant_notes(catalog, pack, fallback)
-    for ruling, entry in sorted(catalog.rulings.items(), key=lambda kv: int(kv[0][1:])):
+    rulings = {**(fallback.rulings if fallback is not None else {}), **catalog.rulings}  # untranslated: as written
+    for ruling, entry in sorted(rulings.items(), key=lambda kv: int(kv[0][1:])):
         if "rulings" not in sections:
             break
         sections["rulings"].notes.append((f"{ruling} · {entry['title']}", entry["text"]))
