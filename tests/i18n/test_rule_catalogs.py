@@ -53,7 +53,8 @@ def test_rule_ids_are_the_same_in_every_language(game: str) -> None:
     first = languages[0]
     for lang in languages:
         assert ids[lang] == ids[first], f"{game}: {lang} differs from {first}: {sorted(ids[lang] ^ ids[first])}"
-        assert rulings[lang] == rulings[first], f"{game}: rulings of {lang}"
+        assert rulings[lang] == rulings[first], f"{game}: rulings of {lang} differ from {first}: " \
+            f"{sorted(rulings[lang] ^ rulings[first])}"
         assert {k: v["args"] for k, v in catalog_for(lang, game=game).rules.items() if "args" in v}.keys() \
             == {k: v["args"] for k, v in catalog_for(first, game=game).rules.items() if "args" in v}.keys()
 
