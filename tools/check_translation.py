@@ -8,8 +8,8 @@ folder translates it. A translation must have the source's sections and keys, th
 in every string (chrome, terminal, names, rule titles, texts and select cases), the same arguments (path,
 format, names, key, style, select values) and citations, every plural category its locale has (Babel's
 CLDR data) and no other, ``language`` equal to the file name and ``game`` equal to the pack's game. It
-must also pass ``schemas/text-catalog.schema.json`` once ``game`` is set aside (the key the multilingual
-loader reads). Warnings: digits a rule text writes that its source does not (a number the data holds
+must also pass ``schemas/text-catalog.schema.json`` (``game`` and ``source`` set aside while the schema
+does not know them). Warnings: digits a rule text writes that its source does not (a number the data holds
 belongs in a placeholder) and long texts left identical to the source. Exit 1 when anything is an error.
 """
 
@@ -31,6 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: any {name} in a string: rule placeholders ({money}) and the positional ones of action templates ({1})
 PLACEHOLDER = re.compile(r"\{([^{}\s]+)\}")
 DIGITS = re.compile(r"(?<![\w{])\d+(?![\w}])")
+#: keys a translation has that its source need not: the game it words, what it was translated from
+TRANSLATION_KEYS = ("game", "source")
 #: sections whose keys are free-form and must match the source one for one
 KEYED_SECTIONS = ("chrome", "terminal", "rulings")
 #: an argument's fields that say what it shows; ``unit`` is the language's own grammar and may differ
@@ -129,16 +131,20 @@ def _header(report: Report, mine: dict[str, Any], path: Path) -> None:
 
 
 def _schema(report: Report, doc: dict[str, Any], root: Path) -> None:
-    """The text-catalog schema, with ``game`` set aside (the key the multilingual loader adds)."""
-    bare = {**doc, "text": {k: v for k, v in doc["text"].items() if k != "game"}}
-    for finding in schema_set(root / "schemas").validate(bare, schema_id("text-catalog")):
+    """The text-catalog schema. A translation's own keys (``game``, ``source``) are set aside while the
+    schema does not know them yet, so the words can be checked before the multilingual loader lands."""
+    schemas = root / "schemas"
+    known = load_yaml(schemas / "text-catalog.schema.json")["$defs"]["catalog"]["properties"]
+    aside = {key for key in TRANSLATION_KEYS if key not in known}
+    bare = {**doc, "text": {k: v for k, v in doc["text"].items() if k not in aside}}
+    for finding in schema_set(schemas).validate(bare, schema_id("text-catalog")):
         report.error(finding.pointer, f"schema: {finding.message}")
 
 
 def _sections(report: Report, mine: dict[str, Any], source: dict[str, Any]) -> None:
-    for section in sorted(set(source) - set(mine) - {"language"}):
+    for section in sorted(set(source) - set(mine) - {"language", *TRANSLATION_KEYS}):
         report.error("/text", f"section '{section}' of the source is missing")
-    for section in sorted(set(mine) - set(source) - {"game"}):
+    for section in sorted(set(mine) - set(source) - set(TRANSLATION_KEYS)):
         report.error(ptr("text", section), f"section '{section}' is not in the source")
     for section in KEYED_SECTIONS:
         _same_keys(report, mine.get(section, {}), source.get(section, {}), ("text", section))
