@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from regola.core.game import GameDefinition
+from regola.core.gamedef import define_game
 from regola.core.registry import Registry
 from regola.core.search import SearchHooks
 from regola.games.maestro_leonardo import rounds, search
@@ -48,20 +48,22 @@ REGISTRY = Registry(
 )
 
 
-def _result(state: State) -> list[dict[str, Any]] | None:
-    return state.result
-
-
 def _terminal() -> Any:
     from regola.games.maestro_leonardo import table
 
     return table
 
 
-def _bots() -> dict[str, Any]:
+def _summary(game: Any, speech: Any) -> list[str]:
+    from regola.games.maestro_leonardo.summary import summary
+
+    return summary(game, speech)
+
+
+def _greedy() -> type:
     from regola.games.maestro_leonardo.greedy import GreedyBot
 
-    return {"greedy": GreedyBot}
+    return GreedyBot
 
 
 def decisions(rules: Rules, players: int) -> int:
@@ -73,7 +75,7 @@ def decisions(rules: Rules, players: int) -> int:
     return 4 * rules.rounds * per_round + 64
 
 
-DEFINITION = GameDefinition(
+DEFINITION = define_game(
     id="maestro-leonardo",
     registry=REGISTRY,
     compile_rules=compile_rules,
@@ -81,12 +83,10 @@ DEFINITION = GameDefinition(
     state_from_json=State.from_json,
     view=view,
     describe=describe,
-    players=lambda rules: (rules.players_min, rules.players_max),
-    setup_modes=lambda rules: rules.setup_modes,
-    result=_result,
-    bots=_bots(),
+    greedy=_greedy(),
     metrics=metrics,
     terminal=_terminal,
+    present={"summary": _summary},
     clone_state=State.clone,
     decisions=decisions,
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
