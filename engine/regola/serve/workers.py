@@ -106,10 +106,14 @@ class EnginePool:
         self.refused = 0
 
     def start(self) -> None:
-        """Start the fork server now (it imports the engine and warms the packs), not at the first job."""
+        """Start the fork server now and wait until it has imported the engine and warmed the packs (one
+        empty job goes through it), so that no job's time bound pays for that (blocking: seconds)."""
         from multiprocessing import forkserver
 
         forkserver.ensure_running()
+        first = self._context.Process(target=_nothing, daemon=True)
+        first.start()
+        first.join(120)
 
     def busy(self) -> dict[str, int]:
         return {"running": len(self._running), "waiting": self._waiting, "done": self.done, "refused": self.refused}
@@ -214,6 +218,10 @@ def _receive(reader: Connection, deadline: float, handed: list[bool]) -> tuple[A
         return None
     finally:
         reader.close()
+
+
+def _nothing() -> None:
+    """The job that proves the fork server is ready."""
 
 
 def _reap(process: Any) -> None:
