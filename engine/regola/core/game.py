@@ -17,12 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from regola.core.actionspace import ActionKind, ActionSpace
+from regola.core.chance import ChanceModel, Draws
 from regola.core.errors import IllegalAction, PackError, RecordError, RegolaError
 from regola.core.flow import Flow, StateSpec
 from regola.core.pack import Pack
 from regola.core.registry import Registry
 from regola.core.search import SearchHooks
 from regola.core.step import CHANCE, TERMINAL, Action, Step
+from regola.core.tensor import TensorSpec
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameDefinition", "Ruleset", "definition_for", "play_random_games",
            "to_action"]
@@ -59,11 +61,11 @@ class GameDefinition:
     #: every action the game can offer, as kinds with parameter domains from the pack's data (rules ->
     #: kinds): the stable numbered action space (regola.core.actionspace); None: the game offers none
     action_kinds: Callable[[Any], Sequence[ActionKind]] | None = None
-    #: chance events as a sequence of single draws with their probabilities (state, step name ->
-    #: draws; regola.core.chance), for programs that must see every outcome; None: not offered
-    chance_draws: Callable[[Any, str], Any] | None = None
-    #: fixed-shape numeric encodings of a seat's view (rules, players -> regola.core.tensor.TensorSpec)
-    tensor_spec: Callable[[Any, int], Any] | None = None
+    #: chance events as sequences of single draws with their probabilities (regola.core.chance), for
+    #: programs that must see every outcome; None: not offered
+    chance_draws: ChanceModel | None = None
+    #: fixed-shape numeric encoding of a seat's view (ruleset, players -> regola.core.tensor.TensorSpec)
+    tensor_spec: Callable[[Any, int], TensorSpec] | None = None
 
 
 def definition_for(game_id: str) -> GameDefinition:
@@ -176,6 +178,17 @@ class Game:
                     spec = self._spec = self.ruleset.flow.state(state.flow_state)
                 legal = self._legal = spec.step.legal(state)  # type: ignore[union-attr]
         return legal
+
+    def chance_draws(self) -> Draws:
+        """The pending chance event as single draws with their probabilities (regola.core.chance); apply
+        ``draws.outcome()`` once ``draws.done()``."""
+        model = self.ruleset.definition.chance_draws
+        if model is None:
+            raise RegolaError(f"game '{self.ruleset.definition.id}' offers no chance draws")
+        if self._who != CHANCE:
+            raise IllegalAction("flow.turn", "no chance event is pending")
+        return model.start(self.state, self.state.flow_state if self._spec is None or self._spec.step_name is None
+                           else self._spec.step_name)
 
     def sample_chance(self) -> Action:
         """An outcome of the chance node, drawn from the game's seeded generator."""

@@ -6,7 +6,7 @@ from typing import Any
 
 from regola.core.game import GameDefinition
 from regola.core.registry import Registry
-from regola.games.princes_of_florence import action_kinds, present
+from regola.games.princes_of_florence import action_kinds, chance_draws, present, tensor
 from regola.games.princes_of_florence.describe import describe
 from regola.games.princes_of_florence.rules import Rules, compile_rules, players_range
 from regola.games.princes_of_florence.state import State
@@ -61,6 +61,8 @@ DEFINITION = GameDefinition(
     present={"standings": present.standings, "result_json": present.result_json,
              "seat_summary": present.seat_summary},
     action_kinds=action_kinds.action_kinds,
+    chance_draws=chance_draws.MODEL,
+    tensor_spec=tensor.tensor_spec,
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]
