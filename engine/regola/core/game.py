@@ -384,6 +384,20 @@ class Game:
         return game
 
     @classmethod
+    def resume(cls, ruleset: Ruleset, state: dict[str, Any], history: list[tuple[int, Action]] | None = None) -> Game:
+        """A game at the position a state's JSON (``game.state.to_json()``) describes, with no random
+        generator of its own (seed None): for programs that bring chance from outside. RecordError if
+        the state does not fit the ruleset."""
+        try:
+            game = cls(ruleset, ruleset.definition.state_from_json(ruleset.rules, state), None,
+                       history=list(history or ()))
+            game._settle()
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            what = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise RecordError(f"the saved state does not fit pack '{ruleset.pack.id}': {what}") from None
+        return game
+
+    @classmethod
     def from_record(cls, path: str | Path, upto: int | None = None, *, accept_pack_change: bool = False,
                     pack: str | Path | None = None) -> Game:
         """The position after the first ``upto`` decision lines of a record (all of them: None).

@@ -6,7 +6,8 @@ from typing import Any
 
 from regola.core.game import GameDefinition
 from regola.core.registry import Registry
-from regola.games.princes_of_florence import action_kinds, chance_draws, present, tensor
+from regola.core.search import SearchHooks
+from regola.games.princes_of_florence import action_kinds, chance_draws, present, search, tensor
 from regola.games.princes_of_florence.describe import describe
 from regola.games.princes_of_florence.rules import Rules, compile_rules, players_range
 from regola.games.princes_of_florence.state import State
@@ -63,6 +64,9 @@ DEFINITION = GameDefinition(
     action_kinds=action_kinds.action_kinds,
     chance_draws=chance_draws.MODEL,
     tensor_spec=tensor.tensor_spec,
+    clone_state=search.clone_state,
+    search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
+                       playout=search.playout),
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]
