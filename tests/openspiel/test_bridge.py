@@ -177,3 +177,15 @@ def test_openspiel_search_bots_play_whole_games_through_the_bridge(kind: str) ->
     returns = state.returns()
     assert len(returns) == 2 and sum(returns) == pytest.approx(1.0) and max(returns) > 0
     assert state.regola.result() is not None
+
+
+def test_the_dqn_example_trains_and_evaluates_through_the_bridge() -> None:
+    pytest.importorskip("torch")
+    pytest.importorskip("tree")
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "tools" / "train_dqn.py"
+    out = subprocess.run([sys.executable, str(script), "--minutes", "0.05", "--eval-every", "5", "--eval-games", "2"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "mean return against random" in out.stdout and "untrained ->" in out.stdout
