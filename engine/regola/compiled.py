@@ -34,7 +34,6 @@ HOT_MODULES = (
     "regola.games.princes_of_florence.greedy",
     "regola.games.princes_of_florence.measures",
     "regola.games.princes_of_florence.placement.bitgrid",
-    "regola.games.princes_of_florence.placement.board",
     "regola.games.princes_of_florence.placement.principality",
     "regola.games.princes_of_florence.placement.shared",
     "regola.games.princes_of_florence.rules",

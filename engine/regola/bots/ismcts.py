@@ -56,8 +56,8 @@ class ISMCTSBot:
     (of the margin's tanh), ``stop`` (flat: end a decision early once the candidates score alike in
     every world or the leader is ``stop`` standard errors ahead of each; 0, the default, never),
     ``cut`` (flat: end a decision early, keeping the prior's choice, once no other candidate leads it by
-    more than ``cut`` standard errors of the paired differences, checked from 4 worlds on; off unless
-    given),
+    more than ``cut`` standard errors of the paired differences, checked once it has been scored in
+    ``cutmin`` (4) worlds; off unless given),
     ``seed``."""
 
     name = "mcts"
@@ -66,11 +66,11 @@ class ISMCTSBot:
                  time: float | None = None, rollout: str | None = None, depth: int = 0, c: float = 0.7,
                  prior: str | None = None, widen: float = 1.0, scale: float = 20.0, opponents: str | None = None,
                  search: str = "flat", win: float = 0.5, width: int = 8, sure: float = 1.0,
-                 stop: float = 0.0, cut: float | None = None, **unused: Any) -> None:
+                 stop: float = 0.0, cut: float | None = None, cutmin: int = 4, **unused: Any) -> None:
         if unused:
             raise RegolaError(f"bot mcts has no option {', '.join(sorted(unused))} (known: iters, time, seed, "
                               "search, rollout, opponents, depth, c, prior, widen, scale, win, width, sure, stop, "
-                              "cut)")
+                              "cut, cutmin)")
         if not all(isinstance(x, str | None) for x in (rollout, prior, opponents)):
             raise RegolaError("mcts rollout and prior are names (policy, random, none or a bot of the game)")
         if search not in ("tree", "flat") or not 0 <= win <= 1 or width < 1:
@@ -97,6 +97,7 @@ class ISMCTSBot:
         self.sure = sure  # flat search: standard errors by which a candidate must beat the prior's choice
         self.stop = stop  # flat search: end early once the leader is this many standard errors ahead (0: off)
         self.cut = cut  # flat search: end early, keeping the prior's choice, once nothing leads it by this much
+        self.cutmin = max(2, cutmin)  # … checked once the prior's choice has been scored in this many worlds
         self.rng = random.Random(f"{seed}/{seat}/mcts")
         self.last_iterations = 0  # of the last decision (for benchmarks)
         self._bots: dict[tuple[str, int], Any] = {}
@@ -305,11 +306,11 @@ class ISMCTSBot:
                 if self.stop and k % 4 == 3 and settled_early(scores, alive, self.stop):
                     settled = True
                     break
-                if self.cut is not None and default is not None and len(scores[default]) >= 4 and k % 2 == 1 \
+                if self.cut is not None and default is not None and len(scores[default]) >= self.cutmin and k % 2 == 1 \
                         and futile(scores, alive, default, self.cut):
                     settled = True
                     break
-            if self.cut is not None and default is not None and len(scores[default]) >= 4 \
+            if self.cut is not None and default is not None and len(scores[default]) >= self.cutmin \
                     and futile(scores, alive, default, self.cut):
                 settled = True
             # the alive ones have been scored in the same worlds: keep the better half (ties: earlier)
