@@ -2,9 +2,10 @@
 
 The list is the path of one decision of a simulated game, measured with cProfile (docs/SPEED.md):
 the driver, the flow, the random bot, and each game's state, rules and steps (Princes of Florence's
-placement grid too); and where a search decision spends its time: the greedy bots it rolls out
-with, views, drawn worlds. The mcts bot
-itself stays Python (mypyc 2.4 fails while writing one of its signatures). A module whose classes
+placement grid too); and where a search decision spends its time: the mcts bot itself (its option
+list has no ``**`` catch-all, which mypyc 2.4 cannot compile beside a float default), the greedy
+bots it rolls out with, views, drawn worlds. Princes of Florence's ``placement.board`` stays Python:
+its compiled module crashes at import under mypyc 2.4. A module whose classes
 uncompiled code subclasses stays Python too (``regola.core.step``: every game's steps derive from its
 Step), since a compiled class cannot have interpreted subclasses.
 """
@@ -15,6 +16,7 @@ import importlib
 from importlib.machinery import EXTENSION_SUFFIXES
 
 HOT_MODULES = (
+    "regola.bots.ismcts",
     "regola.core.bots",
     "regola.core.flow",
     "regola.core.game",
