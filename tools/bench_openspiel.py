@@ -5,7 +5,8 @@ per node, as below) and played whole in C++ (``pyspiel.evaluate_bots`` with C++ 
 no Python per node). regola runs its own two loops too: ``play`` with RandomBot (what `regola bench`
 plays) and ``play_random_games`` (the whole batch in one call). Each is reported per decision and per
 node (decisions plus chance nodes: liar's dice rolls each die as a chance node, regola deals a game's
-deck as one), with the load average at each round.
+deck as one), with the load average at each round. Rates are per second of the process's own CPU
+time (``time.process_time``), so other load on a shared machine slows them less than wall time would.
 
     .venv/bin/python tools/bench_openspiel.py            # needs the extra: pip install -e '.[openspiel]'
     .venv/bin/python tools/bench_openspiel.py --rounds 5 --seconds 2 --json
@@ -38,24 +39,24 @@ from regola.core.play import play
 
 def regola_rate(ruleset: Ruleset, seconds: float, first_seed: int, players: int = 4) -> tuple[float, int]:
     decisions = games = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
         seed = first_seed + games
         game = Game.new(ruleset, players, seed, "beginner")
         play(game, [RandomBot(s, seed) for s in range(players)])
         decisions += sum(1 for who, _ in game.history if who >= 0)
         games += 1
-    return decisions / (time.perf_counter() - t0), games
+    return decisions / (time.process_time() - t0), games
 
 
 def regola_batch_rate(ruleset: Ruleset, seconds: float, first_seed: int, players: int = 4) -> tuple[float, float]:
     """Decisions/s and nodes/s of play_random_games, in batches of 20 games a call."""
     decisions = games = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
         decisions += play_random_games(ruleset, players, range(first_seed + games, first_seed + games + 20))
         games += 20
-    elapsed = time.perf_counter() - t0
+    elapsed = time.process_time() - t0
     return decisions / elapsed, (decisions + games) / elapsed  # one chance node (the deal) a game
 
 
@@ -66,12 +67,12 @@ def cpp_loop_rate(game: Any, seconds: float, seed: int, per_game: tuple[float, f
 
     bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(game.num_players())]
     games = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
         for _ in range(200):
             pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + games)
             games += 1
-    elapsed = time.perf_counter() - t0
+    elapsed = time.process_time() - t0
     return games * per_game[0] / elapsed, games * per_game[1] / elapsed
 
 
@@ -96,8 +97,8 @@ def openspiel_per_game(game: Any, games: int, seed: int) -> tuple[float, float]:
 def openspiel_rate(game: Any, seconds: float, seed: int) -> tuple[float, int]:
     rng = random.Random(seed)
     decisions = games = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -115,7 +116,7 @@ def openspiel_rate(game: Any, seconds: float, seed: int) -> tuple[float, int]:
                 state.apply_action(legal[rng.randrange(len(legal))])
                 decisions += 1
         games += 1
-    return decisions / (time.perf_counter() - t0), games
+    return decisions / (time.process_time() - t0), games
 
 
 def main(argv: list[str] | None = None) -> int:

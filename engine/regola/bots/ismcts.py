@@ -98,6 +98,7 @@ class ISMCTSBot:
         self.cutmin = max(2, cutmin)  # … checked once the prior's choice has been scored in this many worlds
         self.rng = random.Random(f"{seed}/{seat}/mcts")
         self.last_iterations = 0  # of the last decision (for benchmarks)
+        self.rollout_decisions = 0  # decisions played in all its rollouts so far: a cost no load changes
         self._bots: dict[tuple[str, int], Any] = {}
         self._seed = seed
 
@@ -263,6 +264,7 @@ class ISMCTSBot:
             else:
                 world.apply(legal[rng.randrange(len(legal))])
             steps += 1
+            self.rollout_decisions += 1
 
     def _rewards(self, values: list[float]) -> list[float]:
         if not self.win:
