@@ -10,6 +10,7 @@ list in the data it is bounded by the data's numbers: the prestige a work's pay 
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from regola.core.actionspace import ActionKind
@@ -38,6 +39,16 @@ def work_value_bound(rules: Rules) -> int:
     return value
 
 
+def _encode_under(state: Any, params: tuple[Any, ...]) -> tuple[Any, ...]:
+    cards = list(state.step["pending"]["cards"])
+    return (tuple(cards.index(c) if c in cards else -1 for c in params[0]),)
+
+
+def _decode_under(state: Any, params: tuple[Any, ...]) -> tuple[Any, ...]:
+    cards = state.step["pending"]["cards"]
+    return (tuple(cards[i] for i in params[0]),)
+
+
 def action_kinds(rules: Rules) -> list[ActionKind]:
     seats = tuple(range(rules.players_max))
     professions = tuple(sorted(rules.professions))
@@ -48,6 +59,11 @@ def action_kinds(rules: Rules) -> list[ActionKind]:
     placements = tuple(tuple(pl) for kind in principality.kinds.values() for o in kind.orientations
                        for pl in o.table if pl is not None)
     convert = work_value_bound(rules) * rules.payout_per_point // rules.florins_per_prestige
+    # the cards not kept of a look at a pile go back under it in an order of the player's choosing (R17)
+    looks = [rules.prestige_draw, *(k.draw for k in rules.kinds.values())]
+    if rules.characters is not None:
+        looks.append(int(rules.characters.get("professor_draw", 0)))
+    orders = tuple(p for k in range(2, max(looks)) for p in itertools.permutations(range(k)))
     kinds = [
         ActionKind("end"),
         ActionKind("pass"),
@@ -68,6 +84,9 @@ def action_kinds(rules: Rules) -> list[ActionKind]:
         ActionKind("bonus"),
         ActionKind("recruit", (seats, professions), source="/players/max, /professions/cards"),
         ActionKind("sell"),
+        ActionKind("wait"),
+        ActionKind("under", (orders,), encode=_encode_under, decode=_decode_under,
+                   source="rearrangements of the cards not kept of a look at a pile (auction, actions draws)"),
         ActionKind("take", (tuple(sorted({*professions, *bonus, *prestige})),),
                    source="/professions/cards, /bonus_cards, /prestige_cards"),
         ActionKind("play_bonus", (bonus,), source="/bonus_cards"),

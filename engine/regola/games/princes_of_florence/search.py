@@ -69,10 +69,18 @@ def _places(st: State, seat: int | None) -> dict[str, list[list[int]]]:
         places["profession"].append(step["returned"])
     pending = step.get("pending")
     if pending is not None and pending.get("seat") != seat and "cards" in pending:
-        for kind, names in _PENDING_OF.items():
-            if pending.get("kind") in names:
-                places[kind].append(pending["cards"])
+        kind = _pending_kind(pending)
+        if kind is not None:
+            places[kind].append(pending["cards"])
     return places
+
+
+def _pending_kind(pending: dict[str, object]) -> str | None:
+    """Which kind of card a pending look holds (a choice among drawn cards, or their order under a pile)."""
+    if pending.get("kind") == "under":
+        deck = str(pending.get("deck", ""))
+        return deck.removesuffix("_deck") if deck.removesuffix("_deck") in _PENDING_OF else None
+    return next((kind for kind, names in _PENDING_OF.items() if pending.get("kind") in names), None)
 
 
 def information_state(state: State, seat: int) -> State:
@@ -97,9 +105,9 @@ def determinize(info: State, seat: int, rng: random.Random) -> State:
         seen["prestige"].update(c for c in p.prestige_cards if c != UNKNOWN)
     pending = st.step.get("pending") if isinstance(st.step, dict) else None
     if pending is not None and "cards" in pending:
-        for kind, names in _PENDING_OF.items():
-            if pending.get("kind") in names:
-                seen[kind].update(c for c in pending["cards"] if c != UNKNOWN)
+        kind = _pending_kind(pending)
+        if kind is not None:
+            seen[kind].update(c for c in pending["cards"] if c != UNKNOWN)
     for kind, lists in _places(st, seat).items():
         unseen = [c for c in every[kind] if c not in seen[kind]]
         rng.shuffle(unseen)

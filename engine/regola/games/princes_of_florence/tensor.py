@@ -16,7 +16,8 @@ from regola.games.princes_of_florence.placement import Placement
 from regola.games.princes_of_florence.rules import Rules
 
 #: what a pending follow-up decision can be (the steps' ``pending`` kinds)
-PENDING = ("place", "joint", "profession", "bonus", "work", "convert", "prestige", "merchant", "professor")
+PENDING = ("place", "joint", "profession", "bonus", "work", "convert", "prestige", "merchant", "professor",
+           "under")
 SEAT_NUMBERS = ("money", "prestige", "architects", "jesters", "hand_size", "bonus_size", "prestige_size")
 
 
@@ -137,10 +138,10 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
             w.set("pending_seat", 1, rel(pending["seat"]))
             offsets = {"profession": 0, "bonus": len(professions), "prestige": len(professions) + len(bonus)}
             tables = {"profession": professions, "bonus": bonus, "prestige": prestige}
-            if pending["kind"] in offsets and "cards" in pending:
-                table = tables[pending["kind"]]
+            kind = str(pending.get("deck", "")).removesuffix("_deck") if pending["kind"] == "under" else pending["kind"]
+            if kind in offsets and "cards" in pending:
                 for c in pending["cards"]:
-                    w.set("pending_cards", 1, offsets[pending["kind"]] + table[c])
+                    w.set("pending_cards", 1, offsets[kind] + tables[kind][c])
             w.set("pending_numbers", pending.get("value", 0), 0)
             w.set("pending_numbers", pending.get("max", 0), 1)
 
