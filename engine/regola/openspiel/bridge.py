@@ -149,7 +149,8 @@ class RegolaGame(pyspiel.Game):
         return RegolaState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
-        perfect_recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
+        # no type asked for: OpenSpiel's default observation (no perfect recall), as its own Python games do
+        perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         return ViewObserver(self, perfect_recall)
 
 
