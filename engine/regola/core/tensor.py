@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["TensorField", "TensorSpec", "Writer"]
+__all__ = ["TensorField", "TensorSpec", "Writer", "common_fields", "fill_common"]
 
 
 @dataclass(frozen=True)
@@ -40,20 +40,33 @@ class Writer:
         self._shapes = spec.shapes
 
     def set(self, name: str, value: float, *index: int) -> None:
-        pos = 0
-        for i, n in zip(index, self._shapes[name], strict=True):
-            if not 0 <= i < n:
-                raise IndexError(f"tensor field {name}: index {index} outside shape {self._shapes[name]}")
-            pos = pos * n + i
-        self.values[self._offsets[name] + pos] = float(value)
+        self.values[self._at(name, index)] = float(value)
 
     def add(self, name: str, value: float, *index: int) -> None:
+        self.values[self._at(name, index)] += float(value)
+
+    def _at(self, name: str, index: tuple[int, ...]) -> int:
         pos = 0
         for i, n in zip(index, self._shapes[name], strict=True):
             if not 0 <= i < n:
                 raise IndexError(f"tensor field {name}: index {index} outside shape {self._shapes[name]}")
             pos = pos * n + i
-        self.values[self._offsets[name] + pos] += float(value)
+        return self._offsets[name] + pos
+
+
+def common_fields(rounds: int, phases: Sequence[str], players: int) -> tuple[TensorField, ...]:
+    """The fields every game's tensor starts with: the round, the flow state, who decides."""
+    return (TensorField("round", (rounds,), "one-hot: the round (1..R)"),
+            TensorField("phase", (len(phases),), "one-hot: the flow state, in the flow's order"),
+            TensorField("to_move", (players + 1,), "one-hot: the seat to decide (relative); last: chance or nobody"))
+
+
+def fill_common(view: dict[str, Any], seat: int, w: Writer, rounds: int, phases: Sequence[str], players: int) -> None:
+    """Fill the ``common_fields`` from a view with ``round``, ``phase`` and ``to_move``."""
+    w.set("round", 1, min(view["round"], rounds) - 1)
+    w.set("phase", 1, list(phases).index(view["phase"]))
+    who = view.get("to_move", -1)
+    w.set("to_move", 1, (who - seat) % players if who is not None and who >= 0 else players)
 
 
 @dataclass(frozen=True)

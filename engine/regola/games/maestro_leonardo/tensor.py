@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from regola.core.tensor import TensorField, TensorSpec, Writer
+from regola.core.tensor import TensorField, TensorSpec, Writer, common_fields, fill_common
 from regola.games.maestro_leonardo.rules import Rules
 
 
@@ -31,9 +31,7 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
     n_c, n_m, n_d, p = len(cards), len(materials), len(districts), players
     lab_numbers = ("present", "working", "weeks", "apprentices", "master", "robots")
     fields = (
-        TensorField("round", (rules.rounds,), "one-hot: the round (1..R)"),
-        TensorField("phase", (len(phases),), "one-hot: the flow state, in the flow's order"),
-        TensorField("to_move", (p + 1,), "one-hot: the seat to decide (relative); last: chance or nobody"),
+        *common_fields(rules.rounds, phases, p),
         TensorField("leonardo", (p,), "one-hot: the seat holding Leonardo (relative)"),
         TensorField("council_money", (1,), "gulden lying on the council"),
         TensorField("display", (n_c,), "multi-hot: the requested inventions"),
@@ -68,10 +66,7 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
         def rel(s: int) -> int:
             return (s - seat) % p
 
-        w.set("round", 1, min(view["round"], rules.rounds) - 1)
-        w.set("phase", 1, phases.index(view["phase"]))
-        who = view.get("to_move", -1)
-        w.set("to_move", 1, rel(who) if who is not None and who >= 0 else p)
+        fill_common(view, seat, w, rules.rounds, phases, p)
         w.set("leonardo", 1, rel(view["leonardo"]))
         w.set("council_money", view["council_money"], 0)
         for c in view["display"]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from regola.core.tensor import TensorField, TensorSpec, Writer
+from regola.core.tensor import TensorField, TensorSpec, Writer, common_fields, fill_common
 from regola.games.princes_of_florence.placement import Placement
 from regola.games.princes_of_florence.rules import Rules
 
@@ -36,9 +36,7 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
     buildings, landscapes = rules.building_kinds, rules.landscape_kinds
     p = players
     fields = (
-        TensorField("round", (rules.rounds,), "one-hot: the round (1..R)"),
-        TensorField("phase", (len(phases),), "one-hot: the flow state, in the flow's order"),
-        TensorField("to_move", (p + 1,), "one-hot: the seat to decide (relative); last: chance or nobody"),
+        *common_fields(rules.rounds, phases, p),
         TensorField("start", (p,), "one-hot: the start player (relative)"),
         TensorField("minimum_work", (1,), "the round's minimum work value"),
         TensorField("work_marks", (p,), "per seat: its best work value this round"),
@@ -71,10 +69,7 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
         def rel(s: int) -> int:
             return (s - seat) % p
 
-        w.set("round", 1, min(view["round"], rules.rounds) - 1)
-        w.set("phase", 1, phases.index(view["phase"]))
-        who = view.get("to_move", -1)
-        w.set("to_move", 1, rel(who) if who is not None and who >= 0 else p)
+        fill_common(view, seat, w, rules.rounds, phases, p)
         w.set("start", 1, rel(view["start"]))
         w.set("minimum_work", view["minimum_work"], 0)
         for s, mark in enumerate(view["work_marks"]):
