@@ -49,6 +49,10 @@ def _events(table: Table, seat: int | None, since: int) -> tuple[list[dict[str, 
     return out, reset
 
 
+def _plain(value: Any) -> Any:
+    return [_plain(v) for v in value] if isinstance(value, list | tuple) else value
+
+
 def message(table: Table, audience: Audience, since: int = 0, reveal: int | None = None) -> dict[str, Any]:
     """The message for ``audience`` with the events after line ``since``. For the hot-seat device,
     ``reveal`` is the seat it has been handed to (its view is shown only when that seat is to move)."""
@@ -61,6 +65,8 @@ def message(table: Table, audience: Audience, since: int = 0, reveal: int | None
         elif to_move >= 0 and table.spec.seats[to_move] == HUMAN:
             handover = to_move  # the device shows a hand-over screen: nobody's hand
     view = table.game.view(seat) if seat is not None else _public_view(table)
+    if "legal" in view:  # as JSON has them: arrays all the way down (a deck order is a tuple inside)
+        view["legal"] = [_plain(action) for action in view["legal"]]
     events, reset = _events(table, seat, since)
     out: dict[str, Any] = {
         "table": table.id, "game": table.ruleset.pack.game, "pack": table.ruleset.pack.id, "n": table.n,
