@@ -115,6 +115,7 @@ class BotPool:
         self._threads = [threading.Thread(target=self._serve, name=f"regola-bots-{i}", daemon=True)
                          for i in range(count)]
         self.timeouts = 0
+        self.start_grace = 15.0
         for thread in self._threads:
             thread.start()
 
@@ -134,7 +135,7 @@ class BotPool:
                 grace = 1.0
                 if worker is None or not worker.process.is_alive():
                     worker = _Worker(self._context, self.memory)
-                    grace = 15.0  # a new worker starts an interpreter and imports the engine first
+                    grace = self.start_grace  # a new worker starts an interpreter and imports the engine first
                 try:
                     worker.conn.send((task, self.seconds))
                     answered = worker.conn.poll(self.seconds + grace)
