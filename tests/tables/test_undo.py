@@ -1,4 +1,4 @@
-"""Take-backs follow the pack's undo data (rule flow.take_back, ruling R15)."""
+"""Take-backs follow the pack's undo data (rule flow.take_back, ruling R19)."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def test_a_sealed_bid_stands() -> None:
 
 def test_a_variant_can_forbid_take_backs(tmp_path: Path) -> None:
     house = tmp_path / "strict.yaml"
-    house.write_text("variant:\n  id: strict\n  base: cs\n  title: Decisions stand\n  cites: [R15]\n  changes:\n"
+    house.write_text("variant:\n  id: strict\n  base: cs\n  title: Decisions stand\n  cites: [R19]\n  changes:\n"
                      "    - {op: replace, path: /undo/take_back, value: never}\n", encoding="utf-8")
     table = new_table("cs", 3, (str(house),))
     _until(table, "start", random.Random(4))

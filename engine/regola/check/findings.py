@@ -38,6 +38,11 @@ CODES: dict[str, tuple[Severity, str]] = {
     "REF_UNKNOWN_RULE": ("error", "a rule ID that the pack's rules do not define"),
     "REF_UNKNOWN_RULING": ("error", "a citation names a ruling R<n> that rulepacks/rulings.yaml lacks"),
     "REF_UNKNOWN_SOURCE": ("error", "a citation names a source id the pack (or a lender) does not declare"),
+    # constraints as data (check/constraints.py)
+    "CONSTRAINT": ("error", "a value breaks a constraint its pack declares (pack.constraints, with the source)"),
+    # dead data (check/dead.py)
+    "DATA_UNREAD": ("warning", "a value no code reads: changing it changes nothing in play"),
+    "DATA_UNREAD_DECLARED": ("warning", "pack.unread declares a value that is read after all, or is not there"),
     # game invariants
     "INV_PLAYERS": ("error", "the player range does not fit the colours in the box"),
     "INV_MATERIAL_TOTALS": ("error", "more material cards handed out at the start than the box holds"),

@@ -23,6 +23,7 @@ HIDDEN: dict[str, dict[str, int]] = {
         "keep": 0,  # the profession cards a player keeps are a hidden hand (004)
         "return": 0,
         "take": 0,  # the card taken from a drawn few
+        "under": 0,  # the order the others go back under their pile (R17)
     },
 }
 
