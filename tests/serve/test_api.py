@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import html
 import json
 from pathlib import Path
 
@@ -20,7 +21,7 @@ def test_packs_list_every_pack_with_its_variants(client: httpx.Client) -> None:
     assert reply.status_code == 200
     packs = {p["id"]: p for p in reply.json()["packs"]}
     assert set(packs) == SHIPPED_PACKS
-    assert packs["pl"]["languages"] == ["pl"] and packs["cs"]["languages"] == ["cs", "de", "fr"]
+    assert packs["pl"]["languages"] == packs["cs"]["languages"] == ["cs", "de", "en", "fr", "pl"]
     cs_variants = {v["id"] for v in packs["cs"]["variants"]}
     assert {"codex-leonardi-1", "codex-leonardi-2", "club-cheap-actions"} <= cs_variants
     assert "broken" not in cs_variants
@@ -42,9 +43,9 @@ def test_one_rule_in_the_language_asked_with_its_data(client: httpx.Client) -> N
 
 
 @pytest.mark.parametrize(("header", "expected"), [
-    ("fr;q=0.5, de;q=0.9, en", "de"),
+    ("fr;q=0.5, de;q=0.9, it", "de"),
     ("de-AT", "de"),
-    ("en-GB, fr-CA;q=0.8", "fr"),
+    ("it-IT, fr-CA;q=0.8", "fr"),
     ("de;q=0, fr;q=0.1", "fr"),
     ("xx, *", "cs"),  # nothing fits: the pack's own language
 ])
@@ -145,9 +146,14 @@ def test_healthz(client: httpx.Client) -> None:
     assert body["status"] == "ok" and body["packs"] == sorted(SHIPPED_PACKS)
 
 
-def test_a_language_of_another_game_is_not_found(client: httpx.Client) -> None:
-    # the Czech catalog words Maestro Leonardo's rules, not those of the Polish pack's game
-    reply = client.get("/api/v1/packs/pl/rules/game.players", params={"lang": "cs"})
-    assert reply.status_code == 404 and "languages: pl" in reply.json()["detail"]
-    assert client.get("/api/v1/packs/pl/rules/game.players", headers={"Accept-Language": "cs"}).json()[
+def test_a_language_the_pack_lacks_is_one_line_naming_its_languages(client: httpx.Client) -> None:
+    # Italian words neither game's rules: one line (in English for programs) naming the pack's languages
+    reply = client.get("/api/v1/packs/pl/rules/game.players", params={"lang": "it"})
+    detail = reply.json()["detail"]
+    assert reply.status_code == 404 and "\n" not in detail
+    assert detail.startswith("pack 'pl' has no rule text in language 'it' (languages: ") and "pl (polski)" in detail
+    assert client.get("/api/v1/packs/pl/rules/game.players", headers={"Accept-Language": "it"}).json()[
         "language"] == "pl"
+    page = client.get("/pl/it/", headers={"Accept": "text/html"})  # a browser gets a page, in words
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert html.escape(detail) in page.text and 'hreflang="pl"' in page.text

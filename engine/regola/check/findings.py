@@ -67,6 +67,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "TEXT_PLURAL": ("error", "plural forms do not match the locale's CLDR plural categories"),
     "TEXT_UNUSED_KEY": ("warning", "a catalog entry that no pack or variant uses"),
     "TEXT_BARE_NUMBER": ("warning", "a rule text writes a number its rule's data holds (use a placeholder)"),
+    "TEXT_UNTRANSLATED": ("warning", "a translation lacks a text the pack needs (shown in the pack's language)"),
+    "TEXT_STALE": ("warning", "a translation whose source text changed after it was translated"),
+    "TEXT_DUPLICATE": ("error", "two catalogs of one game in one language"),
     # sources
     "SRC_DIFF_UNDECLARED": ("error", "two packs differ in data and neither declares the divergence"),
     "SRC_DIVERGENCE_DECLARED": ("info", "a declared divergence between packs (with its citation)"),

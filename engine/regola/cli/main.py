@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "compare": ("regola.cli.compare", "compare house-rule variants over paired games, with a report"),
     "flow": ("regola.cli.flow", "draw the game flow"),
     "rules": ("regola.cli.rules", "read the rules: list, show, search, render"),
+    "text": ("regola.cli.text", "translate: rule catalogs and regola's words as PO files"),
     "check": ("regola.cli.check", "check rule packs and variants for consistency"),
     "daemon": ("regola.cli.daemon", "the background process that keeps `regola check` fast"),
     "serve": ("regola.cli.serve", "serve the rules over HTTP: a JSON API and a web rulebook"),

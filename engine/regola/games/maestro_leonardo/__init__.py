@@ -54,6 +54,12 @@ def _terminal() -> Any:
     return table
 
 
+def _summary(game: Any, speech: Any) -> list[str]:
+    from regola.games.maestro_leonardo.summary import summary
+
+    return summary(game, speech)
+
+
 def _greedy() -> type:
     from regola.games.maestro_leonardo.greedy import GreedyBot
 
@@ -71,6 +77,7 @@ DEFINITION = define_game(
     greedy=_greedy(),
     metrics=metrics,
     terminal=_terminal,
+    present={"summary": _summary},
     clone_state=State.clone,
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
                        playout=search.playout, evaluate=search.evaluate, bot_view=greedy_view),

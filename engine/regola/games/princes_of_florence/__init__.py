@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from regola.core.gamedef import define_game
 from regola.core.registry import Registry
 from regola.games.princes_of_florence import present
@@ -33,6 +35,13 @@ REGISTRY = Registry(
     },
 )
 
+
+def _summary(game: Any, speech: Any) -> list[str]:
+    from regola.games.princes_of_florence.summary import summary
+
+    return summary(game, speech)
+
+
 def _greedy() -> type:
     from regola.games.princes_of_florence.greedy import GreedyBot
 
@@ -48,7 +57,7 @@ DEFINITION = define_game(
     describe=describe,
     greedy=_greedy(),
     present={"standings": present.standings, "result_json": present.result_json,
-             "seat_summary": present.seat_summary},
+             "seat_summary": present.seat_summary, "summary": _summary},
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]

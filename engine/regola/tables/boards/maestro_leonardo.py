@@ -28,7 +28,7 @@ def _city(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> flo
     step = view.get("step") or {}
     letters = _district_letters(view, words)
     group = canvas.group(class_="city")
-    canvas.text(group, 8, top + 14, words("City"), class_="heading")
+    canvas.text(group, 8, top + 14, words.gettext("City"), class_="heading")
     top += 22
     for i, letter in enumerate(letters):
         x, y = 4 + (i % 3) * (TILE_W + 6), top + (i // 3) * (TILE_H + 6)
@@ -44,12 +44,12 @@ def _city(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> flo
             canvas.circle(tile, cx, y + 32, 9, fill=_color_of(view, seat), class_="master" if master else "people")
             canvas.text(tile, cx, y + 36, words.number(apprentices), class_="count", text_anchor="middle")
             colour = words.name("colors", view["players"][seat]["color"])
-            said.append(words("{colour}: {count} apprentices", colour=colour, count=words.number(apprentices))
-                        + (" + " + words("master") if master else ""))
+            said.append(words.gettext("{colour}: {count} apprentices", colour=colour, count=words.number(apprentices))
+                        + (" + " + words.gettext("master") if master else ""))
         if current and "price" in step:
-            canvas.text(tile, x + TILE_W - 6, y + 52, words("price {price}", price=words.number(step["price"])),
+            canvas.text(tile, x + TILE_W - 6, y + 52, words.gettext("price {price}", price=words.number(step["price"])),
                         class_="price", text_anchor="end")
-            said.append(words("price {price}", price=words.number(step["price"])))
+            said.append(words.gettext("price {price}", price=words.number(step["price"])))
         canvas.title(tile, name + (": " + "; ".join(said) if said else ""))
     rows = (len(letters) + 2) // 3
     return top + rows * (TILE_H + 6)
@@ -57,8 +57,8 @@ def _city(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> flo
 
 def _display(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> float:
     group = canvas.group(class_="display")
-    canvas.text(group, 8, top + 14, words("Requested inventions"), class_="heading")
-    deck = words("deck: {count}", count=words.number(view["deck_size"]))
+    canvas.text(group, 8, top + 14, words.gettext("Requested inventions"), class_="heading")
+    deck = words.gettext("deck: {count}", count=words.number(view["deck_size"]))
     canvas.text(group, WIDTH - 8, top + 14, deck, class_="note", text_anchor="end")
     top += 20
     for i, card in enumerate(view["display"]):
@@ -71,7 +71,8 @@ def _display(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> 
     if view.get("deck_top_known"):
         known = ", ".join(words.number(c) for c in view["deck_top_known"])
         top += ((len(view["display"]) + 2) // 3) * 30
-        canvas.text(group, 8, top + 14, words("Top of the deck (seen by you): {cards}", cards=known), class_="note")
+        seen = words.gettext("Top of the deck (seen by you): {cards}", cards=known)
+        canvas.text(group, 8, top + 14, seen, class_="note")
         return top + 20
     return top + ((len(view["display"]) + 2) // 3) * 30 + 4
 
@@ -79,11 +80,11 @@ def _display(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> 
 def _lab(words: Words, lab: dict[str, Any]) -> str:
     size = words.name("labs", lab["kind"])
     if not lab["working"]:
-        return size + ": " + words("idle")
+        return size + ": " + words.gettext("idle")
     if "target" in lab and lab["target"] is not None:
-        return size + ": " + words("invention {card}, {weeks} weeks", card=words.name("cards", lab["target"]),
+        return size + ": " + words.gettext("invention {card}, {weeks} weeks", card=words.name("cards", lab["target"]),
                                    weeks=words.number(lab["weeks"]))
-    return size + ": " + words("working, {weeks} weeks", weeks=words.number(lab["weeks"]))
+    return size + ": " + words.gettext("working, {weeks} weeks", weeks=words.number(lab["weeks"]))
 
 
 def _players(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> float:
@@ -93,16 +94,17 @@ def _players(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> 
         own = p["seat"] == me
         colour = words.name("colors", p["color"])
         row = canvas.group(group, class_="player you" if own else "player", data_seat=p["seat"])
-        lines = [colour + (" (" + words("you") + ")" if own else ""),
-                 words("apprentices {free} ready, {academy} in the academy", free=words.number(p["apprentices"]),
-                       academy=words.number(p["academy"]))]
+        lines = [colour + (" (" + words.gettext("you") + ")" if own else ""),
+                 words.gettext("apprentices {free} ready, {academy} in the academy",
+                               free=words.number(p["apprentices"]), academy=words.number(p["academy"]))]
         if "money" in p:
-            lines[0] += " · " + words("{money} guilders", money=words.number(p["money"]))
+            lines[0] += " · " + words.gettext("{money} guilders", money=words.number(p["money"]))
         if p["seat"] == view.get("leonardo"):
-            lines[0] += " · " + words("holds Leonardo")
+            lines[0] += " · " + words.gettext("holds Leonardo")
         lines += [_lab(words, lab) for lab in p["labs"]]
         if p["completed"]:
-            lines.append(words("completed: {cards}", cards=", ".join(words.name("cards", c) for c in p["completed"])))
+            done = ", ".join(words.name("cards", c) for c in p["completed"])
+            lines.append(words.gettext("completed: {cards}", cards=done))
         height = 8 + 15 * len(lines)
         canvas.rect(row, 4, top, WIDTH - 8, height, rx=5)
         canvas.rect(row, 4, top, 8, height, fill=seat_colour(p["color"], p["seat"]))
@@ -112,14 +114,14 @@ def _players(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> 
         top += height + 6
         if own and "hand" in p:
             hand = ", ".join(f"{words.name('materials', m)} {words.number(n)}" for m, n in p["hand"].items() if n)
-            canvas.text(group, 8, top + 12, words("Your hand: {cards}", cards=hand or words("nothing")),
+            canvas.text(group, 8, top + 12, words.gettext("Your hand: {cards}", cards=hand or words.gettext("nothing")),
                         class_="hand")
             top += 20
     return top
 
 
 def draw(view: dict[str, Any], words: Words) -> str:
-    label = words("Maestro Leonardo, round {round}: {phase}", round=words.number(view["round"]),
+    label = words.gettext("Maestro Leonardo, round {round}: {phase}", round=words.number(view["round"]),
                   phase=words.name("phases", view["phase"]))
     canvas = Canvas(WIDTH, label, "board maestro-leonardo")
     canvas.text(None, 8, 16, label, class_="title")

@@ -37,20 +37,20 @@ def _grid(canvas: Canvas, parent: Any, p: dict[str, Any], words: Words, x0: floa
         for column, mark in enumerate(line):
             x, y = x0 + column * CELL, y0 + row * CELL
             if mark == "#":
-                fill, said = FILLS["#"], words("palace")
+                fill, said = FILLS["#"], words.gettext("palace")
             elif mark == ".":
-                fill, said = FILLS["."], words("free")
+                fill, said = FILLS["."], words.gettext("free")
             elif mark.isupper() and ord(mark) - 65 < len(pieces):
                 piece = pieces[ord(mark) - 65][0]
                 fill, said = FILLS[_kind(words, piece)], _piece_name(words, piece)
             else:
-                fill, said = FILLS["shared"], words("shared building")
+                fill, said = FILLS["shared"], words.gettext("shared building")
             cell = canvas.rect(grid, x, y, CELL - 1, CELL - 1, fill=fill, class_="cell",
                                data_cell=f"{column},{row}")
             if mark.isupper() and mark not in seen:
                 seen.add(mark)
                 canvas.text(grid, x + CELL / 2, y + CELL / 2 + 4, said[:2], class_="count", text_anchor="middle")
-            canvas.title(cell, words("column {column}, row {row}: {what}", column=words.number(column + 1),
+            canvas.title(cell, words.gettext("column {column}, row {row}: {what}", column=words.number(column + 1),
                                      row=words.number(row + 1), what=said))
     return y0 + len(p["board"]) * CELL
 
@@ -60,10 +60,10 @@ def _auction(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> 
     if "lot" not in step:
         return top
     group = canvas.group(class_="auction")
-    lot = words.name("lots", step["lot"]) if step.get("lot") is not None else words("nothing open")
-    line = words("Auction: {lot}", lot=lot)
+    lot = words.name("lots", step["lot"]) if step.get("lot") is not None else words.gettext("nothing open")
+    line = words.gettext("Auction: {lot}", lot=lot)
     if step.get("high") is not None:
-        line += " · " + words("{price} florins, seat {seat} leads", price=words.number(step["price"]),
+        line += " · " + words.gettext("{price} florins, seat {seat} leads", price=words.number(step["price"]),
                               seat=words.number(step["high"] + 1))
     canvas.rect(group, 4, top, WIDTH - 8, 24, rx=5)
     canvas.text(group, 10, top + 16, line, class_="name")
@@ -74,39 +74,43 @@ def _auction(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> 
 def _player(canvas: Canvas, view: dict[str, Any], p: dict[str, Any], words: Words, top: float) -> float:
     own = p["seat"] == view.get("seat")
     group = canvas.group(class_="player you" if own else "player", data_seat=p["seat"])
-    who = words("Seat {seat}", seat=words.number(p["seat"] + 1)) + (" (" + words("you") + ")" if own else "")
+    who = words.gettext("Seat {seat}", seat=words.number(p["seat"] + 1))
+    if own:
+        who += " (" + words.gettext("you") + ")"
     lines = [who,
-             words("{money} florins · {prestige} prestige", money=words.number(p["money"]),
+             words.gettext("{money} florins · {prestige} prestige", money=words.number(p["money"]),
                    prestige=words.number(p["prestige"])),
-             words("architects {architects} · jesters {jesters}", architects=words.number(p["architects"]),
+             words.gettext("architects {architects} · jesters {jesters}", architects=words.number(p["architects"]),
                    jesters=words.number(p["jesters"]))]
     lines += [words.name("freedoms", f) for f in p["freedoms"]]
     works = [words.name("professions", c) for c in p["table"] if c]
     if works:
-        lines.append(words("works: {cards}", cards=", ".join(works)))
+        lines.append(words.gettext("works: {cards}", cards=", ".join(works)))
     if own and "hand" in p:
-        lines.append(words("hand: {cards}", cards=", ".join(words.name("professions", c) for c in p["hand"])
-                           or words("nothing")))
+        lines.append(words.gettext("hand: {cards}", cards=", ".join(words.name("professions", c) for c in p["hand"])
+                           or words.gettext("nothing")))
     else:
-        lines.append(words("{count} cards in hand", count=words.number(p["hand_size"])))
+        lines.append(words.gettext("{count} cards in hand", count=words.number(p["hand_size"])))
     grid_height = len(p["board"]) * CELL
     height = max(grid_height, 15 * len(lines)) + 12
     canvas.rect(group, 4, top, WIDTH - 8, height, rx=5)
     canvas.rect(group, 4, top, 6, height, fill=seat_colour(None, p["seat"]))
     _grid(canvas, group, p, words, 14, top + 6)
     text_x = 14 + len(p["board"][0]) * CELL + 8 if p["board"] else 14
+    hand_line = len(lines) - 1 if own and "hand" in p else -1
     for k, line in enumerate(lines):
-        canvas.text(group, text_x, top + 18 + 15 * k, short(line, 30), class_="name" if k == 0 else "line")
+        role = "name" if k == 0 else "hand" if k == hand_line else "line"
+        canvas.text(group, text_x, top + 18 + 15 * k, short(line, 30), class_=role)
     canvas.title(group, "; ".join(lines))
     return top + height + 6
 
 
 def draw(view: dict[str, Any], words: Words) -> str:
-    label = words("Princes of Florence, round {round}: {phase}", round=words.number(view["round"]),
+    label = words.gettext("Princes of Florence, round {round}: {phase}", round=words.number(view["round"]),
                   phase=words.name("phases", view["phase"]))
     canvas = Canvas(WIDTH, label, "board princes-of-florence")
     canvas.text(None, 8, 16, label, class_="title")
-    canvas.text(None, 8, 32, words("a work needs {value} this round", value=words.number(view["minimum_work"])),
+    canvas.text(None, 8, 32, words.gettext("a work needs {value} this round", value=words.number(view["minimum_work"])),
                 class_="note")
     top = _auction(canvas, view, words, 40)
     for p in view["players"]:
