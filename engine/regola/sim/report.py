@@ -75,11 +75,10 @@ def build(a: Analysis, ctx: Context) -> Report:
     # -- the verdict ---------------------------------------------------------------------------------------
     report.h(2, _("Verdict"), "verdict")
     lineups = [lu.spec for lu in study.lineups]
-    report.p(_("Each variant was played against the base rules on the same {games} per lineup, under "
-               "{count} bot lineups: {lineups}.", ).format(games=w.games(study.games), count=len(lineups),
-                                                           lineups=w.list(lineups)) if len(lineups) > 1 else
-             _("Each variant was played against the base rules on the same {games}, with the bots {lineup}.")
-             .format(games=w.games(study.games), lineup=lineups[0]))
+    report.p(w.n_("Each variant was played against the base rules on the same {games}, with the bots {lineups}.",
+                  "Each variant was played against the base rules on the same {games} per lineup, under {count} "
+                  "bot lineups: {lineups}.", len(lineups))
+             .format(games=w.games(study.games), count=len(lineups), lineups=w.list(lineups)))
     for variant in study.variants:
         name = variant.name
         report.h(3, f"{name}: {ctx.titles.get(name, name)}", f"variant-{name}")
