@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats as sps
+from tests.sim.helpers import TRIPLE
 
 from regola.core.game import Ruleset
 from regola.core.pack import load_pack
@@ -25,7 +26,6 @@ from regola.sim.stats import ALPHA, EXPLORATORY, PRIMARY, Estimate, Finding, McN
 from regola.sim.store import Store
 from regola.sim.study import Lineup, Study, analyse
 from regola.sim.worker import play_game, rows_of
-from tests.sim.helpers import TRIPLE
 
 
 def sums_of(a: np.ndarray, b: np.ndarray) -> PairSums:
@@ -37,7 +37,8 @@ def sums_of(a: np.ndarray, b: np.ndarray) -> PairSums:
 
 @settings(max_examples=40, deadline=None, database=None)
 @given(seed=st.integers(0, 10_000), n=st.integers(5, 300), shift=st.floats(-2, 2), level=st.floats(0.5, 0.999))
-def test_the_paired_t_test_is_scipys_and_its_interval_is_its_dual(seed: int, n: int, shift: float, level: float) -> None:
+def test_the_paired_t_test_is_scipys_and_its_interval_is_its_dual(seed: int, n: int, shift: float,
+                                                                   level: float) -> None:
     rng = np.random.default_rng(seed)
     a = rng.normal(10, 3, n).round()
     b = (a + rng.normal(shift, 2, n)).round()
