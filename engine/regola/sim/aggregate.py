@@ -17,7 +17,7 @@ from typing import Any
 
 import duckdb
 
-from regola.sim.metrics import column_kinds, define, literal, quote
+from regola.sim.metrics import column_kinds, define, literal
 
 Pattern = tuple[int, tuple[int, ...], tuple[int, ...], int]  # players, winners (base), winners (arm), games
 
@@ -135,10 +135,6 @@ class Source:
         return {r[0]: int(r[1]) for r in self.con.execute(
             f"SELECT arm, count(*) FROM {self.p}games GROUP BY arm").fetchall()}
 
-    def content_hashes(self) -> dict[str, str]:
-        return {r[0]: r[1] for r in self.con.execute(
-            f"SELECT arm, any_value(content_hash) FROM {self.p}games GROUP BY arm").fetchall()}
-
     # -- sums -----------------------------------------------------------------------------------------
     def arm_sums(self) -> dict[str, dict[str, ArmSums]]:
         """metric name → arm → its sums over that arm's games."""
@@ -245,10 +241,6 @@ class Source:
 
     def has_column(self, name: str) -> bool:
         return name in self.columns
-
-    @staticmethod
-    def column(name: str) -> str:
-        return quote(name)
 
 
 def _list(files: list[str]) -> str:

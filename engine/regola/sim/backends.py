@@ -90,7 +90,9 @@ class RayBackend:
                 reachable(address)
                 options["address"] = address
             else:
-                options.update(num_cpus=jobs, _node_ip_address="127.0.0.1", object_store_memory=96 * 1024 * 1024)
+                # "local": always a new cluster of our own, never one a `ray start` left on this machine
+                options.update(address="local", num_cpus=jobs, _node_ip_address="127.0.0.1",
+                               object_store_memory=96 * 1024 * 1024)
             os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "error")  # our one line, not Ray's retries
             try:
                 ray.init(**options)

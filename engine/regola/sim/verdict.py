@@ -110,6 +110,10 @@ def sentence(w: Words, f: Finding) -> str:
     out = text.format(**v)
     if f.direction == 0 and f.detectable is not None:
         out += " " + _("These games would have found a change of {mde} or more with 80 % probability.").format(**v)
+    elif f.direction and f.target and max(abs(f.low), abs(f.high)) < f.target:
+        # found, but all of it below what --detect asks about: say that it is too small to matter
+        size = w.pp(f.target, signed=False) if rate else w.num(f.target)
+        out += " " + _("All of it is less than {size}: too small to notice at the table.").format(size=size)
     return out
 
 

@@ -8,7 +8,6 @@ Extract and update the catalogs after changing a word here or in verdict.py, rep
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
@@ -128,9 +127,6 @@ class Words:
                  "earned": N_("gulden earned"), "spent": N_("gulden spent")}
         return self._(known[name]) if name in known else name.replace("_", " ")
 
-    def lineup(self, spec: str) -> str:
-        return spec
-
     def test(self, method: str) -> str:
         names = {"paired t": N_("paired t"), "exact McNemar": N_("exact McNemar"),
                  "paired bootstrap": N_("paired bootstrap")}
@@ -140,6 +136,3 @@ class Words:
         from babel.lists import format_list
 
         return format_list(items, locale=self.locale) if items else ""
-
-    def format(self, message: str, **values: Any) -> str:
-        return self._(message).format(**values)
