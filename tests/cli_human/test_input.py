@@ -41,7 +41,7 @@ def _decide(game: Game, lines: list[str]) -> tuple[tuple, str]:
     out = io.StringIO()
     table = Table(game, "de", out=out, read=_reader(lines))
     action = table.choose(game, Observation(0, game.legal_actions(), game.view))
-    return action, out.getvalue()
+    return action, " ".join(out.getvalue().split())  # lines wrap at the terminal's width
 
 
 def test_a_word_naming_several_options_asks_for_the_number() -> None:

@@ -221,7 +221,8 @@ def test_pack_yaml_is_validated_against_pack_meta(home: Path) -> None:
     err = caught.value
     messages = [f.message for f in err.findings]
     assert "missing required field 'title'" in messages
-    assert any(m.startswith("unknown field 'borow' (allowed: id, game, language, title") for m in messages)
+    assert any(m.startswith("unknown field 'borow'; did you mean 'borrows'? (allowed: id, game, language, title")
+               for m in messages)
     missing = next(f for f in err.findings if "title" in f.message)
     assert (missing.file, missing.line, missing.column, missing.field) == ("rulepacks/toy/pack.yaml", 2, 1, "/pack")
     unknown = next(f for f in err.findings if "borow" in f.message)
@@ -414,7 +415,7 @@ def schema_home(tmp_path: Path, schema: dict[str, Any]) -> SchemaSet:
      "expected a lowercase word, got 'Hi'"),
     ({"type": "object", "required": ["id"]}, {}, "missing required field 'id'"),
     ({"type": "object", "properties": {"cost": {}, "gain": {}}, "additionalProperties": False},
-     {"costs": 1}, "unknown field 'costs' (allowed: cost, gain)"),
+     {"costs": 1}, "unknown field 'costs'; did you mean 'cost'? (allowed: cost, gain)"),
     ({"oneOf": [{"type": "integer"}, {"type": "object", "required": ["kind"]}]}, {"x": 1},
      "missing required field 'kind'"),
     ({"anyOf": [{"type": "integer"}, {"type": "string"}]}, [], "expected an integer or text, got a list"),

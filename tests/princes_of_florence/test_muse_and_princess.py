@@ -102,14 +102,17 @@ def test_muse_adds_the_round_number(round_no: int) -> None:
 
 def test_cardinal_gives_a_third_action() -> None:
     game = _holder("cardinal", lambda st: None)
-    game.apply(("bonus",))
-    game.apply(next(a for a in game.legal_actions() if a[0] == "take"))
-    game.apply(("bonus",))
-    game.apply(next(a for a in game.legal_actions() if a[0] == "take"))
+
+    def draw_and_keep(kind: str) -> None:
+        game.apply((kind,))
+        game.apply(next(a for a in game.legal_actions() if a[0] == "take"))
+        game.apply(game.legal_actions()[0])  # the order of the cards going back under the pile
+
+    draw_and_keep("bonus")
+    draw_and_keep("bonus")
     assert game.current_player() == 0  # still his turn
     assert ("profession",) in game.legal_actions()
-    game.apply(("profession",))
-    game.apply(next(a for a in game.legal_actions() if a[0] == "take"))
+    draw_and_keep("profession")
     assert game.current_player() != 0
 
 

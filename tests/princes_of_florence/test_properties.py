@@ -31,11 +31,13 @@ def _conserved(state: State) -> None:
     recruit_cards = state.recruitment + sum(p.recruits + p.table.count(RECRUITMENT) for p in players)
     assert recruit_cards == rules.recruitment_cards
     # cards drawn and not yet kept wait in the pending decision, or in the one it leads to ("then":
-    # the merchant's choice comes before the prestige cards he drew are sorted)
+    # the merchant's choice comes before the prestige cards he drew are sorted); cards going back under
+    # a pile wait in the decision of their order ("under")
     drawn: dict[str, list[int]] = {}
     pending = state.step.get("pending") or None
     while pending:
-        drawn.setdefault(str(pending.get("kind")), []).extend(pending.get("cards", []))
+        kind = pending["deck"].removesuffix("_deck") if pending.get("kind") == "under" else str(pending.get("kind"))
+        drawn.setdefault(kind, []).extend(pending.get("cards", []))
         pending = pending.get("then")
     professions = state.profession_deck + [c for p in players for c in p.hand + p.table if c != RECRUITMENT]
     assert sorted(professions + drawn.get("profession", [])) == sorted(rules.professions)

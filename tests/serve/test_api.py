@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import html
 import json
 from pathlib import Path
 
@@ -145,9 +146,14 @@ def test_healthz(client: httpx.Client) -> None:
     assert body["status"] == "ok" and body["packs"] == sorted(SHIPPED_PACKS)
 
 
-def test_a_language_of_another_game_is_not_found(client: httpx.Client) -> None:
-    # the Czech catalog words Maestro Leonardo's rules, not those of the Polish pack's game
-    reply = client.get("/api/v1/packs/pl/rules/game.players", params={"lang": "cs"})
-    assert reply.status_code == 404 and "languages: pl" in reply.json()["detail"]
-    assert client.get("/api/v1/packs/pl/rules/game.players", headers={"Accept-Language": "cs"}).json()[
+def test_a_language_the_pack_lacks_is_one_line_naming_its_languages(client: httpx.Client) -> None:
+    # Italian words neither game's rules: one line (in English for programs) naming the pack's languages
+    reply = client.get("/api/v1/packs/pl/rules/game.players", params={"lang": "it"})
+    detail = reply.json()["detail"]
+    assert reply.status_code == 404 and "\n" not in detail
+    assert detail.startswith("pack 'pl' has no rule text in language 'it' (languages: ") and "pl (polski)" in detail
+    assert client.get("/api/v1/packs/pl/rules/game.players", headers={"Accept-Language": "it"}).json()[
         "language"] == "pl"
+    page = client.get("/pl/it/", headers={"Accept": "text/html"})  # a browser gets a page, in words
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert html.escape(detail) in page.text and 'hreflang="pl"' in page.text

@@ -30,7 +30,10 @@ def test_a_passing_variant_links_to_its_rulebook_with_its_numbers(client: httpx.
     assert page.status_code == 200
     rule = client.get("/api/v1/packs/cs/rules/district.cost_track", params={"variant": token, "lang": "cs"}).json()
     assert rule["data"][0]["value"] == [0, 5, 6, 7]
-    assert rule["text"] in page.text
+    # the page strikes the pack's prices and shows the variant's beside them, naming the variant by title
+    assert "<del>0, 2, 3 a\u00a04\u00a0guldeny</del> <ins>0, 5, 6 a\u00a07\u00a0guldenů</ins>" in page.text
+    assert "Změněno variantou „Club rule, cheaper actions“." in page.text
+    assert rule["text"].split(" za ")[0] in page.text
     again = client.post("/api/v1/variants/check", content=body, headers=YAML).json()
     assert again["variant"]["token"] == token  # content-addressed
 

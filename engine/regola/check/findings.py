@@ -38,6 +38,11 @@ CODES: dict[str, tuple[Severity, str]] = {
     "REF_UNKNOWN_RULE": ("error", "a rule ID that the pack's rules do not define"),
     "REF_UNKNOWN_RULING": ("error", "a citation names a ruling R<n> that rulepacks/rulings.yaml lacks"),
     "REF_UNKNOWN_SOURCE": ("error", "a citation names a source id the pack (or a lender) does not declare"),
+    # constraints as data (check/constraints.py)
+    "CONSTRAINT": ("error", "a value breaks a constraint its pack declares (pack.constraints, with the source)"),
+    # dead data (check/dead.py)
+    "DATA_UNREAD": ("warning", "a value no code reads: changing it changes nothing in play"),
+    "DATA_UNREAD_DECLARED": ("warning", "pack.unread declares a value that is read after all, or is not there"),
     # game invariants
     "INV_PLAYERS": ("error", "the player range does not fit the colours in the box"),
     "INV_MATERIAL_TOTALS": ("error", "more material cards handed out at the start than the box holds"),
@@ -62,6 +67,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "TEXT_PLURAL": ("error", "plural forms do not match the locale's CLDR plural categories"),
     "TEXT_UNUSED_KEY": ("warning", "a catalog entry that no pack or variant uses"),
     "TEXT_BARE_NUMBER": ("warning", "a rule text writes a number its rule's data holds (use a placeholder)"),
+    "TEXT_UNTRANSLATED": ("warning", "a translation lacks a text the pack needs (shown in the pack's language)"),
+    "TEXT_STALE": ("warning", "a translation whose source text changed after it was translated"),
+    "TEXT_DUPLICATE": ("error", "two catalogs of one game in one language"),
     # sources
     "SRC_DIFF_UNDECLARED": ("error", "two packs differ in data and neither declares the divergence"),
     "SRC_DIVERGENCE_DECLARED": ("info", "a declared divergence between packs (with its citation)"),

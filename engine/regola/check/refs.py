@@ -45,10 +45,33 @@ def load_rulings(home: Path) -> tuple[frozenset[str], list[Finding]]:
         well_formed = isinstance(key, str) and _RULING.match(key) is not None
         if well_formed:
             ids.add(key)  # a ruling with a bad summary still exists; a bad ID is not one (citing it fails)
-        if not well_formed or not isinstance(value, str) or not value.strip():
-            findings.append(Finding("SCHEMA", f"expected 'R<number>: one-line summary', got {key!r}", shown,
-                                    *locate(path, ptr), ptr))
+        problem = None if well_formed else f"a ruling id is R<number>, not {key!r}"
+        problem = problem or _ruling_problem(value)
+        if problem:
+            findings.append(Finding("SCHEMA", f"ruling {key}: {problem}", shown, *locate(path, ptr), ptr))
     return frozenset(ids), findings
+
+
+#: the shared form of a ruling written in full (a one-line summary is the older form)
+RULING_FIELDS = {"question": True, "reading": True, "why": True, "cites": False}
+
+
+def _ruling_problem(value: object) -> str | None:
+    """What is wrong with one ruling: a one-line summary, or {question, reading, why, cites?}."""
+    if isinstance(value, str):
+        return None if value.strip() else "the summary is empty"
+    if not isinstance(value, dict):
+        return "expected a one-line summary or a mapping {question, reading, why, cites}"
+    for name, required in RULING_FIELDS.items():
+        if required and not (isinstance(value.get(name), str) and value[name].strip()):
+            return f"'{name}' is missing or empty (a ruling says the question, the reading and why)"
+    unknown = sorted(set(value) - set(RULING_FIELDS))
+    if unknown:
+        return f"unknown field '{unknown[0]}' (fields: {', '.join(RULING_FIELDS)})"
+    cites = value.get("cites", [])
+    if not isinstance(cites, list) or not all(isinstance(c, str) and c for c in cites):
+        return "'cites' is a list of source sections, like [\"004 Karty Prestiżu\"]"
+    return None
 
 
 @lru_cache(maxsize=64)
@@ -113,6 +136,9 @@ def _citations(subject: Subject) -> Iterator[tuple[str, str, str]]:
         for field, cite in card.get("provenance", {}).items():
             if cite != "reconstructed":
                 yield pointer("inventions", "cards", index, "provenance", field), cite, f"card {card.get('id')}"
+    for index, entry in enumerate(subject.pack.meta.get("constraints", []) or []):
+        for number, cite in enumerate(entry.get("cites", []) if isinstance(entry, dict) else []):
+            yield pointer("pack", "constraints", index, "cites", number), cite, "a constraint"
     for index, entry in enumerate(subject.pack.meta.get("divergences", []) or []):
         for number, cite in enumerate(entry.get("cites", []) if isinstance(entry, dict) else []):
             yield pointer("pack", "divergences", index, "cites", number), cite, "a divergence"

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from regola.check.compiled import check_compiles
+from regola.check.constraints import check_constraints
+from regola.check.dead import check_unread
 from regola.check.findings import Finding, dedupe
 from regola.check.flowcheck import check_flow
 from regola.check.game_refs import check_game_refs
@@ -29,7 +31,7 @@ Check = Callable[[Subject], list[Finding]]
 
 #: the checks of one document, per game; "*" runs for every game
 DOCUMENT_CHECKS: dict[str, tuple[Check, ...]] = {
-    "*": (check_refs, check_flow),
+    "*": (check_refs, check_flow, check_constraints),
     "maestro-leonardo": (check_game_refs, check_invariants),
 }
 
@@ -60,6 +62,8 @@ def _check_document(subject: Subject) -> list[Finding]:
         findings += _guarded(check, subject)
     if not any(f.level == "error" for f in findings):
         findings += _guarded(check_compiles, subject)
+    if not any(f.level == "error" for f in findings):
+        findings += _guarded(check_unread, subject)
     return subject.adopt(findings)
 
 

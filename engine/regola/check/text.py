@@ -1,10 +1,15 @@
-"""Text catalogs: every rule and name has words in every language, and the words fit the data.
+"""Rule catalogs: every rule and name has words in every language, and the words fit the data.
 
-Any catalog renders over any pack of its game (and any variant), so each catalog is checked against
-every document of the run: rule IDs and names covered, placeholders bound alike in all languages and
-resolvable in each document, plural forms as the locale's CLDR rules need, no keys nobody uses, and
-no number typed into a text where the data holds it (the text would go stale when a variant changes
-the number).
+Catalogs are keyed by (game, language). Any catalog renders over any pack of its game (and any
+variant), so each catalog is checked against every document of the run: rule IDs and names covered,
+placeholders bound alike in all languages and resolvable in each document, plural forms as the
+locale's CLDR rules need, no keys nobody uses, and no number typed into a text where the data holds
+it (the text would go stale when a variant changes the number).
+
+What a pack needs in its own language is an error when missing (nothing to fall back on); what a
+translation into another language lacks is a warning per pack and language (``TEXT_UNTRANSLATED``: the
+page shows the pack's own words there until it is translated), and so is a translation whose source
+text changed since it was translated (``TEXT_STALE``); ``--strict`` makes both errors.
 """
 
 from __future__ import annotations
@@ -123,7 +128,29 @@ def load_catalogs(pack_folders: Iterable[Path], home: Path, validate: Iterable[P
                     continue
             catalog.data = content["text"]
             _language(catalog, home)
+    _duplicates(catalogs)
     return catalogs
+
+
+def _duplicates(catalogs: list[Catalog]) -> None:
+    """Two catalogs of one game in one language: the one in the pack of that language is used (else
+    the first), the other is reported where it lies."""
+    from regola.text.catalog import catalog_files
+
+    seen: dict[tuple[str, str], list[Catalog]] = {}
+    for catalog in catalogs:
+        if catalog.game:
+            seen.setdefault((catalog.game, catalog.language), []).append(catalog)
+    for (game, language), found in seen.items():
+        if len(found) < 2:
+            continue
+        used = catalog_files(found[0].pack.parent.parent).get((game, language))
+        for catalog in found:
+            if used is None or catalog.path != used.resolve():
+                catalog.findings.append(catalog.at(
+                    "TEXT_DUPLICATE", f"a second {language} catalog of {game}: "
+                    f"{display_path(used, found[0].pack.parent.parent) if used else 'another'} is the one used",
+                    "/text/language"))
 
 
 def _pack_game(folder: Path) -> str:
@@ -147,14 +174,11 @@ def _language(catalog: Catalog, home: Path) -> None:
     if said != catalog.language:
         catalog.findings.append(catalog.at("SCHEMA", f"the catalog {catalog.path.name} says it is in {said!r}",
                                            "/text/language"))
-    try:
-        pack_language = load_yaml(catalog.pack / "pack.yaml")["pack"]["language"]
-    except (PackError, KeyError, TypeError):
-        return
-    if pack_language.split("-")[0] != catalog.language.split("_")[0]:
+    game = catalog.data.get("game")
+    if catalog.game and game != catalog.game:
         catalog.findings.append(catalog.at(
-            "SCHEMA", f"the {catalog.language} catalog lives in a pack whose language is {pack_language!r}; "
-            "a catalog belongs in the pack of its language", "/text/language"))
+            "SCHEMA", f"the catalog says it words {game!r}, but it lives in a pack of {catalog.game!r}; a catalog "
+            "belongs in a pack folder of its game", "/text/game"))
 
 
 def _ids(doc: dict[str, Any], spec: tuple[str, str | None]) -> list[str]:
@@ -188,38 +212,80 @@ def _usable(catalogs: list[Catalog]) -> list[Catalog]:
 # --- per document: coverage, bindings, bare numbers ----------------------------------------------
 
 
+def _official(subject: Subject) -> str | None:
+    """The id of an official variant (a file under ``rulepacks/*/variants/``): it has a title in every
+    language; a house rule checked from elsewhere need not."""
+    variant = subject.variant
+    if variant is None or variant.path is None:
+        return None
+    try:
+        Path(variant.path).resolve().relative_to((subject.home / "rulepacks").resolve())
+    except ValueError:
+        return None
+    return variant.id
+
+
+def _chrome_needed(subject: Subject) -> Iterator[str]:
+    """The rulebook headings a pack needs in every language: its own title and each source's."""
+    yield f"pack_title_{subject.pack.id}"
+    for key in subject.pack.meta.get("sources", {}) or {}:
+        yield f"source_{key}"
+
+
 def check_coverage(subjects: list[Subject], catalogs: list[Catalog]) -> list[Finding]:
-    """Each document's rules and names in every language; each binding resolves in each document."""
-    missing: dict[tuple[int, str], tuple[Catalog, str, list[str]]] = {}
+    """Each document's rules, names and headings in every language; each binding resolves in each document.
+
+    Missing in the catalog of the pack's own language (or in any, when that language has none): an
+    error. Missing in a translation: a warning, once per catalog and text, naming the packs it lacks for.
+    """
+    missing: dict[tuple[int, str], tuple[Catalog, str, list[str], bool]] = {}
     bare: dict[tuple[int, str, str], tuple[Catalog, set[int], list[str]]] = {}
     findings: list[Finding] = []
     for subject in subjects:
         rules = subject.doc.get("rules", {})
         numbers = {rule_id: _numbers_at(subject.doc, rule.get("data", [])) for rule_id, rule in rules.items()}
         values: dict[str, Any] = {}
-        for catalog in _usable(catalogs):
+        ours = [c for c in _usable(catalogs) if c.game == subject.pack.game]
+        own = any(c.language == subject.pack.language for c in ours)
+        for catalog in ours:
+            # an error where nothing can stand in: the pack's own language, or any when it has no catalog
+            error = not own or catalog.language == subject.pack.language
+
+            def lacks(what: str, ptr: str, catalog: Catalog = catalog, error: bool = error,
+                      label: str = subject.label) -> None:
+                entry = missing.setdefault((id(catalog), what), (catalog, ptr, [], False))
+                entry[2].append(label)
+                if error and not entry[3]:
+                    missing[(id(catalog), what)] = (catalog, ptr, entry[2], True)
+
             assert catalog.data is not None
-            if catalog.game != subject.pack.game:
-                continue
             for rule_id in rules:
                 entry = catalog.data["rules"].get(rule_id)
                 if entry is None:
-                    ptr = "/text/rules"
-                    key = (id(catalog), f"rule {rule_id}")
-                    missing.setdefault(key, (catalog, ptr, []))[2].append(subject.label)
+                    lacks(f"rule {rule_id}", "/text/rules")
                     continue
                 findings += _bindings(subject, catalog, rule_id, entry, values)
                 _bare_numbers(subject, catalog, rule_id, entry, numbers[rule_id], bare)
             names = catalog.data["names"]
             for category, name_id in _names_needed(subject):
                 if name_id not in names.get(category, {}):
-                    key = (id(catalog), f"name of {category} {name_id!r}")
-                    missing.setdefault(key, (catalog, pointer("text", "names", category), []))[2].append(
-                        subject.label)
+                    lacks(f"name of {category} {name_id!r}", pointer("text", "names", category))
+            for key in _chrome_needed(subject):
+                if key not in catalog.data.get("chrome", {}):
+                    lacks(f"heading chrome.{key}", pointer("text", "chrome"))
+            official = _official(subject)
+            if official is not None and official not in names.get("variants", {}):
+                lacks(f"title of the variant {official!r}", pointer("text", "names", "variants"))
     findings += _bare_findings(bare)
-    for (_, what), (catalog, ptr, labels) in missing.items():
-        findings.append(catalog.at("TEXT_MISSING", f"no {catalog.language} text for the {what} "
-                                   f"(needed by {', '.join(dict.fromkeys(labels))})", ptr))
+    for (_, what), (catalog, ptr, labels, error) in missing.items():
+        needed = ", ".join(dict.fromkeys(labels))
+        if error:
+            findings.append(catalog.at("TEXT_MISSING", f"no {catalog.language} text for the {what} "
+                                       f"(needed by {needed})", ptr))
+        else:
+            findings.append(catalog.at("TEXT_UNTRANSLATED", f"the {catalog.language} translation lacks the {what} "
+                                       f"(needed by {needed}; shown in the pack's own language until translated)",
+                                       ptr))
     return findings
 
 
@@ -329,6 +395,7 @@ def check_catalogs(catalogs: list[Catalog], targets: list[Catalog], universe: li
             continue
         findings += _placeholders(catalog, references.get(catalog.game, {}))
         findings += _parity(catalog, [c for c in usable if c.game == catalog.game])
+        findings += _stale(catalog, [c for c in usable if c.game == catalog.game])
         findings += _plurals(catalog)
         findings += _citations(catalog, rulings, home)
         if universe is not None:
@@ -371,9 +438,8 @@ def _placeholders(catalog: Catalog, reference: dict[str, tuple[Catalog, dict[str
     return findings
 
 
-#: catalog sections of free-form keys (rulebook chrome, the terminal game): every language has every key,
-#: and a terminal line the same {placeholders}, since the code fills them by name
-PARITY_SECTIONS = ("chrome", "terminal")
+#: catalog sections of free-form keys (the game's rulebook headings): every language of a game has every key
+PARITY_SECTIONS = ("chrome",)
 
 
 def _parity(catalog: Catalog, usable: list[Catalog]) -> list[Finding]:
@@ -381,22 +447,43 @@ def _parity(catalog: Catalog, usable: list[Catalog]) -> list[Finding]:
     findings = []
     for section in PARITY_SECTIONS:
         mine = catalog.data.get(section, {})
+        said: set[str] = set()
         for other in sorted(usable, key=lambda c: c.language):
             assert other.data is not None
             if other is catalog or other.language == catalog.language:
                 continue
             theirs = other.data.get(section, {})
-            for key in sorted(set(theirs) - set(mine)):
-                findings.append(catalog.at("TEXT_MISSING", f"no {catalog.language} text for {section}.{key} "
+            for key in sorted(set(theirs) - set(mine) - said):
+                said.add(key)
+                findings.append(catalog.at("TEXT_UNTRANSLATED", f"no {catalog.language} text for {section}.{key} "
                                            f"(the {other.language} catalog has it)", pointer("text", section)))
-            if section != "terminal":
-                continue
-            for key in sorted(set(theirs) & set(mine)):
-                here, there = set(PLACEHOLDER.findall(mine[key])), set(PLACEHOLDER.findall(theirs[key]))
-                if here != there:
-                    findings.append(catalog.at("TEXT_PLACEHOLDER", f"terminal.{key}: placeholders "
-                                               f"{sorted(here)} here, {sorted(there)} in {other.language}",
-                                               pointer("text", section, key)))
+    return findings
+
+
+def _stale(catalog: Catalog, usable: list[Catalog]) -> list[Finding]:
+    """A translation's texts whose source text changed since they were translated (``text.source``)."""
+    from regola.text.entries import digest, lookup
+
+    assert catalog.data is not None
+    source = catalog.data.get("source")
+    if not source:
+        return []
+    original = next((c for c in usable if c.language == source["language"] and c is not catalog), None)
+    if original is None or original.data is None:
+        return [catalog.at("TEXT_STALE", f"translated from {source['language']}, but the game has no "
+                           f"{source['language']} catalog to compare with", "/text/source/language")]
+    findings = []
+    for ptr, recorded in source["digests"].items():
+        now = lookup(original.data, ptr)
+        mine = lookup(catalog.data, ptr)
+        if mine is None:
+            continue  # not translated: the coverage check says so
+        if now is None:
+            findings.append(catalog.at("TEXT_STALE", f"{ptr}: the {source['language']} text it translates is gone "
+                                       "(remove the entry or its digest)", pointer("text", "source", "digests", ptr)))
+        elif digest(now) != recorded:
+            findings.append(catalog.at("TEXT_STALE", f"{ptr}: the {source['language']} text changed since this "
+                                       f"translation; now: {now[:80]!r}", "/text" + ptr))
     return findings
 
 
@@ -449,10 +536,12 @@ def _unused(catalog: Catalog, universe: list[Subject], rulings: frozenset[str]) 
         if rule_id not in rule_ids:
             findings.append(catalog.at("REF_UNKNOWN_RULE", f"rule {rule_id} has text, but no pack or variant "
                                        "defines it", pointer("text", "rules", rule_id)))
-    known: dict[str, set[str]] = {}
+    known: dict[str, set[str]] = {"variants": set()}
     for subject in universe:
         for category, name_id in _names_needed(subject, optional=True):
             known.setdefault(category, set()).add(name_id)
+        if subject.variant is not None:
+            known["variants"].add(subject.variant.id)
     for category, names in catalog.data["names"].items():
         if category not in known:
             continue  # a category the data does not enumerate (components)
@@ -473,7 +562,14 @@ def _unused(catalog: Catalog, universe: list[Subject], rulings: frozenset[str]) 
     # a catalog words the rulings its game's packs and variants cite (rulings.yaml serves every game)
     cited = {cite for s in universe for rule in s.doc.get("rules", {}).values() if isinstance(rule, dict)
              for cite in rule.get("cites", []) if cite in rulings}
+    # missing in the language of one of the game's packs: an error; in a translation: a warning
+    own = catalog.language in {s.pack.language for s in universe}
     for ruling in sorted(cited - set(catalog.data.get("rulings", {})), key=lambda r: int(r[1:])):
-        findings.append(catalog.at("TEXT_MISSING", f"no {catalog.language} text for ruling {ruling}",
-                                   "/text/rulings"))
+        if own:
+            findings.append(catalog.at("TEXT_MISSING", f"no {catalog.language} text for ruling {ruling}",
+                                       "/text/rulings"))
+        else:
+            findings.append(catalog.at("TEXT_UNTRANSLATED", f"the {catalog.language} translation lacks ruling "
+                                       f"{ruling} (shown in the pack's own language until translated)",
+                                       "/text/rulings"))
     return findings

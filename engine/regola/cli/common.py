@@ -11,7 +11,9 @@ if TYPE_CHECKING:
 
 
 def add_pack_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--pack", default="cs", help="pack id under rulepacks/ or a path to a pack folder (default: cs)")
+    p.add_argument("--pack", default="cs",
+                   help="a pack id of the data home (rulepacks/ here or above, else the bundled packs) "
+                   "or a path to a pack folder (default: cs)")
     p.add_argument("--variant", action="append", default=[], metavar="FILE",
                    help="a variant overlay (YAML file, or the id of one in the pack's variants/); repeatable")
 

@@ -2,13 +2,13 @@
 fit the screen, and forgiving input (a number, a shown word, ``?``, ``+``/``-`` to turn pages).
 
 Generic: the game supplies its words through ``GameDefinition.terminal`` (board, describe, narrate,
-option, help_rule); every sentence here comes from the catalog's ``terminal`` section. Input that
-cannot be read is answered as such; only an action the rules forbid is answered with the rule.
+option, help_rule); every sentence here is interface text from regola's gettext catalog, every name
+the game's (``text.speech.Speech``). Every line is wrapped by words to the terminal's width. Input
+that cannot be read is answered as such; only an action the rules forbid is answered with the rule.
 """
 
 from __future__ import annotations
 
-import math
 import shutil
 import sys
 import textwrap
@@ -20,7 +20,8 @@ from regola.core.bots import Observation
 from regola.core.errors import IllegalAction, RegolaError
 from regola.core.game import Game
 from regola.core.step import Action
-from regola.text.catalog import Catalog
+from regola.text.speech import Speech
+from regola.text.wrap import wrap
 
 __all__ = ["Table"]
 
@@ -36,26 +37,24 @@ def _fold(text: str) -> str:
     return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())
 
 
-def _screen_lines(lines: list[str], width: int) -> int:
-    """How many terminal rows the lines take once the terminal wraps them."""
-    return sum(max(1, math.ceil(len(line) / width)) for line in lines)
-
-
 class Table:
     """The terminal of one game: people's seats choose here, everybody's moves are told here."""
 
     def __init__(self, game: Game, lang: str | None, out: TextIO | None = None,
                  read: Callable[[str], str] = input) -> None:
-        from regola.text.catalog import catalog_for
+        from regola.text.catalog import languages_of
         from regola.text.lang import negotiate
+        from regola.text.speech import speech_for
 
+        pack = game.ruleset.pack
+        self.lang = negotiate(lang, pack.language, languages_of(pack.game), pack.id)
+        self.speech: Speech = speech_for(pack, self.lang)
         hook = game.ruleset.definition.terminal
         if hook is None:
-            raise RegolaError(f"the game '{game.ruleset.pack.game}' has no terminal play yet")
+            raise RegolaError(self.speech.gettext("the game '{game}' has no terminal play yet", game=pack.game))
         self.words: Any = hook()
         self.game = game
-        self.lang = negotiate(lang, game.ruleset.pack.language)
-        self.catalog: Catalog = catalog_for(self.lang)
+        self.width = 80
         self.out = out if out is not None else sys.stdout
         self.read = read
         self.told: list[tuple[int, str]] = []  # (seat, sentence) of every decision so far
@@ -64,7 +63,7 @@ class Table:
     # -- narration ------------------------------------------------------------------------------------
     def tell(self, seat: int, action: Action) -> None:
         """Remember what ``seat`` is about to do (described before the state changes)."""
-        self.told.append((seat, self.words.narrate(self.game.state, seat, action, self.catalog)))
+        self.told.append((seat, self.words.narrate(self.game.state, seat, action, self.speech)))
 
     def watch(self, seat: int, agent: Any) -> Callable[[Game, Observation], Action]:
         """A bot's seat, told to the people at the table."""
@@ -83,9 +82,10 @@ class Table:
         self.heard[seat] = len(self.told)
         shown = news
         while True:
-            items = shown if len(shown) == len(news) else [self.catalog.terminal(
-                "earlier", count=str(len(news) - len(shown))), *shown]
-            lines = textwrap.wrap(f"{self.catalog.terminal('news')} " + " · ".join(items), width,
+            earlier = len(news) - len(shown)
+            items = shown if not earlier else [self.speech.ngettext(
+                "… and {n} earlier move", "… and {n} earlier moves", earlier), *shown]
+            lines = textwrap.wrap(self.speech.gettext("Since your move:") + " " + " · ".join(items), width,
                                   subsequent_indent="   ", break_on_hyphens=False) if news else []
             if len(lines) <= NEWS_LINES or len(shown) <= 1:
                 return lines
@@ -94,21 +94,23 @@ class Table:
     # -- one decision ---------------------------------------------------------------------------------
     def choose(self, game: Game, obs: Observation) -> Action:
         size = shutil.get_terminal_size((80, 24))
-        width, height = max(40, size.columns), max(16, size.lines)
+        width, height = max(20, size.columns), max(16, size.lines)
+        self.width = width
         state, legal = game.state, obs.legal
-        top = self._news(obs.seat, width) + self.words.board(state, obs.seat, self.catalog, width)
-        rows = self._rows(legal, width)
+        board = self.words.board(state, obs.seat, self.speech, width)
+        top = self._news(obs.seat, width) + [row for line in board for row in wrap(line, width)]
+        rows = [row for line in self._rows(legal, width) for row in wrap(line, width)]
         # the options, a page line and the prompt fit under the board on one screen
-        page_size = max(MIN_PAGE, height - _screen_lines(["", *top], width) - 2)
+        page_size = max(MIN_PAGE, height - len(top) - 3)
         pages = [rows[i:i + page_size] for i in range(0, len(rows), page_size)] or [[]]
         page = 0
         self._print("", *top)
         self._show(pages, page)
         while True:
             try:
-                raw = self.read(self.catalog.terminal("prompt")).strip()
+                raw = self.read(self.speech.gettext("Your choice (number, words or ? for help)> ")).strip()
             except EOFError:
-                raise RegolaError(self.catalog.terminal("left")) from None
+                raise RegolaError(self.speech.gettext("no more input: the game stays unfinished")) from None
             if raw in ("+", "-"):
                 page = min(len(pages) - 1, page + 1) if raw == "+" else max(0, page - 1)
                 self._show(pages, page)
@@ -126,14 +128,14 @@ class Table:
         rows: list[str] = []
         i = 0
         while i < len(legal):
-            group, label = self.words.option(self.game.state, legal[i], self.catalog)
+            group, label = self.words.option(self.game.state, legal[i], self.speech)
             if group is None:
                 rows.append(f"[{i}] {label}")
                 i += 1
                 continue
             items = []
             while i < len(legal):
-                g, label = self.words.option(self.game.state, legal[i], self.catalog)
+                g, label = self.words.option(self.game.state, legal[i], self.speech)
                 if g != group:
                     break
                 items.append(f"[{i}] {label}")
@@ -150,28 +152,31 @@ class Table:
     def _show(self, pages: list[list[str]], page: int) -> None:
         self._print(*pages[page])
         if len(pages) > 1:
-            self._print(self.catalog.terminal("page", page=str(page + 1), pages=str(len(pages))))
+            self._print(self.speech.gettext("Page {page} of {pages}: + next, - back", page=page + 1,
+                                            pages=len(pages)))
 
     def _help(self, legal: list[Action]) -> None:
         from regola.text import explain
 
         rule = self.words.help_rule(self.game.state)
         lines = [explain(rule, self.lang, self.game.ruleset)] if rule else []
-        lines.append(self.catalog.terminal("help", last=str(len(legal) - 1)))
+        lines.append(self.speech.gettext("Choose with the number in brackets (0 to {last}) or type the words "
+                                         "shown; + and - turn the pages, ? shows this help.", last=len(legal) - 1))
         self._print(*lines)
 
     # -- reading what was typed ----------------------------------------------------------------------
     def _parse(self, raw: str, legal: list[Action]) -> Action | None:
         """The chosen action, or None after saying why the input was not one."""
-        t = self.catalog.terminal
+        s = self.speech
         if not raw:
-            self._print(t("empty", last=str(len(legal) - 1)))
+            self._print(s.gettext("Please enter a number from 0 to {last} (? for help).", last=len(legal) - 1))
             return None
         if raw.lstrip("+-").isdigit():
             n = int(raw)
             if 0 <= n < len(legal):
                 return legal[n]
-            self._print(t("out_of_range", input=raw, last=str(len(legal) - 1)))
+            self._print(s.gettext("There is no choice {input}: the numbers go from 0 to {last}.", input=raw,
+                                  last=len(legal) - 1))
             return None
         found, answered = self._by_words(raw, legal)
         if found is not None or answered:
@@ -180,13 +185,13 @@ class Table:
 
     def _by_words(self, raw: str, legal: list[Action]) -> tuple[Action | None, bool]:
         """(the one option the words name, whether the input was already answered)."""
-        state, catalog = self.game.state, self.catalog
+        state, speech = self.game.state, self.speech
         wanted = _fold(raw)
-        described = [_fold(self.words.describe(state, a, catalog)) for a in legal]
+        described = [_fold(self.words.describe(state, a, speech)) for a in legal]
         exact = [i for i, d in enumerate(described) if d == wanted]
         if len(exact) == 1:
             return legal[exact[0]], True
-        labels = [_fold(self.words.option(state, a, catalog)[1]) for a in legal]
+        labels = [_fold(self.words.option(state, a, speech)[1]) for a in legal]
         exact = exact or [i for i, d in enumerate(labels) if d == wanted]
         if len(exact) == 1:
             return legal[exact[0]], True
@@ -195,7 +200,9 @@ class Table:
             return legal[near[0]], True
         if near:
             shown = ", ".join(str(i) for i in near[:8]) + (" …" if len(near) > 8 else "")
-            self._print(catalog.terminal("ambiguous", input=raw, count=str(len(near)), numbers=shown))
+            self._print(speech.ngettext("“{input}” fits {n} choice ({numbers}); please enter the number.",
+                                        "“{input}” fits {n} choices ({numbers}); please enter the number.",
+                                        len(near), input=raw, numbers=shown))
             return None, True
         return None, False
 
@@ -213,27 +220,17 @@ class Table:
             except IllegalAction as err:
                 from regola.text import explain
 
-                self._print(self.catalog.terminal("not_allowed") + " " + explain(err.rule, self.lang,
-                                                                                 self.game.ruleset))
+                self._print(self.speech.gettext("The rules do not allow that:") + " "
+                            + explain(err.rule, self.lang, self.game.ruleset))
                 return None
             except (TypeError, ValueError, KeyError, IndexError):
                 pass
-        self._print(self.catalog.terminal("unreadable", input=raw, last=str(len(legal) - 1)))
+        self._print(self.speech.gettext("I do not understand “{input}”. Enter a number from 0 to {last}, words "
+                                        "shown, or ? for help.", input=raw, last=len(legal) - 1))
         return None
 
     def _print(self, *lines: str) -> None:
         for line in lines:
-            print(line, file=self.out)
+            for row in wrap(line, self.width):
+                print(row, file=self.out)
         self.out.flush()
-
-    # -- the end ---------------------------------------------------------------------------------------
-    def standings(self) -> list[str]:
-        """The final ranking in the catalog's words."""
-        game, t = self.game, self.catalog.terminal
-        lines = [t("final")]
-        for r in game.result() or []:
-            color = self.catalog.name("colors", r["color"])
-            lines.append(t("standing", rank=str(r["rank"]), color=color,
-                           money=self.words.money(self.catalog, r["money"]),
-                           bonus=self.words.money(self.catalog, r["bonus"]), inventions=str(r["inventions"])))
-        return lines

@@ -19,10 +19,39 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "compare": ("regola.cli.compare", "compare house-rule variants over paired games, with a report"),
     "flow": ("regola.cli.flow", "draw the game flow"),
     "rules": ("regola.cli.rules", "read the rules: list, show, search, render"),
+    "text": ("regola.cli.text", "translate: rule catalogs and regola's words as PO files"),
     "check": ("regola.cli.check", "check rule packs and variants for consistency"),
     "daemon": ("regola.cli.daemon", "the background process that keeps `regola check` fast"),
     "serve": ("regola.cli.serve", "serve the rules over HTTP: a JSON API and a web rulebook"),
+    "new": ("regola.cli.new", "start a new file: a house-rule variant"),
 }
+
+
+#: the commands that read packs from the data home and say which one when it is not the project here
+#: (`check` says it in its summary, for the home of each PATH)
+NAMES_HOME = frozenset({"play", "replay", "bench", "simulate", "compare", "flow", "rules", "serve", "new"})
+
+
+def say_home() -> None:
+    """One line on stderr naming the data home when it is not the working folder's project."""
+    from regola.core.home import current
+
+    note = current().note()
+    if note:
+        print(f"regola: {note}", file=sys.stderr)
+
+
+def _missing_extra(exc: ModuleNotFoundError, command: str | None) -> int:
+    """One line naming the extra to install when a command needs a library the core install lacks."""
+    from regola.extras import extra_for
+
+    missing = (exc.name or "").split(".")[0]
+    extra = extra_for(missing)
+    if extra is None:
+        raise exc
+    print(f"regola: `regola {command}` needs the '{extra}' extra: pip install 'regola[{extra}]' "
+          f"({missing} is not installed)", file=sys.stderr)
+    return 2
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -40,11 +69,18 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     first = next((a for a in args_list if not a.startswith("-")), None)
-    parser = build_parser(first if first in COMMANDS else None)
+    try:
+        parser = build_parser(first if first in COMMANDS else None)
+    except ModuleNotFoundError as exc:
+        return _missing_extra(exc, first)
     args = parser.parse_args(args_list)
     try:
+        if args.command in NAMES_HOME:
+            say_home()
         code: int = args.run(args)
         return code
+    except ModuleNotFoundError as exc:
+        return _missing_extra(exc, args.command)
     except RecordError as err:
         print(f"regola: {err}", file=sys.stderr)
         return 1

@@ -1,10 +1,16 @@
-"""`regola play`: a full game with bots and, optionally, a person at the terminal."""
+"""`regola play`: a full game with bots and, optionally, a person at the terminal.
+
+The game is closed with a summary in the chosen language (``--lang``, else LANG, else the pack's):
+who won and why, the standings, and what to try next (``cli/summary.py``). ``--json`` prints the
+result as data, the same in every language.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import secrets
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -32,27 +38,16 @@ def register(sub: Any) -> None:
     p.add_argument("--record", type=Path, help="write the game record (JSON Lines) to this file")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--lang", default=None,
-                   help="language of rule messages, phases and actions for --human seats (e.g. cs, de-AT, fr)")
+                   help="language of the terminal game and the closing summary (e.g. cs, de-AT, fr, pl, en; "
+                   "default: LANG, else the pack's)")
     p.set_defaults(run=run)
 
 
-def standings_text(game: Game) -> str:
-    hook = game.ruleset.definition.present.get("standings")
-    if hook is not None:
-        return str(hook(game))
-    result = game.result() or []
-    lines = ["rank seat colour     money bonus inventions completed"]
-    tie_names = ["money", "inventions"] + [f"{t} cards" for t in reversed(game.ruleset.rules.tiers)]
-    prev = None
-    for r in result:
-        note = ""
-        if prev is not None and prev["money"] == r["money"]:
-            i = next((i for i, (a, b) in enumerate(zip(prev["key"], r["key"], strict=True)) if a != b), None)
-            note = f"  (tie on money; decided by {tie_names[i]})" if i is not None else "  (tied on every tie-break)"
-        lines.append(f"{r['rank']:>4} {r['seat']:>4} {r['color']:<9} {r['money']:>6} {r['bonus']:>5} "
-                     f"{r['inventions']:>10} {r['completed']:>9}{note}")
-        prev = r
-    return "\n".join(lines)
+def standings_text(game: Game, lang: str | None = None) -> str:
+    """Who won and why and the standings, in ``lang`` (else LANG, else the pack's language)."""
+    from regola.cli.summary import standings
+
+    return "\n".join(standings(game, _speech(game.ruleset, lang)))
 
 
 def result_json(game: Game) -> dict[str, Any]:
@@ -104,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
         if not 0 <= seat < args.players:
             raise RegolaError(f"--human {seat}: seats are 0 to {args.players - 1}")
     agents: list[Any] = [make_bot(names[s], s, args.seed, ruleset) for s in range(args.players)]
+    speech = _speech(ruleset, args.lang)
     table = None
     if args.human:  # people at the terminal: they choose here and hear what every other seat does
         from regola.cli.human import Table
@@ -125,8 +121,20 @@ def run(args: argparse.Namespace) -> int:
         json.dump(result_json(game), sys.stdout, ensure_ascii=False)
         print()
     else:
-        pack = ruleset.pack
-        print(f"{pack.title} · pack {pack.id}" + "".join(f" + {v.id}" for v in pack.variants)
-              + f" · {args.players} players · seed {args.seed} · {len(game.history)} decisions")
-        print("\n".join(table.standings()) if table is not None else standings_text(game))
+        from regola.cli.summary import closing
+        from regola.text.wrap import wrap
+
+        width = shutil.get_terminal_size((100, 24)).columns
+        for line in closing(game, speech, args.players, args.seed, list(args.human)):
+            print("\n".join(wrap(line, max(20, width))))
     return 0
+
+
+def _speech(ruleset: Ruleset, lang: str | None) -> Any:
+    """The words of the game's summary (and terminal) in the negotiated language."""
+    from regola.text.catalog import languages_of
+    from regola.text.lang import negotiate
+    from regola.text.speech import speech_for
+
+    pack = ruleset.pack
+    return speech_for(pack, negotiate(lang, pack.language, languages_of(pack.game), pack.id))

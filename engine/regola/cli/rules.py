@@ -1,8 +1,9 @@
-"""`regola rules`: rule references in any language — list, show, search, render a whole rulebook.
+"""`regola rules`: rule references in any language — list, show, search, render a whole rulebook, diff.
 
-The chrome (messages, JSON keys) is English; rule text is in the chosen language (``--lang``, else
-LANG, else the pack's language). list/show/search read a small on-disk cache of the bound texts, so
-they do not load YAML, JSON Schema or the pack on a warm run.
+Everything is said in the chosen language (``--lang``, else LANG, else the pack's language): rule text
+from the game's rule catalog, the rest from regola's interface catalog; JSON keys stay English. A
+language the pack's game lacks is one line naming the languages it has. list/show/search read a small
+on-disk cache of the bound texts, so they do not load YAML, JSON Schema or the pack on a warm run.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from regola.core.errors import RegolaError
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("rules", help="rule references and rulebooks in cs/de/fr",
+    p = sub.add_parser("rules", help="rule references and rulebooks in every language of the pack's game",
                        description="Show, search and render the rules of a pack in any language.")
     cmds = p.add_subparsers(dest="rules_command", required=True, metavar="ACTION")
 
@@ -47,24 +48,14 @@ def register(sub: Any) -> None:
     q.add_argument("-o", "--output", type=Path, required=True, metavar="DIR", help="folder for the rulebook file(s)")
     q.add_argument("--all-languages", action="store_true", help="one rulebook per catalog language")
     q.set_defaults(run=run_render)
-    q = cmds.add_parser("diff", help="what a variant changes: rule texts before and after",
-                        description="The rules a variant adds, removes or rewords, bound over the pack before "
-                                    "and after the variant, in the chosen language.")
+    q = cmds.add_parser("diff", help="what a variant changes: rules and values, before and after",
+                        description="The rules a variant adds, removes or rewords and every value it changes "
+                                    "(setup tables by seat included), before → after, in the chosen language.")
     common(q)
     q.set_defaults(run=run_diff)
 
 
 # --- the quick paths ------------------------------------------------------------------------------
-
-
-def _game_of(pack_folder: Path) -> str | None:
-    """The game of the pack a catalog belongs to (None when its header cannot be read)."""
-    from regola.core.yamlio import load_yaml
-
-    try:
-        return str(load_yaml(pack_folder / "pack.yaml")["pack"]["game"])
-    except Exception:  # an unreadable header: that catalog is simply not this game's
-        return None
 
 
 def _home() -> Path:
@@ -73,29 +64,32 @@ def _home() -> Path:
     return paths.home().resolve()
 
 
-def _language(args: argparse.Namespace, home: Path) -> tuple[str, str]:
-    """(negotiated language, pack language). The pack's language is read from pack.yaml cheaply."""
-    from regola.text.catalog import available_languages
+def _language(args: argparse.Namespace, home: Path) -> tuple[str, str, str]:
+    """(negotiated language, the pack's game, the pack's language), read from pack.yaml cheaply."""
+    from regola.text.catalog import languages_of
     from regola.text.lang import negotiate
 
-    pack_language = _pack_language(args.pack, home)
-    return negotiate(args.lang, pack_language, sorted(available_languages(home))), pack_language
+    game, pack_language = _pack_header(args.pack, home)
+    return negotiate(args.lang, pack_language, languages_of(game, home), _pack_id(args.pack)), game, pack_language
 
 
-def _pack_language(ref: str, home: Path) -> str:
-    """The `language:` line of pack.yaml without a YAML parser (the full loader validates it later)."""
-    import re
+def _pack_id(ref: str) -> str:
+    return Path(ref).name if ("/" in ref or "\\" in ref) else ref
+
+
+def _pack_header(ref: str, home: Path) -> tuple[str, str]:
+    """(game, language) of a pack id or folder without a YAML parser (the full loader validates it later)."""
+    from regola.text.catalog import game_of_folder
 
     folder = home / "rulepacks" / ref
-    path = (folder if folder.is_dir() else Path(ref)) / "pack.yaml"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
+    folder = folder if folder.is_dir() else Path(ref)
+    game, language = game_of_folder(folder)
+    if not game:
         from regola.core.pack import load_pack
 
-        return load_pack(ref).language  # raises the loader's clear error
-    match = re.search(r"^\s+language:\s*['\"]?([A-Za-z-]+)", text, re.MULTILINE)
-    return match.group(1) if match else "cs"
+        pack = load_pack(ref)  # raises the loader's clear error
+        return pack.game, pack.language
+    return game, language
 
 
 def _bound(args: argparse.Namespace) -> dict[str, Any]:
@@ -103,26 +97,31 @@ def _bound(args: argparse.Namespace) -> dict[str, Any]:
     from regola.text.cache import cached
 
     home = _home()
-    language, _ = _language(args, home)
+    language = _language(args, home)[0]
 
     def compute() -> dict[str, Any]:
         from regola.core.pack import load_pack
         from regola.text.bind import bind_all
-        from regola.text.catalog import catalog_for
+        from regola.text.catalog import catalogs_for
 
         pack = load_pack(args.pack, variants=list(args.variant))
-        catalog = catalog_for(language, home)
+        catalog, fallback = catalogs_for(language, pack.game, pack.language, home)
         return {"pack": pack.id, "title": pack.title, "language": language,
                 "variants": [v.id for v in pack.variants],
-                "rules": [rule.to_json() for rule in bind_all(catalog, pack).values()]}
+                "rules": [rule.to_json() for rule in bind_all(catalog, pack, fallback).values()]}
 
     return cached(home, ["bound", str(args.pack), language, *args.variant], list(args.variant), compute)
 
 
 def _print_rule(rule: dict[str, Any]) -> None:
-    print(f"{rule['id']} — {rule['title']}")
-    print(f"  {rule['text']}")
-    print(f"  [{', '.join(rule['cites'])}]")
+    """A rule as three paragraphs, each wrapped by words at the terminal's width."""
+    import shutil
+
+    from regola.text.wrap import wrap
+
+    width = max(20, shutil.get_terminal_size((100, 24)).columns)
+    for line in (f"{rule['id']} — {rule['title']}", f"  {rule['text']}", f"  [{', '.join(rule['cites'])}]"):
+        print("\n".join(wrap(line, width)))
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -147,9 +146,15 @@ def run_show(args: argparse.Namespace) -> int:
             else:
                 _print_rule(rule)
             return 0
+    from regola.i18n import words
+
+    w = words(data["language"])
     near = [r["id"] for r in data["rules"] if r["id"].split(".")[0] == args.rule_id.split(".")[0]][:5]
-    hint = f"; rules of that group: {', '.join(near)}" if near else "; see `regola rules list`"
-    raise RegolaError(f"unknown rule '{args.rule_id}' in pack '{data['pack']}'{hint}")
+    if near:
+        raise RegolaError(w.gettext("unknown rule '{rule}' in pack '{pack}'; rules of that group: {near}",
+                                    rule=args.rule_id, pack=data["pack"], near=", ".join(near)))
+    raise RegolaError(w.gettext("unknown rule '{rule}' in pack '{pack}'; see `regola rules list`",
+                                rule=args.rule_id, pack=data["pack"]))
 
 
 def _fold(text: str) -> str:
@@ -174,7 +179,10 @@ def run_search(args: argparse.Namespace) -> int:
         print()
         return 0
     if not hits:
-        print(f"no rule matches {' '.join(args.words)!r}", file=sys.stderr)
+        from regola.i18n import words
+
+        print(words(data["language"]).gettext("no rule matches “{query}”", query=" ".join(args.words)),
+              file=sys.stderr)
         return 1
     for rule in hits:
         _print_rule(rule)
@@ -186,22 +194,20 @@ def run_search(args: argparse.Namespace) -> int:
 
 def run_render(args: argparse.Namespace) -> int:
     from regola.core.pack import load_pack
-    from regola.text.catalog import available_languages, catalog_for
+    from regola.text.catalog import catalogs_for, languages_of
     from regola.text.render import render, rulebook_name
 
     home = _home()
     pack = load_pack(args.pack, variants=list(args.variant))
-    if args.all_languages:  # the languages of the catalogs written for this pack's game
-        languages = sorted(lang for lang, path in available_languages(home).items()
-                           if _game_of(Path(path).parent.parent) == pack.game)
-    else:
-        languages = [_language(args, home)[0]]
+    # --all-languages: the languages of the catalogs written for this pack's game
+    languages = languages_of(pack.game, home) if args.all_languages else [_language(args, home)[0]]
     try:
         args.output.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise RegolaError(f"cannot create the output folder {args.output}: {exc.strerror}") from None
     for language in languages:
-        text = render(catalog_for(language, home), pack, args.format)
+        catalog, fallback = catalogs_for(language, pack.game, pack.language, home)
+        text = render(catalog, pack, args.format, fallback)
         target = args.output / rulebook_name(pack, language, args.format)
         target.write_text(text, encoding="utf-8")
         print(target)
@@ -213,22 +219,30 @@ def run_render(args: argparse.Namespace) -> int:
 
 def run_diff(args: argparse.Namespace) -> int:
     from regola.core.pack import load_pack
-    from regola.text.catalog import catalog_for
+    from regola.i18n import words
+    from regola.text.catalog import catalogs_for
     from regola.text.diff import diff_rules
 
-    if not args.variant:
-        raise RegolaError("rules diff needs --variant FILE (the variant to compare with its base pack)")
     home = _home()
-    language, _ = _language(args, home)
-    catalog = catalog_for(language, home)
+    language, game, pack_language = _language(args, home)
+    if not args.variant:
+        raise RegolaError(words(language).gettext("rules diff needs --variant FILE (the variant to compare with "
+                                                  "its base pack)"))
+    catalog, fallback = catalogs_for(language, game, pack_language, home)
     base = load_pack(args.pack)
     changed = load_pack(args.pack, variants=list(args.variant))
-    diff = diff_rules(catalog, base, changed)
+    diff = diff_rules(catalog, base, changed, fallback)
     if args.json:
         json.dump({"pack": base.id, "language": language, "variants": [v.id for v in changed.variants],
                    **diff.to_json()}, sys.stdout, ensure_ascii=False)
         print()
         return 0
-    print("\n".join(diff.lines(catalog, [v.id for v in changed.variants])))
+    import shutil
+
+    from regola.text.wrap import wrap
+
+    width = max(20, shutil.get_terminal_size((100, 24)).columns)
+    for line in diff.lines(catalog, [v.id for v in changed.variants]):
+        print("\n".join(wrap(line, width)))
     return 0
 

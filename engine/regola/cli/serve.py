@@ -21,7 +21,8 @@ def register(sub: Any) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
     p.add_argument("--packs", type=Path, default=None, metavar="DIR",
-                   help="the folder holding rulepacks/ and schemas/ (default: REGOLA_HOME, else this checkout)")
+                   help="the folder holding rulepacks/ (default: REGOLA_HOME, else the project here, else the "
+                   "packs bundled with regola)")
     p.add_argument("--variants", type=Path, action="append", default=[], metavar="DIR",
                    help="a folder of extra variant files (house rules) to offer; repeatable")
     p.add_argument("--root-path", default="", metavar="PATH",
@@ -33,13 +34,13 @@ def register(sub: Any) -> None:
 
 
 def _home(packs: Path | None) -> Path:
-    from regola import paths
+    from regola.core.home import current
 
-    home = (packs if packs is not None else paths.home()).resolve()
+    home = packs.resolve() if packs is not None else current().root
     if not (home / "rulepacks").is_dir() and home.name == "rulepacks":
         home = home.parent  # the rulepacks folder itself was given
-    if not (home / "rulepacks").is_dir() or not (home / "schemas").is_dir():
-        raise RegolaError(f"{home}: no rulepacks/ and schemas/ folders here (--packs names the folder holding them)")
+    if not (home / "rulepacks").is_dir():
+        raise RegolaError(f"{home}: no rulepacks/ folder here (--packs names the folder holding it)")
     return home
 
 

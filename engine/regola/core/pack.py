@@ -236,8 +236,13 @@ def load_pack(
 
     ``ref`` is a pack id or a path; each variant is a file path, the name of a file in the pack's
     ``variants/`` folder, a variant id found there, or a Variant (e.g. re-created from a record).
-    Loads are memoised until one of the files involved changes.
+    ``home`` is the data home's folder; without it, the home ``regola.core.home`` chooses (for a pack
+    named by path: the home it lies in). Loads are memoised until one of the files involved changes.
     """
+    if home is None and (isinstance(ref, Path) or _looks_like_path(str(ref))):
+        from regola.core.home import home_of  # a pack named by path borrows from the home it lies in
+
+        home = home_of(find_pack(ref)).root
     home_dir = _home(home)
     folder = find_pack(ref, home_dir)
     resolved = tuple(_resolve_variant(v, folder, home_dir) for v in variants)
@@ -335,8 +340,8 @@ def join_errors(findings: list[PackError]) -> PackError:
 
 def _validate(instance: Any, schema: str, home: Path, reads: _Reads, where: _Where) -> None:
     """Raise every schema finding as one PackError(s), located by ``where(pointer)``."""
-    schemas_dir = home / "schemas"
-    reads.note(schemas_dir)
+    schemas_dir = paths.schemas_for(home)
+    reads.note(home / "schemas")
     schemas = schema_set(schemas_dir)
     for file in schemas.files.values():
         reads.note(file)

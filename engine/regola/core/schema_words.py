@@ -140,6 +140,17 @@ def _unknown_fields(error: ValidationError) -> list[str]:
     return [key for key in instance if key not in known and not any(re.search(p, key) for p in patterns)]
 
 
+def _did_you_mean(name: str, error: ValidationError) -> str:
+    """'; did you mean 'x'?' when a known field is a near spelling of ``name`` (difflib's ratio)."""
+    import difflib
+
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    present = error.instance if isinstance(error.instance, dict) else {}
+    known = [key for key in schema.get("properties", {}) if key not in present]
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
 def _allowed(error: ValidationError) -> str:
     schema = error.schema if isinstance(error.schema, dict) else {}
     names = list(schema.get("properties", {}))
@@ -194,7 +205,7 @@ def describe(error: ValidationError) -> list[SchemaFinding]:
         allowed = _allowed(error)
         if unknown:
             base = list(error.absolute_path)
-            return [_finding(error, f"unknown field '{name}' (allowed: {allowed})",
+            return [_finding(error, f"unknown field '{name}'{_did_you_mean(name, error)} (allowed: {allowed})",
                              f"one of the fields: {allowed}", path=[*base, name]) for name in unknown]
         return [_finding(error, f"unknown fields (allowed: {allowed})", f"one of the fields: {allowed}")]
 

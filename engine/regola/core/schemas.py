@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from regola import paths
 from regola.core.errors import PackError
 
 if TYPE_CHECKING:
@@ -272,8 +273,12 @@ def _mtime_size(path: Path) -> tuple[int, int]:
 
 
 def schema_set(schemas_dir: Path) -> SchemaSet:
-    """The SchemaSet of a folder, rebuilt only when a schema file there changes."""
-    key = Path(schemas_dir).resolve()
+    """The SchemaSet of a folder, rebuilt only when a schema file there changes. A home's ``schemas/``
+    folder that holds no schema stands for regola's own (``paths.schemas_for``)."""
+    folder = Path(schemas_dir)
+    if folder.name == "schemas":
+        folder = paths.schemas_for(folder.parent)
+    key = folder.resolve()
     stamp = _dir_stamp(key)
     cached = _stamps.get(key)
     if cached is not None and cached[0] == stamp:

@@ -271,7 +271,10 @@ def _missing(document: Any, pointer: str, whole: bool) -> str | None:
         here = walked or "the document"
         if isinstance(node, dict):
             if token not in node:
-                return f"{here} has no field '{token}'"
+                import difflib
+
+                close = difflib.get_close_matches(token, [str(key) for key in node], n=1, cutoff=0.6)
+                return f"{here} has no field '{token}'" + (f"; did you mean '{close[0]}'?" if close else "")
             node = node[token]
         elif isinstance(node, list):
             if not token.isdigit() or int(token) >= len(node):

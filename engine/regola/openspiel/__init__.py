@@ -7,6 +7,10 @@
 See regola.openspiel.bridge for what is mapped how.
 """
 
-from regola.openspiel.bridge import RegolaGame, RegolaState, register, short_name_for
+try:
+    from regola.openspiel.bridge import RegolaGame, RegolaState, register, short_name_for
+except ModuleNotFoundError as exc:  # the core install: say which extra brings what is missing, in one line
+    raise ModuleNotFoundError(f"regola.openspiel needs the 'openspiel' extra: pip install 'regola[openspiel]' "
+                              f"({exc.name} is not installed)", name=exc.name) from None
 
 __all__ = ["RegolaGame", "RegolaState", "register", "short_name_for"]

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from starlette.requests import Request
 
-from regola.serve.library import Library, NotFound
+from regola.serve.library import LanguageMissing, Library
 from regola.serve.negotiate import choose
 
 __all__ = ["Asked", "asked", "library_of"]
@@ -39,15 +39,19 @@ def _header_language(header: str | None, languages: tuple[str, ...], default: st
 
 
 def explicit_language(library: Library, lang: str, pack_id: str) -> str:
-    """``?lang=`` or a URL's language: any tag Babel reads (de-AT, cs_CZ); 404 when no catalog of the
-    pack's game fits."""
+    """``?lang=`` or a URL's language: any tag Babel reads (de-AT, cs_CZ), or the pseudo-locale en-XA;
+    404 with the one line every surface says when no catalog of the pack's game fits."""
+    from regola.i18n.pseudo import PSEUDO
+
     offered = library.languages_of(pack_id)
-    if lang in offered:
+    if lang in offered or lang == PSEUDO:
         return lang
+    if lang.replace("-", "_").lower() == PSEUDO.lower():
+        return PSEUDO
     found = _language_for(lang, tuple(offered))  # Babel's parse costs more than the reply
     if found:
         return found
-    raise NotFound(f"no rule text of pack '{pack_id}' in language '{lang}' (languages: {', '.join(offered)})")
+    raise LanguageMissing(pack_id, lang, offered)
 
 
 def asked(request: Request, pack_id: str) -> Asked:

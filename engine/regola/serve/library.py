@@ -19,10 +19,10 @@ from regola.core.pointers import MISSING, resolve
 from regola.core.variant import Variant, load_variant
 from regola.serve.lru import Bounded
 from regola.text.bind import BoundRule, bind_all
-from regola.text.catalog import Catalog, catalog_for
+from regola.text.catalog import Catalog, catalogs_for
 from regola.text.render import Book, build_book, section_of
 
-__all__ = ["POSTED_PREFIX", "Edition", "Library", "NotFound"]
+__all__ = ["POSTED_PREFIX", "Edition", "LanguageMissing", "Library", "NotFound"]
 
 POSTED_PREFIX = "sha256-"
 POSTED_KEPT = 64  # variants posted to the API whose rulebooks stay reachable
@@ -31,6 +31,17 @@ BOUND_KEPT = 128  # (edition, language) pairs kept bound
 
 class NotFound(RegolaError):
     """A pack, variant, language, rule or section the server does not have (HTTP 404)."""
+
+
+class LanguageMissing(NotFound):
+    """A language the pack's game has no rule text in: the API says so in English, a page in the
+    language asked for (``text.lang.missing_language``)."""
+
+    def __init__(self, pack: str, asked: str, offered: list[str]) -> None:
+        from regola.text.lang import missing_language
+
+        super().__init__(missing_language(pack, asked, offered, said_in="en"))
+        self.pack, self.asked, self.offered = pack, asked, offered
 
 
 def posted_token(variant: Variant) -> str:
@@ -58,6 +69,8 @@ class Bound:
     json: dict[str, dict[str, Any]] = field(default_factory=dict)
     _book: Book | None = None
     _replies: dict[str, tuple[bytes, str]] = field(default_factory=dict)
+    fallback: Catalog | None = None  # the pack's own language, for a rule a translation still lacks
+    _changes: Any = None
 
     def rule_reply(self, rule_id: str) -> tuple[bytes, str] | None:
         """A rule's JSON reply and its ETag, encoded once: the API's most frequent answer."""
@@ -71,8 +84,18 @@ class Bound:
 
     def book(self) -> Book:
         if self._book is None:
-            self._book = build_book(self.catalog, self.edition.pack)
+            self._book = build_book(self.catalog, self.edition.pack, self.fallback)
         return self._book
+
+    def changes(self) -> Any:
+        """What the edition's variant changes, in this language (a ``text.diff.RuleDiff``; empty for the
+        pack as published), with the base pack's tables to strike the old cells."""
+        if self._changes is None:
+            from regola.text.diff import diff_rules
+
+            pack, base = self.edition.pack, self.edition.base
+            self._changes = diff_rules(self.catalog, base, pack, self.fallback) if pack is not base else None
+        return self._changes
 
 
 def _forget_loaded(variant: Variant) -> None:
@@ -89,7 +112,7 @@ class Library:
     """What one server offers. ``problems`` lists, one line each, what was skipped at start."""
 
     def __init__(self, home: Path, variant_dirs: list[Path] | None = None) -> None:
-        from regola.text.catalog import available_languages
+        from regola.text.catalog import languages_of
 
         self.home = home.resolve()
         self.problems: list[str] = []
@@ -99,15 +122,10 @@ class Library:
                 self.packs[pack_id] = load_pack(pack_id, home=self.home)
             except PackError as err:
                 self.problems.append(f"pack {pack_id} skipped: {str(err).splitlines()[0]}")
-        catalogs = available_languages(self.home)
-        self.languages = sorted(catalogs)
-        # a catalog words the rules of its own game only (the pack folder it sits in says which)
-        game_of_folder = {pack.id: pack.game for pack in self.packs.values()}
-        self._languages_of_game: dict[str, list[str]] = {}
-        for lang in self.languages:
-            game = game_of_folder.get(catalogs[lang].parent.parent.name)
-            if game is not None:
-                self._languages_of_game.setdefault(game, []).append(lang)
+        # a catalog words the rules of one game (its `text.game`, the pack folder it sits in)
+        self._languages_of_game: dict[str, list[str]] = {
+            game: languages_of(game, self.home) for game in {pack.game for pack in self.packs.values()}}
+        self.languages = sorted({lang for langs in self._languages_of_game.values() for lang in langs})
         self.variants: dict[str, dict[str, Edition]] = {p: {} for p in self.packs}
         files = sorted((self.home / "rulepacks").glob("*/variants/*.y*ml"))
         for folder in variant_dirs or []:
@@ -182,9 +200,11 @@ class Library:
         return self._languages_of_game.get(self.base(pack_id).game, [])
 
     def language(self, lang: str, pack_id: str) -> str:
+        from regola.i18n.pseudo import PSEUDO
+
         offered = self.languages_of(pack_id)
-        if lang not in offered:
-            raise NotFound(f"no rule text of pack '{pack_id}' in language '{lang}' (languages: {', '.join(offered)})")
+        if lang not in offered and lang != PSEUDO:
+            raise LanguageMissing(pack_id, lang, offered)
         return lang
 
     def bound(self, pack_id: str, token: str | None, lang: str) -> Bound:
@@ -193,9 +213,9 @@ class Library:
         key = (pack_id, token, lang)
 
         def make() -> Bound:
-            catalog = catalog_for(lang, self.home)
-            rules = bind_all(catalog, edition.pack)
-            bound = Bound(edition, catalog, rules)
+            catalog, fallback = catalogs_for(lang, edition.base.game, edition.base.language, self.home)
+            rules = bind_all(catalog, edition.pack, fallback)
+            bound = Bound(edition, catalog, rules, fallback=fallback)
             bound.json = {rid: self._rule_json(edition, rule) for rid, rule in rules.items()}
             return bound
 

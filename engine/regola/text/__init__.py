@@ -23,11 +23,12 @@ def explain(rule_id: str, lang: str | None, ruleset: Ruleset) -> str:
     Used for illegal actions: the engine names a rule ID, the person reads the rule in their language.
     """
     from regola.text.bind import bind_rule
-    from regola.text.catalog import catalog_for
+    from regola.text.catalog import catalogs_for, languages_of
     from regola.text.lang import negotiate
 
     pack = ruleset.pack
-    catalog = catalog_for(negotiate(lang, pack.language))
-    bound = bind_rule(catalog, pack, rule_id)
+    language = negotiate(lang, pack.language, languages_of(pack.game), pack.id)
+    catalog, fallback = catalogs_for(language, pack.game, pack.language)
+    bound = bind_rule(catalog, pack, rule_id, fallback)
     cites = ", ".join(bound.cites)
     return f"{bound.title}: {bound.text} [{rule_id}; {cites}]"

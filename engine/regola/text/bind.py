@@ -8,21 +8,18 @@ unit takes the plural form that ``Locale.plural_form`` picks for the number (Cze
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from regola.core.errors import PackError
 from regola.core.pointers import MISSING, resolve
+from regola.i18n.numbers import format_items, format_number, plural_category
 from regola.text.catalog import PLACEHOLDER, Catalog
 
 if TYPE_CHECKING:
-    from babel import Locale
-
     from regola.core.pack import Pack
 
-__all__ = ["BoundRule", "arg_problem", "bind_all", "bind_rule", "format_arg", "plural", "resolve", "with_unit"]
-
-
+__all__ = ["BoundRule", "arg_problem", "bind_all", "bind_rule", "fill", "format_arg", "plural", "resolve",
+           "shown_value", "with_unit"]
 
 @dataclass(frozen=True)
 class BoundRule:
@@ -33,43 +30,26 @@ class BoundRule:
     text: str
     cites: tuple[str, ...]  # what the pack's rule entry cites (the data's sources)
     text_cites: tuple[str, ...]  # what the catalog entry cites (the wording's sources)
-    language: str
+    language: str  # the catalog's; the pack's own language where a translation lacks the rule
+    template: str = ""  # the text with its {placeholders}, so a change can be shown value by value
+    values: tuple[tuple[str, str], ...] = ()  # each placeholder's text, in the template's order
+
+    def value(self, name: str) -> str:
+        return dict(self.values).get(name, "")
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "language": self.language, "title": self.title, "text": self.text,
                 "cites": list(self.cites), "text_cites": list(self.text_cites)}
 
 
-@lru_cache(maxsize=16)
-def _locale(language: str) -> Locale:
-    from babel import Locale
-
-    return Locale.parse(language)
-
-
-@lru_cache(maxsize=4096, typed=True)
-def _plural_category(language: str, number: int | float) -> str:
-    return str(_locale(language).plural_form(abs(number)))
-
-
 def plural(catalog: Catalog, unit: str, number: int | float) -> str:
     """The form of ``unit`` that goes with ``number`` in the catalog's language."""
     forms: dict[str, str] = catalog.data["units"][unit]
-    return forms.get(_plural_category(catalog.language, number), forms["other"])
-
-
-# A rulebook shows a few dozen distinct numbers hundreds of times; Babel takes ~0.1 ms for each.
-# typed: 2 and 2.0 are kept apart, as Babel may write them differently.
-@lru_cache(maxsize=4096, typed=True)
-def _format_number(language: str, value: int | float) -> str:
-    from babel.numbers import format_decimal
-
-    # a parsed Locale, not its name: Babel would parse the name again on every call (~0.2 ms each)
-    return str(format_decimal(value, locale=_locale(language)))
+    return forms.get(plural_category(catalog.language, number), forms["other"])
 
 
 def number(catalog: Catalog, value: int | float) -> str:
-    return _format_number(catalog.language, value)
+    return format_number(catalog.language, value)
 
 
 def with_unit(catalog: Catalog, value: int | float, unit: str | None) -> str:
@@ -79,9 +59,7 @@ def with_unit(catalog: Catalog, value: int | float, unit: str | None) -> str:
 
 
 def _list(catalog: Catalog, items: list[str], style: str = "standard") -> str:
-    from babel.lists import format_list
-
-    return str(format_list(items, style=style, locale=_locale(catalog.language))) if items else "—"
+    return format_items(catalog.language, items, style)
 
 
 def _item_id(item: Any) -> str:
@@ -142,6 +120,14 @@ def _shown(spec: dict[str, Any], value: Any) -> _Shown:
     raise ValueError(f"unknown format '{kind}'")
 
 
+def shown_value(spec: dict[str, Any], value: Any) -> str:
+    """What a placeholder shows, as plain data (numbers, ids, the case's text): for translators' notes."""
+    shown = _shown(spec, value)
+    if shown.kind == "text":
+        return repr(shown.text)
+    return ", ".join(str(x) for x in (shown.numbers or shown.ids))
+
+
 def arg_problem(catalog: Catalog, spec: dict[str, Any], value: Any) -> str | None:
     """Why ``format_arg`` would fail on ``value``, or None; without formatting (Babel is not needed)."""
     try:
@@ -172,14 +158,17 @@ def format_arg(catalog: Catalog, spec: dict[str, Any], value: Any) -> str:
     return shown.text
 
 
-def _fill(template: str, values: dict[str, str]) -> str:
+def fill(template: str, values: dict[str, str]) -> str:
     return PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
 
 
-def bind_rule(catalog: Catalog, pack: Pack, rule_id: str) -> BoundRule:
-    """One rule entry of the catalog filled from the pack. Unknown rule or missing data: PackError."""
+def bind_rule(catalog: Catalog, pack: Pack, rule_id: str, fallback: Catalog | None = None) -> BoundRule:
+    """One rule entry of the catalog filled from the pack; a rule the catalog lacks is taken from
+    ``fallback`` (the pack's own language) when given. Unknown rule or missing data: PackError."""
     entry = catalog.rules.get(rule_id)
     rules = pack.data.get("rules", {})
+    if entry is None and fallback is not None and rule_id in fallback.rules:
+        return bind_rule(fallback, pack, rule_id)
     if entry is None:
         raise PackError(f"the catalog has no text for rule '{rule_id}'", file=catalog.file,
                         field=f"/text/rules/{rule_id}")
@@ -197,20 +186,23 @@ def bind_rule(catalog: Catalog, pack: Pack, rule_id: str) -> BoundRule:
     pack_entry = rules.get(rule_id, {})
     return BoundRule(
         id=rule_id,
-        title=_fill(entry["title"], values),
-        text=_fill(entry["text"], values),
+        title=fill(entry["title"], values),
+        text=fill(entry["text"], values),
         cites=tuple(str(c) for c in pack_entry.get("cites", ())),
         text_cites=tuple(str(c) for c in entry["cites"]),
         language=catalog.language,
+        template=entry["text"],
+        values=tuple(values.items()),
     )
 
 
-def bind_all(catalog: Catalog, pack: Pack) -> dict[str, BoundRule]:
-    """Every rule of the pack (in the pack's order), bound. A rule without text is a PackError."""
+def bind_all(catalog: Catalog, pack: Pack, fallback: Catalog | None = None) -> dict[str, BoundRule]:
+    """Every rule of the pack (in the pack's order), bound. A rule without text (in the catalog, or in
+    ``fallback``, the pack's own language, for a translation still in progress) is a PackError."""
     bound: dict[str, BoundRule] = {}
     for rule_id in pack.data.get("rules", {}):
-        if rule_id not in catalog.rules:
+        if rule_id not in catalog.rules and (fallback is None or rule_id not in fallback.rules):
             raise PackError(f"the catalog has no text for rule '{rule_id}' of pack '{pack.id}'",
                             file=catalog.file, field=f"/text/rules/{rule_id}", code="text")
-        bound[rule_id] = bind_rule(catalog, pack, rule_id)
+        bound[rule_id] = bind_rule(catalog, pack, rule_id, fallback)
     return bound

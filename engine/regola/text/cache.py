@@ -20,14 +20,15 @@ from regola.core.diskcache import cache_dir, stamp
 
 __all__ = ["cached"]
 
-_VERSION = 1
+_VERSION = 2  # 2: catalogs keyed by game and language
 
 
 def _stamps(home: Path, extra: Sequence[str]) -> list[list[Any]]:
     files: list[str] = []
-    for folder in (home / "rulepacks", home / "schemas", Path(__file__).parent):
+    # the packs and catalogs, the schemas, and the code that binds and formats (text, i18n: numbers)
+    for folder in (home / "rulepacks", home / "schemas", Path(__file__).parent, Path(__file__).parents[1] / "i18n"):
         for root, _dirs, names in os.walk(folder):
-            files += [os.path.join(root, n) for n in names if n.endswith((".yaml", ".yml", ".json", ".py"))]
+            files += [os.path.join(root, n) for n in names if n.endswith((".yaml", ".yml", ".json", ".py", ".po"))]
     files += [str(Path(e).resolve()) for e in extra if os.sep in e or e.endswith((".yaml", ".yml"))]
     return [list(stamp(name)) for name in sorted(set(files))]
 

@@ -1,4 +1,11 @@
-"""Loading and checking text catalogs (``rulepacks/<pack>/text/<lang>.yaml``).
+"""Loading and checking rule catalogs (``rulepacks/<pack>/text/<lang>.yaml``).
+
+A rule catalog holds one game's words in one language: units, names, one entry per rule ID, the
+rulings, and the rulebook's own headings. It is keyed by (game, language): its ``text.game`` names
+the game, and it lives in a pack folder of that game, preferably the pack of its language (the Czech
+pack holds Maestro Leonardo in Polish and English, the Polish pack Princes of Florence in the other
+languages). The program's own words (pages, terminal, commands) are not here but in the gettext
+catalogs of ``regola.i18n``.
 
 A catalog is validated against ``schemas/text-catalog.schema.json`` and its placeholders are checked
 against its own ``args`` when it loads, so a typo is reported with the file before any rendering.
@@ -14,7 +21,8 @@ from typing import Any
 from regola import paths
 from regola.core.errors import PackError
 
-__all__ = ["PLACEHOLDER", "Catalog", "available_languages", "catalog_for", "load_catalog"]
+__all__ = ["PLACEHOLDER", "Catalog", "available_languages", "catalog_files", "catalog_for", "catalogs_for",
+           "game_of_folder", "languages_of", "load_catalog"]
 
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 CATALOG_SCHEMA = "text-catalog"
@@ -22,12 +30,16 @@ CATALOG_SCHEMA = "text-catalog"
 
 @dataclass(frozen=True, eq=False)
 class Catalog:
-    """One language's texts. ``file`` is how errors name it."""
+    """One game's texts in one language. ``file`` is how errors name it."""
 
     language: str
     path: Path
     file: str
     data: dict[str, Any]
+
+    @property
+    def game(self) -> str:
+        return str(self.data.get("game", ""))
 
     @property
     def rules(self) -> dict[str, Any]:
@@ -51,36 +63,79 @@ class Catalog:
         return str(value) if value is not None else str(key)
 
     def chrome(self, key: str) -> str:
-        return str(self.data["chrome"].get(key, key))
+        """A heading of the game's rulebook (a section, a table column); the key itself when missing."""
+        return str(self.data.get("chrome", {}).get(key, key))
 
     def chrome_or(self, key: str, default: str) -> str:
-        """A chrome text, or ``default`` when the catalog has none (e.g. the title of a pack it does not know)."""
-        value = self.data["chrome"].get(key)
+        """A heading, or ``default`` when the catalog has none (e.g. the title of a pack it does not know)."""
+        value = self.data.get("chrome", {}).get(key)
         return str(value) if value is not None else default
-
-    def terminal(self, key: str, **values: object) -> str:
-        """A line of the terminal game, its {placeholders} filled; the key itself when the catalog lacks it."""
-        template = self.data.get("terminal", {}).get(key)
-        if template is None:
-            return key
-        return PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), str(template))
 
 
 def _home(home: Path | None) -> Path:
     return Path(home if home is not None else paths.home())
 
 
-def available_languages(home: Path | None = None) -> dict[str, Path]:
-    """Language -> catalog file, for every ``rulepacks/*/text/<lang>.yaml``."""
-    found: dict[str, Path] = {}
+_HEADER = re.compile(r"^\s+(game|language):\s*['\"]?([A-Za-z0-9_-]+)", re.MULTILINE)
+
+
+def game_of_folder(folder: Path) -> tuple[str, str]:
+    """(game, language) of the pack in ``folder``, read from pack.yaml without a YAML parser (the quick
+    paths must not pay for one); ('', '') when it cannot be read (the pack check says why)."""
+    try:
+        text = (folder / "pack.yaml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return "", ""
+    found = dict(m.groups() for m in _HEADER.finditer(text))
+    return found.get("game", ""), found.get("language", "")
+
+
+#: home -> (the stamps of its text folders, (game, language) -> catalog file)
+_index: dict[str, tuple[tuple[Any, ...], dict[tuple[str, str], Path]]] = {}
+
+
+def catalog_files(home: Path | None = None) -> dict[tuple[str, str], Path]:
+    """(game, language) -> catalog file, for every ``rulepacks/*/text/<lang>.yaml``.
+
+    When two pack folders of one game hold a catalog of the same language, the one in the pack of that
+    language wins, else the first folder in name order (the check reports the second as a duplicate).
+    """
     folder = _home(home) / "rulepacks"
     if not folder.is_dir():
-        return found
-    for pack in sorted(folder.iterdir()):
-        text = pack / "text"
-        if text.is_dir():
-            for file in sorted(text.glob("*.yaml")):
-                found.setdefault(file.stem, file)
+        return {}
+    packs = sorted(p for p in folder.iterdir() if (p / "text").is_dir())
+    stamp = tuple((str(p), (p / "text").stat().st_mtime_ns, (p / "pack.yaml").stat().st_mtime_ns
+                   if (p / "pack.yaml").exists() else 0) for p in packs)
+    known = _index.get(str(folder))
+    if known is not None and known[0] == stamp:
+        return dict(known[1])
+    found: dict[tuple[str, str], Path] = {}
+    for pack in packs:
+        game, pack_language = game_of_folder(pack)
+        if not game:
+            continue
+        for file in sorted((pack / "text").glob("*.yaml")):
+            key = (game, file.stem)
+            if key not in found or file.stem == pack_language:
+                found[key] = file
+    _index[str(folder)] = (stamp, found)
+    return dict(found)
+
+
+def languages_of(game: str, home: Path | None = None) -> list[str]:
+    """The languages the rules of ``game`` can be read in, sorted."""
+    return sorted(lang for g, lang in catalog_files(home) if g == game)
+
+
+def available_languages(home: Path | None = None, game: str | None = None) -> dict[str, Path]:
+    """Language -> catalog file: of one game, or (``game`` None) of any game, a language's catalog in
+    the pack of that language preferred."""
+    found: dict[str, Path] = {}
+    for (g, lang), path in sorted(catalog_files(home).items()):
+        if game is not None and g != game:
+            continue
+        if lang not in found or path.parent.parent.name == lang:
+            found[lang] = path
     return found
 
 
@@ -90,12 +145,37 @@ def available_languages(home: Path | None = None) -> dict[str, Path]:
 _loaded: dict[tuple[str, str], tuple[tuple[int, int], object, Catalog]] = {}
 
 
-def catalog_for(language: str, home: Path | None = None) -> Catalog:
-    """The catalog of a language (already negotiated)."""
-    files = available_languages(home)
-    if language not in files:
-        raise PackError(f"no text catalog for language '{language}' (available: {', '.join(sorted(files))})")
-    return load_catalog(files[language], home)
+def catalog_for(language: str, home: Path | None = None, game: str | None = None) -> Catalog:
+    """The catalog of ``game`` in a language (already negotiated). Without ``game``: the catalog of that
+    language in the pack of that language, else any (for callers that know only one game's languages).
+    The pseudo-locale (``regola.i18n.pseudo``) is built from the game's English catalog, or its first."""
+    from regola.i18n.pseudo import PSEUDO, pseudo_catalog
+
+    if language == PSEUDO:
+        langs = languages_of(game, home) if game is not None else sorted(available_languages(home))
+        if not langs:
+            raise PackError(f"no rule text of {game} in any language")
+        return pseudo_catalog(catalog_for("en" if "en" in langs else langs[0], home, game))
+    if game is None:
+        files = available_languages(home)
+        if language not in files:
+            raise PackError(f"no text catalog for language '{language}' (available: {', '.join(sorted(files))})")
+        return load_catalog(files[language], home)
+    path = catalog_files(home).get((game, language))
+    if path is None:
+        raise PackError(f"no rule text of {game} in language '{language}' "
+                        f"(languages: {', '.join(languages_of(game, home)) or 'none'})")
+    return load_catalog(path, home)
+
+
+def catalogs_for(language: str, game: str, pack_language: str,
+                 home: Path | None = None) -> tuple[Catalog, Catalog | None]:
+    """(the catalog of ``game`` in ``language``, the catalog in the pack's own language to fall back on
+    for a rule the first lacks, or None when they are the same or the pack's language has none)."""
+    catalog = catalog_for(language, home, game)
+    if pack_language == catalog.language or (game, pack_language) not in catalog_files(home):
+        return catalog, None
+    return catalog, catalog_for(pack_language, home, game)
 
 
 def load_catalog(path: Path, home: Path | None = None) -> Catalog:
@@ -121,6 +201,10 @@ def load_catalog(path: Path, home: Path | None = None) -> Catalog:
     if path.stem != data["language"]:
         raise PackError(f"the catalog {path.name} says it is in '{data['language']}'", file=shown,
                         line=locate(path, "/text/language")[0], field="/text/language")
+    folder_game = game_of_folder(path.parent.parent)[0]
+    if folder_game and data["game"] != folder_game:
+        raise PackError(f"the catalog says it words {data['game']}, but it lives in a pack of {folder_game}",
+                        file=shown, line=locate(path, "/text/game")[0], field="/text/game")
     _check_placeholders(data, path, shown)
     catalog = Catalog(data["language"], path, shown, data)
     _loaded[key] = (stamp, schemas, catalog)

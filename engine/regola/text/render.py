@@ -1,8 +1,10 @@
 """A complete rulebook, generated from a pack's data and one language's catalog (Markdown or HTML).
 
 Every number comes from the pack (plus variants) through the catalog's placeholders, so a variant
-that changes a number changes every language's rulebook. The HTML is one self-contained file built
-with the standard library (``html.escape``): no template engine is needed for a fixed layout.
+that changes a number changes every language's rulebook. The game's headings (sections, table
+columns, its packs and sources) come from the rule catalog, the rest ("Contents", "Rule", …) from
+regola's interface catalog in the same language. The HTML is one self-contained file built with the
+standard library (``html.escape``): no template engine is needed for a fixed layout.
 """
 
 from __future__ import annotations
@@ -12,14 +14,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from regola.i18n import words
 from regola.text.bind import BoundRule, bind_all, number
 from regola.text.catalog import Catalog
 
 if TYPE_CHECKING:
     from regola.core.pack import Pack
 
-__all__ = ["SECTIONS", "Book", "book_title", "build_book", "render_html", "render_markdown", "rulebook_name",
-           "section_of", "sources_line"]
+__all__ = ["SECTIONS", "Book", "book_title", "build_book", "html_lang", "render_html", "render_markdown",
+           "rulebook_name", "section_of", "sources_line"]
 
 #: section id -> rule ID prefixes it gathers, in rulebook order
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -76,6 +79,8 @@ class Book:
     title: str
     subtitle: str
     sections: list[Section]
+    #: rules shown in another language than the book's (a translation in progress): id -> language
+    fallback: dict[str, str] = field(default_factory=dict)
 
 
 def _components(catalog: Catalog, components: dict[str, int]) -> str:
@@ -128,10 +133,19 @@ def seats_table(catalog: Catalog, pack: Pack) -> Table:
     return Table(headers, rows)
 
 
-def _variant_notes(catalog: Catalog, pack: Pack) -> list[tuple[str, str]]:
+def tables_of(catalog: Catalog, pack: Pack) -> list[tuple[str, str, str, Table]]:
+    """The rulebook's tables of a game that has them: (section, caption, the data they show, table)."""
+    if "inventions" not in pack.data:
+        return []
+    return [("setup", catalog.chrome("seats"), "/setup/beginner/seats", seats_table(catalog, pack)),
+            ("inventions", catalog.chrome("data_note"), "/inventions/cards", inventions_table(catalog, pack))]
+
+
+def _variant_notes(catalog: Catalog, pack: Pack, fallback: Catalog | None = None) -> list[tuple[str, str]]:
     """Each official variant that applies to the pack, with its own rules bound over pack + variant."""
     from regola.core.pack import load_pack
     from regola.core.variant import load_variant
+    from regola.text.diff import variant_title
 
     notes = []
     applied = {v.id for v in pack.variants}
@@ -142,9 +156,9 @@ def _variant_notes(catalog: Catalog, pack: Pack) -> list[tuple[str, str]]:
             continue
         with_variant = load_pack(pack.root, variants=[*pack.variants, variant])
         added = [r for r in with_variant.data.get("rules", {}) if r not in base_rules]
-        bound = bind_all(catalog, with_variant)
+        bound = bind_all(catalog, with_variant, fallback)
         text = " ".join(f"{bound[r].text}" for r in added) or variant.title
-        title = bound[added[0]].title if added else variant.title
+        title = variant_title(catalog, variant)
         notes.append((title, f"{text} [{', '.join(variant.cites)}]"))
     return notes
 
@@ -157,26 +171,29 @@ def _variant_files(pack: Pack) -> list[Path]:
     return found
 
 
-def build_book(catalog: Catalog, pack: Pack) -> Book:
-    """The rulebook's content, independent of the output format."""
-    bound = bind_all(catalog, pack)
+def build_book(catalog: Catalog, pack: Pack, fallback: Catalog | None = None) -> Book:
+    """The rulebook's content, independent of the output format; a rule the catalog lacks is shown
+    from ``fallback`` (the pack's own language) and marked with its language."""
+    bound = bind_all(catalog, pack, fallback)
     layout = sections_of(pack)
     sections = {sid: Section(sid, catalog.chrome(sid)) for sid, _ in layout}
     for rule in bound.values():
         sections[section_of(rule.id, layout)].rules.append(rule)
-    if "inventions" in pack.data:  # the tables of a game that has them
-        sections["setup"].tables.append((catalog.chrome("seats"), seats_table(catalog, pack)))
-        sections["inventions"].tables.append((catalog.chrome("data_note"), inventions_table(catalog, pack)))
+    for section, caption, _root, table in tables_of(catalog, pack):
+        sections[section].tables.append((caption, table))
     if "variants" in sections:
-        sections["variants"].notes += _variant_notes(catalog, pack)
-    for ruling, entry in sorted(catalog.rulings.items(), key=lambda kv: int(kv[0][1:])):
+        sections["variants"].notes += _variant_notes(catalog, pack, fallback)
+    rulings = {**(fallback.rulings if fallback is not None else {}), **catalog.rulings}  # untranslated: as written
+    for ruling, entry in sorted(rulings.items(), key=lambda kv: int(kv[0][1:])):
         if "rulings" not in sections:
             break
         sections["rulings"].notes.append((f"{ruling} · {entry['title']}", entry["text"]))
-    applied = ", ".join(v.id for v in pack.variants) or catalog.chrome("none")
-    subtitle = (f"{catalog.chrome('pack')}: {pack.id} · {catalog.chrome('variant_applied')}: {applied} · "
-                f"{catalog.chrome('sources')}: {sources_line(catalog, pack)}")
-    return Book(catalog.language, book_title(catalog, pack), subtitle, list(sections.values()))
+    w = words(catalog.language)
+    applied = ", ".join(v.id for v in pack.variants) or w.gettext("none")
+    subtitle = w.gettext("Pack: {pack} · Variants applied: {variants} · Sources: {sources}", pack=pack.id,
+                         variants=applied, sources=sources_line(catalog, pack))
+    other = {r.id: r.language for r in bound.values() if r.language != catalog.language}
+    return Book(catalog.language, book_title(catalog, pack), subtitle, list(sections.values()), other)
 
 
 def book_title(catalog: Catalog, pack: Pack) -> str:
@@ -204,7 +221,9 @@ def _md_cell(text: str) -> str:
 
 
 def render_markdown(book: Book, catalog: Catalog) -> str:
-    out = [f"# {book.title}", "", f"_{book.subtitle}_", "", f"## {catalog.chrome('contents')}", ""]
+    w = words(catalog.language)
+    contents, rule_word = w.gettext("Contents"), w.gettext("Rule")
+    out = [f"# {book.title}", "", f"_{book.subtitle}_", "", f"## {contents}", ""]
     for number_, section in enumerate(book.sections, 1):
         out.append(f"{number_}. [{section.title}](#{section.id})")
     out.append("")
@@ -212,7 +231,7 @@ def render_markdown(book: Book, catalog: Catalog) -> str:
         out += [f'<a id="{section.id}"></a>', "", f"## {section.title}", ""]
         for rule in section.rules:
             out += [f"### {rule.title}", "", rule.text, "",
-                    f"<sub>{catalog.chrome('rule')} `{rule.id}` · {', '.join(rule.cites)}</sub>", ""]
+                    f"<sub>{rule_word} `{rule.id}` · {', '.join(rule.cites)}</sub>", ""]
         for caption, table in section.tables:
             out += [f"**{caption}**", "", "| " + " | ".join(map(_md_cell, table.headers)) + " |",
                     "|" + "---|" * len(table.headers)]
@@ -230,20 +249,28 @@ _STYLE = ("body{font-family:system-ui,sans-serif;max-width:60rem;margin:auto;pad
           "vertical-align:top}th{background:#eee}.cite{color:#666;font-size:.8rem}")
 
 
+def html_lang(language: str) -> str:
+    """A catalog language as an HTML ``lang`` value (BCP 47: ``de-AT``, ``en-XA``)."""
+    return language.replace("_", "-")
+
+
 def render_html(book: Book, catalog: Catalog) -> str:
     esc = html.escape
-    out = ["<!DOCTYPE html>", f'<html lang="{esc(book.language)}">', "<head>", '<meta charset="utf-8">',
+    w = words(catalog.language)
+    contents, rule_word = esc(w.gettext("Contents")), esc(w.gettext("Rule"))
+    out = ["<!DOCTYPE html>", f'<html lang="{esc(html_lang(book.language))}">', "<head>", '<meta charset="utf-8">',
            f"<title>{esc(book.title)}</title>", f"<style>{_STYLE}</style>", "</head>", "<body>",
            f"<h1>{esc(book.title)}</h1>", f'<p class="cite">{esc(book.subtitle)}</p>',
-           f'<nav id="contents"><h2>{esc(catalog.chrome("contents"))}</h2><ol>']
+           f'<nav id="contents"><h2>{contents}</h2><ol>']
     out += [f'<li><a href="#{s.id}">{esc(s.title)}</a></li>' for s in book.sections]
     out.append("</ol></nav>")
     for section in book.sections:
         out.append(f'<section id="{section.id}"><h2>{esc(section.title)}</h2>')
         for rule in section.rules:
-            out.append(f'<article id="rule-{esc(rule.id)}"><h3>{esc(rule.title)}</h3><p>{esc(rule.text)}</p>'
-                       f'<p class="cite">{esc(catalog.chrome("rule"))} <code>{esc(rule.id)}</code> · '
-                       f"{esc(', '.join(rule.cites))}</p></article>")
+            lang = f' lang="{esc(html_lang(rule.language))}"' if rule.language != book.language else ""
+            out.append(f'<article id="rule-{esc(rule.id)}"{lang}><h3>{esc(rule.title)}</h3><p>{esc(rule.text)}</p>'
+                       f'<p class="cite">{rule_word} <code>{esc(rule.id)}</code> · '
+                       f"<cite>{esc(', '.join(rule.cites))}</cite></p></article>")
         for caption, table in section.tables:
             out.append(f"<table><caption>{esc(caption)}</caption><thead><tr>"
                        + "".join(f"<th>{esc(h)}</th>" for h in table.headers) + "</tr></thead><tbody>")
@@ -256,9 +283,9 @@ def render_html(book: Book, catalog: Catalog) -> str:
     return "\n".join(out) + "\n"
 
 
-def render(catalog: Catalog, pack: Pack, fmt: str) -> str:
+def render(catalog: Catalog, pack: Pack, fmt: str, fallback: Catalog | None = None) -> str:
     """The whole rulebook in ``fmt`` ('md' or 'html')."""
-    book = build_book(catalog, pack)
+    book = build_book(catalog, pack, fallback)
     return render_html(book, catalog) if fmt == "html" else render_markdown(book, catalog)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from regola.core.game import GameDefinition
+from regola.core.gamedef import define_game
 from regola.core.registry import Registry
 from regola.core.search import SearchHooks
 from regola.games.maestro_leonardo import rounds, search
@@ -48,23 +48,25 @@ REGISTRY = Registry(
 )
 
 
-def _result(state: State) -> list[dict[str, Any]] | None:
-    return state.result
-
-
 def _terminal() -> Any:
     from regola.games.maestro_leonardo import table
 
     return table
 
 
-def _bots() -> dict[str, Any]:
+def _summary(game: Any, speech: Any) -> list[str]:
+    from regola.games.maestro_leonardo.summary import summary
+
+    return summary(game, speech)
+
+
+def _greedy() -> type:
     from regola.games.maestro_leonardo.greedy import GreedyBot
 
-    return {"greedy": GreedyBot}
+    return GreedyBot
 
 
-DEFINITION = GameDefinition(
+DEFINITION = define_game(
     id="maestro-leonardo",
     registry=REGISTRY,
     compile_rules=compile_rules,
@@ -72,12 +74,10 @@ DEFINITION = GameDefinition(
     state_from_json=State.from_json,
     view=view,
     describe=describe,
-    players=lambda rules: (rules.players_min, rules.players_max),
-    setup_modes=lambda rules: rules.setup_modes,
-    result=_result,
-    bots=_bots(),
+    greedy=_greedy(),
     metrics=metrics,
     terminal=_terminal,
+    present={"summary": _summary},
     clone_state=State.clone,
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
                        playout=search.playout, evaluate=search.evaluate, bot_view=greedy_view),

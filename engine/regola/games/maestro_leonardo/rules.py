@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regola.core.errors import PackError
+from regola.core.readings import only
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,8 +176,20 @@ def _per_players(raw: Mapping[str, Any]) -> dict[int, Any]:
     return {int(k): v for k, v in raw.items()}
 
 
+#: values the pack states that the engine plays one way only (regola.core.readings); each names the
+#: reading the steps implement
+ONLY = (("/components/per_color/masters", 1), ("/components/per_color/work_markers", 2),
+        ("/setup/leonardo", "first_seat"), ("/setup/beginner/removed_apprentices_to", "box"),
+        ("/setup/advanced/display", "draw_from_deck"), ("/city/ranking/tie", "nearer_arrow"),
+        ("/planning/starts_per_lab", 1), ("/planning/abort_started_this_turn", False),
+        ("/completion/mandatory", True), ("/completion/auction/bids", "sealed"),
+        ("/completion/auction/tie", "leonardo_then_clockwise"))
+
+
 def compile_rules(doc: Mapping[str, Any]) -> Rules:
     """Compile a validated pack document. Raises PackError (with a JSON pointer) on semantic faults."""
+    for pointer, reading in ONLY:
+        only(doc, pointer, reading)
     comp = doc["components"]
     materials = tuple(comp["materials"]["kinds"])
     mat_index = {m: i for i, m in enumerate(materials)}

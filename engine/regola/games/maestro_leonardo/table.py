@@ -1,10 +1,12 @@
-"""Maestro Leonardo at the terminal, in a catalog's words: the board summary a person reads before each
+"""Maestro Leonardo at the terminal, in one language: the board summary a person reads before each
 decision, each legal action named with its district and price, and what another player just did.
 
-Every word comes from the catalog (``text.terminal`` for sentences, ``text.names`` for things); this
-module only decides which facts to show. What another seat may not see stays hidden: the invention a
-lab works on, the cards in a hand, a sealed bid, the order a peek put back (views.py, 001 §6, R7).
-Players' money is shown for every seat, as the issue asked; money cards are not hidden by any source.
+Every sentence is interface text from regola's gettext catalog (plural forms by the locale's rule,
+so "1 apprentice ready" and "5 apprentices ready" in every language); every name of a thing comes
+from the game's rule catalog. This module only decides which facts to show. What another seat may
+not see stays hidden: the invention a lab works on, the cards in a hand, a sealed bid, the order a
+peek put back (views.py, 001 §6, R7). Players' money is shown for every seat, as the issue asked;
+money cards are not hidden by any source.
 """
 
 from __future__ import annotations
@@ -13,8 +15,7 @@ from typing import Any
 
 from regola.core.step import Action
 from regola.games.maestro_leonardo.state import State
-from regola.text.bind import number, with_unit
-from regola.text.catalog import Catalog
+from regola.text.speech import Speech
 
 __all__ = ["board", "describe", "help_rule", "money", "narrate", "option"]
 
@@ -31,34 +32,37 @@ def help_rule(state: State) -> str | None:
 
 
 # --- small words --------------------------------------------------------------------------------------
-def money(catalog: Catalog, amount: int) -> str:
+def money(speech: Speech, amount: int) -> str:
     """An amount with its unit: '5 Gulden', '3 guldeny'."""
-    return with_unit(catalog, amount, "gulden")
+    return speech.amount(amount, "gulden")
 
 
-def _color(catalog: Catalog, state: State, seat: int) -> str:
-    return catalog.name("colors", state.players[seat].color)
+def _color(speech: Speech, state: State, seat: int) -> str:
+    return speech.name("colors", state.players[seat].color)
 
 
-def _lab(catalog: Catalog, index: int) -> str:
-    return catalog.terminal("lab", n=number(catalog, index + 1))
+def _lab(speech: Speech, index: int) -> str:
+    # TRANSLATORS: a player's own lab, numbered from 1
+    return speech.gettext("lab {n}", n=index + 1)
 
 
-def _where(catalog: Catalog, location: str) -> str:
+def _where(speech: Speech, location: str) -> str:
     """A district by its name, an own lab (``lab0``) as 'lab 1'."""
     if location.startswith("lab") and location[3:].isdigit():
-        return _lab(catalog, int(location[3:]))
-    return catalog.name("districts", location)
+        return _lab(speech, int(location[3:]))
+    return speech.name("districts", location)
 
 
-def _card(catalog: Catalog, card: int) -> str:
-    return catalog.terminal("card", id=number(catalog, card), name=catalog.name("cards", card))
+def _card(speech: Speech, card: int) -> str:
+    # TRANSLATORS: an invention card: its number and its name
+    return speech.gettext("no. {id} {name}", id=card, name=speech.name("cards", card))
 
 
-def _materials(catalog: Catalog, state: State, counts: Any) -> str:
-    parts = [catalog.terminal("material_count", name=catalog.name("materials", m), count=number(catalog, n))
+def _materials(speech: Speech, state: State, counts: Any) -> str:
+    # TRANSLATORS: a material and how many cards of it
+    parts = [speech.gettext("{name} ×{count}", name=speech.name("materials", m), count=n)
              for m, n in zip(state.rules.materials, counts, strict=True) if n]
-    return ", ".join(parts) if parts else catalog.terminal("nothing")
+    return ", ".join(parts) if parts else speech.gettext("nothing")
 
 
 def _price(state: State) -> int:
@@ -67,64 +71,84 @@ def _price(state: State) -> int:
     return track[min(int(s.get("done", 0)), len(track) - 1)]
 
 
+def _leonardo(speech: Speech) -> str:
+    return speech.name("components", "leonardo")
+
+
 # --- the board ----------------------------------------------------------------------------------------
-def _people(catalog: Catalog, state: State, letter: str) -> str:
+def _people(speech: Speech, state: State, letter: str) -> str:
     entries = state.occupancy.get(letter, ())
     if not entries:
-        return catalog.terminal("nobody")
+        # TRANSLATORS: nobody stands in a district
+        return speech.gettext("–")
     shown = []
     for seat, apprentices, master in entries:
-        key = "people_master" if master else "people"
-        shown.append(catalog.terminal(key, color=_color(catalog, state, seat), count=number(catalog, apprentices)))
+        color = _color(speech, state, seat)
+        if master:
+            # TRANSLATORS: a colour's people in a district: apprentices and the master
+            shown.append(speech.gettext("{color} {count} + master", color=color, count=apprentices))
+        else:
+            # TRANSLATORS: a colour's apprentices in a district
+            shown.append(speech.gettext("{color} {count}", color=color, count=apprentices))
     return ", ".join(shown)
 
 
-def _district_line(catalog: Catalog, state: State, letter: str) -> str:
+def _district_line(speech: Speech, state: State, letter: str) -> str:
     """A district and who stands there; the one being resolved also shows its price now (the others
     start at the first step of the price track, shown once in the city's label)."""
-    text = catalog.terminal("district", district=catalog.name("districts", letter),
-                            people=_people(catalog, state, letter))
+    text = speech.gettext("{district}: {people}", district=speech.name("districts", letter),
+                          people=_people(speech, state, letter))
     current = state.flow_state == "district" and state.step.get("letter") == letter
     if current and "done" in state.step:
-        text += " · " + catalog.terminal("price", price=money(catalog, _price(state)))
+        text += " · " + speech.gettext("price {price}", price=money(speech, _price(state)))
     return text
 
 
-def _lab_line(catalog: Catalog, state: State, lab: Any, own: bool) -> str:
+def _lab_line(speech: Speech, state: State, lab: Any, own: bool) -> str:
     """A lab's state, in the player's lab order: idle, working (weeks so far) or, for its owner or once
     revealed, on which invention."""
     if lab.target is None:
-        return catalog.terminal("lab_idle")
+        # TRANSLATORS: a lab with no invention in it
+        return speech.gettext("idle")
     if own or lab.revealed:
         needed = state.rules.cards[lab.target].weeks
-        return catalog.terminal("lab_working", card=_card(catalog, lab.target), weeks=number(catalog, lab.weeks),
-                                needed=with_unit(catalog, needed, "week"))
-    return catalog.terminal("lab_busy", weeks=with_unit(catalog, lab.weeks, "week"))
+        # TRANSLATORS: an invention in a lab: weeks worked so far of the weeks it needs (plural by {n})
+        return speech.ngettext("{card} ({done} of {n} week)", "{card} ({done} of {n} weeks)", needed,
+                               card=_card(speech, lab.target), done=lab.weeks)
+    # TRANSLATORS: another player's lab works on a hidden invention, for {n} weeks so far
+    return speech.ngettext("working ({n} week)", "working ({n} weeks)", lab.weeks)
 
 
-def board(state: State, seat: int, catalog: Catalog, width: int = 80) -> list[str]:
+def board(state: State, seat: int, speech: Speech, width: int = 80) -> list[str]:
     """The compact summary: round and phase, the city with people and prices, the display, every
     player's money, people and labs, and the seat's own hand."""
     rules = state.rules
     me = state.players[seat]
-    lines = [catalog.terminal("header", round=number(catalog, state.round), rounds=number(catalog, rules.rounds),
-                              phase=catalog.name("phases", state.flow_state), color=_color(catalog, state, seat))]
-    track = ", ".join(number(catalog, n) for n in rules.cost_track[:-1])
-    track += ", " + money(catalog, rules.cost_track[-1]) if track else money(catalog, rules.cost_track[-1])
-    lines += _wrapped(catalog.terminal("city", track=track),
-                      [_district_line(catalog, state, d) for d in rules.district_order], width)
-    display = [_card(catalog, c) for c in state.display] or [catalog.terminal("nothing")]
-    lines += _wrapped(catalog.terminal("display"), display, width)
+    lines = [speech.gettext("Round {round} of {rounds} · {phase} · you play {color}", round=state.round,
+                            rounds=rules.rounds, phase=speech.name("phases", state.flow_state),
+                            color=_color(speech, state, seat))]
+    track = ", ".join(speech.number(n) for n in rules.cost_track[:-1])
+    track += ", " + money(speech, rules.cost_track[-1]) if track else money(speech, rules.cost_track[-1])
+    lines += _wrapped(speech.gettext("City (price of an action {track}):", track=track),
+                      [_district_line(speech, state, d) for d in rules.district_order], width)
+    display = [_card(speech, c) for c in state.display] or [speech.gettext("nothing")]
+    lines += _wrapped(speech.gettext("Inventions on display:"), display, width)
     for p in state.players:
         own = p.seat == seat
-        labs = ", ".join(_lab_line(catalog, state, lab, own) for lab in p.labs)
-        key = "player_you" if own else "player"
-        lines.append(catalog.terminal(key, color=_color(catalog, state, p.seat), money=money(catalog, p.money),
-                                      free=number(catalog, p.apprentices), academy=number(catalog, p.academy),
-                                      labs=labs))
-    lines.append(catalog.terminal("hand", materials=_materials(catalog, state, me.hand),
-                                  leonardo=_color(catalog, state, state.leonardo),
-                                  council=money(catalog, state.council_money)))
+        labs = ", ".join(_lab_line(speech, state, lab, own) for lab in p.labs)
+        ready = speech.ngettext("{n} apprentice ready", "{n} apprentices ready", p.apprentices)
+        values = {"color": _color(speech, state, p.seat), "money": money(speech, p.money), "ready": ready,
+                  "labs": labs}
+        if own:
+            academy = speech.ngettext("{n} in the academy", "{n} in the academy", p.academy)
+            lines.append(speech.gettext("{color} (you): {money} · {ready}, {academy} · labs: {labs}",
+                                        academy=academy, **values))
+        else:
+            lines.append(speech.gettext("{color}: {money} · {ready} · labs: {labs}", **values))
+    lines.append(speech.gettext("Your hand: {materials} · {leonardo} is with {holder} · council purse {council}",
+                                materials=_materials(speech, state, me.hand), leonardo=_leonardo(speech),
+                                holder=_color(speech, state, state.leonardo),
+                                council=money(speech, state.council_money)))
     return lines
 
 
@@ -143,122 +167,189 @@ def _wrapped(label: str, items: list[str], width: int) -> list[str]:
 
 
 # --- actions ------------------------------------------------------------------------------------------
-def _district_words(catalog: Catalog, state: State, action: Action) -> dict[str, str]:
+def _district_words(speech: Speech, state: State, action: Action) -> dict[str, str]:
     s = state.step
     letter = s.get("letter", "")
-    words = {"district": catalog.name("districts", letter), "price": money(catalog, _price(state))}
+    words = {"district": speech.name("districts", letter), "price": money(speech, _price(state))}
     if s.get("kind") == "shop":
-        words["material"] = catalog.name("materials", state.rules.materials[state.rules.districts[letter].material])
+        words["material"] = speech.name("materials", state.rules.materials[state.rules.districts[letter].material])
     if len(action) > 2 and action[0] == "act":
-        words["upgrade"] = catalog.name("upgrades", action[1])
-        words["lab"] = _lab(catalog, action[2]) if action[2] >= 0 else ""
+        words["upgrade"] = speech.name("upgrades", action[1])
+        words["lab"] = _lab(speech, action[2]) if action[2] >= 0 else ""
     return words
 
 
-#: per verb, the words other seats may not hear: the invention a lab starts (its cards are hidden), a
+#: per verb, the facts other seats may not hear: the invention a lab starts (its cards are hidden), a
 #: sealed bid, the order a council peek put back
-PRIVATE = {"start": ("card", "weeks", "materials"), "bid": ("money",), "order": ("cards",)}
+PRIVATE = {"start", "bid", "order"}
 
 
-def _key_and_words(catalog: Catalog, state: State, action: Action, public: bool) -> tuple[str, dict[str, str]]:
-    """The terminal key of an action and its filled words. ``public`` hides what other seats may not see."""
-    key, words = _all_words(catalog, state, action)
-    if public:
-        for hidden in PRIVATE.get(str(action[0]), ()):
-            words.pop(hidden, None)
-    return key, words
-
-
-def _all_words(catalog: Catalog, state: State, action: Action) -> tuple[str, dict[str, str]]:
+def _facts(speech: Speech, state: State, action: Action) -> tuple[str, dict[str, Any]]:
+    """The kind of an action (``place_lab``, ``act_shop``…) and the facts its sentences name."""
     verb = str(action[0])
     rules = state.rules
     if verb == "start":
         card = rules.cards[action[2]]
-        return verb, {"lab": _lab(catalog, action[1]), "card": _card(catalog, action[2]),
-                      "weeks": with_unit(catalog, card.weeks, "week"),
-                      "materials": _materials(catalog, state, card.components)}
+        return verb, {"lab": _lab(speech, action[1]), "card": _card(speech, action[2]), "weeks": card.weeks,
+                      "materials": _materials(speech, state, card.components)}
     if verb == "abort":
-        return verb, {"lab": _lab(catalog, action[1])}
+        return verb, {"lab": _lab(speech, action[1])}
     if verb in ("place", "master"):  # into a city district, or into one of the player's own labs
-        key = verb + ("_lab" if str(action[1]).startswith("lab") else "")
-        words = {"where": _where(catalog, action[1])}
+        kind = verb + ("_lab" if str(action[1]).startswith("lab") else "")
+        facts: dict[str, Any] = {"where": _where(speech, action[1])}
         if verb == "place":
-            words["count"] = with_unit(catalog, action[2], "apprentice")
-        return key, words
+            facts["n"] = action[2]
+        return kind, facts
     if verb == "leonardo":
-        return verb, {"color": _color(catalog, state, action[1])}
+        return verb, {"leonardo": _leonardo(speech), "color": _color(speech, state, action[1])}
     if verb == "space":
-        return verb, {"space": catalog.name("council_spaces", action[1])}
+        return verb, {"space": speech.name("council_spaces", action[1])}
     if verb == "move":
-        return verb, {"color": _color(catalog, state, action[1]), "src": _where(catalog, action[2]),
-                      "dst": _where(catalog, action[3])}
+        return verb, {"color": _color(speech, state, action[1]), "src": _where(speech, action[2]),
+                      "dst": _where(speech, action[3])}
     if verb == "order":
-        return verb, {"cards": ", ".join(_card(catalog, c) for c in action[1])}
+        return verb, {"cards": ", ".join(_card(speech, c) for c in action[1])}
     if verb == "buy":
         space = next((sp for sp in rules.council_spaces if sp.effect == "buy_material"), None)
         price = int(space.params["price"]) if space is not None else 0
-        return verb, {"material": catalog.name("materials", rules.materials[action[1]]),
-                      "price": money(catalog, price)}
+        return verb, {"material": speech.name("materials", rules.materials[action[1]]),
+                      "price": money(speech, price)}
     if verb == "take":
-        return verb, {"money": money(catalog, state.council_money)}
+        return verb, {"money": money(speech, state.council_money)}
     if verb == "act":
         kind = str(state.step.get("kind", ""))
-        words = _district_words(catalog, state, action)
-        if kind == "workshop" and words.get("lab"):
-            return "act_workshop_lab", words
-        return f"act_{kind}", words
+        facts = _district_words(speech, state, action)
+        if kind == "workshop" and facts.get("lab"):
+            return "act_workshop_lab", facts
+        return f"act_{kind}", facts
     if verb == "pass" and state.flow_state == "district" and state.step.get("kind") in ("workshop", "academy",
                                                                                           "shop", "market"):
-        return "pass_district", _district_words(catalog, state, action)
+        return "pass_district", _district_words(speech, state, action)
     if verb == "exchange":
-        return verb, {"give": _materials(catalog, state, action[1]), "take": _materials(catalog, state, action[2])}
+        return verb, {"give": _materials(speech, state, action[1]), "take": _materials(speech, state, action[2])}
     if verb == "bid":
-        return verb, {"money": money(catalog, action[1])}
+        return verb, {"money": money(speech, action[1])}
     if verb == "auction_first":
-        return verb, {"card": _card(catalog, action[1])}
+        return verb, {"card": _card(speech, action[1])}
     if verb == "favor":
-        words = {"favor": catalog.name("favors", action[1]), "lab": "", "materials": ""}
+        facts = {"favor": speech.name("favors", action[1]), "extra": ""}
         if action[2] >= 0:
-            words["lab"] = " · " + _lab(catalog, action[2])
+            facts["extra"] += " · " + _lab(speech, action[2])
         if any(action[3]):
-            words["materials"] = " · " + _materials(catalog, state, action[3])
-        return verb, words
+            facts["extra"] += " · " + _materials(speech, state, action[3])
+        return verb, facts
     return verb, {}
 
 
-def describe(state: State, action: Action, catalog: Catalog) -> str:
+def _option(speech: Speech, kind: str, f: dict[str, Any]) -> str | None:
+    """What the deciding seat reads for an option (with everything it may know)."""
+    s = speech
+    sentences = {
+        "pass": lambda: s.gettext("pass"),
+        "pass_district": lambda: s.gettext("{district}: pass (the people go home)", **f),
+        "start": lambda: s.ngettext("{lab}: start {card} ({n} week; materials: {materials})",
+                                    "{lab}: start {card} ({n} weeks; materials: {materials})", f["weeks"], **f),
+        "abort": lambda: s.gettext("{lab}: abort the work", **f),
+        "place": lambda: s.ngettext("place {n} apprentice in {where}", "place {n} apprentices in {where}",
+                                    f["n"], **f),
+        "place_lab": lambda: s.ngettext("place {n} apprentice in your {where}",
+                                        "place {n} apprentices in your {where}", f["n"], **f),
+        "master": lambda: s.gettext("place the master in {where}", **f),
+        "master_lab": lambda: s.gettext("place the master in your {where}", **f),
+        "leonardo": lambda: s.gettext("give {leonardo} to {color}", **f),
+        "space": lambda: s.gettext("take council space {space}", **f),
+        "withdraw": lambda: s.gettext("take your people back from the council"),
+        "move": lambda: s.gettext("move an apprentice of {color} from {src} to {dst}", **f),
+        "decline": lambda: s.gettext("do not use the space"),
+        "order": lambda: s.gettext("put back on top of the deck in this order: {cards}", **f),
+        "buy": lambda: s.gettext("buy 1 {material} for {price}", **f),
+        "take": lambda: s.gettext("take the council purse ({money})", **f),
+        "act_workshop": lambda: s.gettext("{district}: {upgrade} for {price}", **f),
+        "act_workshop_lab": lambda: s.gettext("{district}: {upgrade} in {lab} for {price}", **f),
+        "act_academy": lambda: s.gettext("{district}: take an apprentice from the academy for {price}", **f),
+        "act_shop": lambda: s.gettext("{district}: buy 1 {material} for {price}", **f),
+        "exchange": lambda: s.gettext("exchange {give} for {take}", **f),
+        "bid": lambda: s.gettext("bid {money}", **f),
+        "auction_first": lambda: s.gettext("auction {card} first", **f),
+        "favor": lambda: s.gettext("favor {favor}{extra}", **f),
+    }
+    say = sentences.get(kind)
+    return say() if say is not None else None
+
+
+def _told(speech: Speech, kind: str, f: dict[str, Any]) -> str | None:
+    """What every player hears a seat did: nothing private (no card started, no bid, no order)."""
+    s = speech
+    sentences = {
+        "pass": lambda: s.gettext("passes"),
+        "pass_district": lambda: s.gettext("passes in {district}", **f),
+        "start": lambda: s.gettext("starts an invention in {lab}", **f),
+        "abort": lambda: s.gettext("aborts the work in {lab}", **f),
+        "place": lambda: s.ngettext("places {n} apprentice in {where}", "places {n} apprentices in {where}",
+                                    f["n"], **f),
+        "place_lab": lambda: s.ngettext("places {n} apprentice in their own {where}",
+                                        "places {n} apprentices in their own {where}", f["n"], **f),
+        "master": lambda: s.gettext("places the master in {where}", **f),
+        "master_lab": lambda: s.gettext("places the master in their own {where}", **f),
+        "leonardo": lambda: s.gettext("gives {leonardo} to {color}", **f),
+        "space": lambda: s.gettext("takes council space {space}", **f),
+        "withdraw": lambda: s.gettext("takes their people back from the council"),
+        "move": lambda: s.gettext("moves an apprentice of {color} from {src} to {dst}", **f),
+        "decline": lambda: s.gettext("does not use the space"),
+        "order": lambda: s.gettext("puts the top cards back in a new order"),
+        "buy": lambda: s.gettext("buys 1 {material} at the council for {price}", **f),
+        "take": lambda: s.gettext("takes the council purse ({money})", **f),
+        "act_workshop": lambda: s.gettext("chooses “{upgrade}” in {district} for {price}", **f),
+        "act_workshop_lab": lambda: s.gettext("chooses “{upgrade}” in {district} for {lab}, for {price}", **f),
+        "act_academy": lambda: s.gettext("takes an apprentice from the academy in {district} for {price}", **f),
+        "act_shop": lambda: s.gettext("buys 1 {material} in {district} for {price}", **f),
+        "exchange": lambda: s.gettext("exchanges {give} for {take} at the market", **f),
+        "bid": lambda: s.gettext("makes a sealed bid"),
+        "auction_first": lambda: s.gettext("has {card} auctioned first", **f),
+        "favor": lambda: s.gettext("chooses the favor {favor}{extra}", **f),
+    }
+    say = sentences.get(kind)
+    return say() if say is not None else None
+
+
+def describe(state: State, action: Action, speech: Speech) -> str:
     """An option of the seat about to decide, with everything it may know (its own cards, the price)."""
-    key, words = _key_and_words(catalog, state, action, public=False)
-    text = catalog.terminal("do_" + key, **words)
-    return text if text != "do_" + key else " ".join(str(a) for a in action)
+    kind, facts = _facts(speech, state, action)
+    text = _option(speech, kind, facts)
+    return text if text is not None else " ".join(str(a) for a in action)
 
 
-def narrate(state: State, seat: int, action: Action, catalog: Catalog) -> str:
+def narrate(state: State, seat: int, action: Action, speech: Speech) -> str:
     """What ``seat`` did, in words every player may hear; call it before the action is applied."""
-    key, words = _key_and_words(catalog, state, action, public=True)
-    sentence = catalog.terminal("did_" + key, **words)
-    if sentence == "did_" + key:
+    kind, facts = _facts(speech, state, action)
+    if str(action[0]) in PRIVATE:
+        facts = {k: v for k, v in facts.items() if k in ("lab",)}
+    sentence = _told(speech, kind, facts)
+    if sentence is None:
         sentence = " ".join(str(a) for a in action)
-    return catalog.terminal("did", color=_color(catalog, state, seat), what=sentence)
+    # TRANSLATORS: what another player did: their colour, then the sentence
+    return speech.gettext("{color}: {what}", color=_color(speech, state, seat), what=sentence)
 
 
-def option(state: State, action: Action, catalog: Catalog) -> tuple[str | None, str]:
+def option(state: State, action: Action, speech: Speech) -> tuple[str | None, str]:
     """(group, short label) so that long lists fold: 'B Workshop: [3] 1 [4] 2 …'; group None stands alone."""
     verb = action[0]
     if verb in ("place", "master"):  # one line per location: '[1] 1 apprentice [2] 2 [3] 3 [6] master'
-        group = catalog.terminal("group_place", where=_where(catalog, action[1]))
+        # TRANSLATORS: the heading of the options that place people in one place
+        group = speech.gettext("{where}:", where=_where(speech, action[1]))
         if verb == "master":
-            return group, catalog.terminal("master")
+            return group, speech.gettext("master")
         count = action[2]
-        return group, with_unit(catalog, count, "apprentice") if count == 1 else number(catalog, count)
+        label = speech.ngettext("{n} apprentice", "{n} apprentices", count) if count == 1 else speech.number(count)
+        return group, label
     if verb == "bid":
-        return catalog.terminal("group_bid"), number(catalog, action[1])
+        return speech.gettext("bid:"), speech.number(action[1])
     if verb == "order":
-        return catalog.terminal("group_order"), ", ".join(number(catalog, c) for c in action[1])
+        return speech.gettext("order on top of the deck:"), ", ".join(speech.number(c) for c in action[1])
     if verb == "exchange":
-        return (catalog.terminal("group_exchange", give=_materials(catalog, state, action[1])),
-                _materials(catalog, state, action[2]))
+        return (speech.gettext("give {give}, take:", give=_materials(speech, state, action[1])),
+                _materials(speech, state, action[2]))
     if verb == "move":
-        return (catalog.terminal("group_move", color=_color(catalog, state, action[1]),
-                                 src=_where(catalog, action[2])), _where(catalog, action[3]))
-    return None, describe(state, action, catalog)
+        return (speech.gettext("move an apprentice of {color} from {src} to:", color=_color(speech, state, action[1]),
+                               src=_where(speech, action[2])), _where(speech, action[3]))
+    return None, describe(state, action, speech)

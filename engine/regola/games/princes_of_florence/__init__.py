@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from regola.core.game import GameDefinition
+from regola.core.gamedef import define_game
 from regola.core.registry import Registry
 from regola.games.princes_of_florence import present
 from regola.games.princes_of_florence.describe import describe
-from regola.games.princes_of_florence.rules import Rules, compile_rules, players_range
+from regola.games.princes_of_florence.rules import Rules, compile_rules
 from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.steps import actions, auction, characters, rounds, setup
 from regola.games.princes_of_florence.views import view
@@ -36,17 +36,18 @@ REGISTRY = Registry(
 )
 
 
-def _result(state: State) -> list[dict[str, Any]] | None:
-    return state.result
+def _summary(game: Any, speech: Any) -> list[str]:
+    from regola.games.princes_of_florence.summary import summary
+
+    return summary(game, speech)
 
 
-def _bots() -> dict[str, Any]:
+def _greedy() -> type:
     from regola.games.princes_of_florence.greedy import GreedyBot
 
-    return {"greedy": GreedyBot}
+    return GreedyBot
 
-
-DEFINITION = GameDefinition(
+DEFINITION = define_game(
     id="princes-of-florence",
     registry=REGISTRY,
     compile_rules=compile_rules,
@@ -54,12 +55,9 @@ DEFINITION = GameDefinition(
     state_from_json=State.from_json,
     view=view,
     describe=describe,
-    players=players_range,
-    setup_modes=lambda rules: rules.setup_modes,
-    result=_result,
-    bots=_bots(),
+    greedy=_greedy(),
     present={"standings": present.standings, "result_json": present.result_json,
-             "seat_summary": present.seat_summary},
+             "seat_summary": present.seat_summary, "summary": _summary},
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]

@@ -12,7 +12,8 @@ _WORDS = {
     "build": "builds {0}", "profession": "buys a profession card", "freedom": "proclaims freedom of {0}",
     "bonus": "buys a bonus card", "take": "takes card {0}", "play_bonus": "plays bonus card {0}",
     "finish": "finishes the work", "convert": "exchanges pay for {0} prestige",
-    "recruit": "recruits from seat {0} card {1}",
+    "recruit": "recruits from seat {0} card {1}", "wait": "keeps the recruitment card for later",
+    "under": "puts the other cards under the pile in the order {0}",
     "sell": "moves back one prestige for money", "end": "ends the turn", "deal": "deals the cards",
     "shuffle": "shuffles the profession pile",
 }

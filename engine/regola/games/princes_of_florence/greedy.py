@@ -57,14 +57,22 @@ class GreedyBot:
             return min(cheap, key=lambda a: (a[2], a[1])) if cheap else ("withdraw",)
         if ("princess",) in legal:
             return ("princess",)
-        if "raise" in verbs:
+        if "wait" in verbs:  # a recruitment card: take a card that fits, else keep it for later
+            recruits = [a for a in legal if a[0] == "recruit" and self._fit(me, a[2]) >= 2]
+            return max(recruits, key=lambda a: self._fit(me, a[2])) if recruits else ("wait",)
+        if "under" in verbs:
+            return legal[0]
+        if "pass" in verbs and v["step"].get("lot") is not None:
             step = v["step"]
             limit = _BID_LIMIT.get(step["lot"], 400)
-            return ("raise",) if step["price"] + self.rules.raise_by <= min(limit, me["money"] // 3) else ("pass",)
+            wanted = step["price"] + self.rules.raise_by <= min(limit, me["money"] // 3)
+            return ("raise",) if wanted and ("raise",) in legal else ("pass",)
         if verbs & {"open", "buy"}:
             opts = [a for a in legal if a[0] in ("open", "buy")]
             return max(opts, key=lambda a: (wants.get(a[1], 0) + (2 if a[1] == "jester" else 0)
                                             + (1 if a[1] == "architect" else 0), self.rng.random()))
+        if "decline" in verbs:
+            return ("decline",)
         if "place" in verbs:
             return min((a for a in legal if a[0] == "place"), key=lambda a: (a[4], -a[3], a[2]))
         if "return" in verbs:

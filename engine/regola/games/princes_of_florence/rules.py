@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regola.core.errors import PackError
+from regola.core.readings import only
 from regola.games.princes_of_florence.placement import Principality, compile_principality
 
 #: every measure of a principality that card data may name (see measures.py)
@@ -90,6 +91,8 @@ class Rules:
     lots_by_players: Mapping[int, tuple[Lot, ...]]
     opening_bid: Mapping[int, int]
     raise_by: int
+    per_player: int  # lots one player may win in a round
+    per_stack: int  # lots one stack may sell in a round
     last_player_buys: bool
     prestige_draw: int
     per_turn: int
@@ -127,7 +130,15 @@ def _by_players(table: Mapping[str, Any]) -> dict[int, Any]:
     return {int(k): v for k, v in table.items()}
 
 
+#: values the pack states that the engine plays one way only (regola.core.readings)
+ONLY = (("/components/money/bank_unlimited", True),
+        ("/shared_board/joint/price_by", "active"),
+        ("/shared_board/joint/counts_as_partner_action", False))
+
+
 def compile_rules(doc: Mapping[str, Any]) -> Rules:
+    for pointer, reading in ONLY:
+        only(doc, pointer, reading)
     comp = doc["components"]
     principality = compile_principality(doc)
     pieces = doc["principality"]["pieces"]
@@ -193,6 +204,7 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         start_seat=setup["start_seat"], start_prestige=setup["prestige"],
         rounds=rounds["count"], minimum_work=tuple(rounds["minimum_work"]), start_passes=rounds["start_passes"],
         lots_by_players=lots, opening_bid=_by_players(auction["opening_bid"]), raise_by=auction["raise"],
+        per_player=auction["per_player"], per_stack=auction["per_stack"],
         last_player_buys=auction["last_player_pays_opening_bid"], prestige_draw=auction["prestige_draw"],
         per_turn=act["per_turn"], kinds=kinds, building_price=tuple(act["building_price"]),
         recruit_is_action=act["recruit_is_action"], sell_allowed=act["prestige_for_money"]["allowed"],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from regola.core.errors import IllegalAction
 from regola.games.princes_of_florence.placement import Board, Placement
 from regola.games.princes_of_florence.rules import Rules
 from regola.games.princes_of_florence.state import State
@@ -112,3 +113,17 @@ def draw(deck: list[int], count: int) -> list[int]:
     cards = deck[:count]
     del deck[:count]
     return cards
+
+
+def placement_refusal(state: State, seat: int, action: tuple[object, ...]) -> IllegalAction | None:
+    """The placement rule a ``("place", piece, orientation, column, row)`` breaks in this player's
+    principality (with the action as given), or None when none does or the action is malformed."""
+    p = state.players[seat]
+    try:
+        state.rules.principality.check(p.board, Placement(*action[1:]), p.architects)  # type: ignore[arg-type]
+    except IllegalAction as err:
+        return IllegalAction(err.rule, err.message, action, err.details)
+    except (TypeError, KeyError):
+        return None
+    return None
+

@@ -34,7 +34,8 @@ def view(state: State, seat: int) -> dict[str, Any]:
         step = {"sold": list(s["sold"]), "out": list(s["out"]), "lot": s["lot"], "price": s["price"],
                 "high": s["high"], "passed": list(s["passed"])}
     elif "order" in s:
-        step = {"turn": s["order"][s["idx"]] if s["idx"] < len(s["order"]) else None, "done": s["done"]}
+        step = {"turn": s["order"][s["idx"]] if s["idx"] < len(s["order"]) else None, "done": s["done"],
+                "window": list(s.get("window", ()))}
     pending = s.get("pending")
     if pending is not None and pending["seat"] == seat:
         step["pending"] = dict(pending)

@@ -1,5 +1,6 @@
 // regola web rulebook: search as you type, keep your place when switching language or variant.
-// Everything works without this file; it only makes it quicker.
+// Everything works without this file; it only makes it quicker. Its words come from the page
+// (data-none, data-failed on <body>), so they are in the page's language.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -44,9 +45,16 @@
     });
     if (!rules.length) {
       var none = document.createElement("li");
-      none.textContent = "—";
+      none.textContent = body.dataset.none || "—";
       hits.appendChild(none);
     }
+    hits.hidden = false;
+  }
+  function failed() {
+    hits.textContent = "";
+    var li = document.createElement("li");
+    li.textContent = body.dataset.failed || "—";
+    hits.appendChild(li);
     hits.hidden = false;
   }
   function run() {
@@ -55,9 +63,9 @@
     var url = root + "/api/v1/packs/" + encodeURIComponent(pack) + "/search?lang=" + encodeURIComponent(lang) +
       "&q=" + encodeURIComponent(q) + (variant ? "&variant=" + encodeURIComponent(variant) : "");
     fetch(url, { headers: { Accept: "application/json" } })
-      .then(function (r) { return r.ok ? r.json() : { rules: [] }; })
+      .then(function (r) { if (!r.ok) { throw new Error(String(r.status)); } return r.json(); })
       .then(function (data) { if (mine === asked) { show(data.rules); } })
-      .catch(function () { hits.hidden = true; });
+      .catch(function () { if (mine === asked) { failed(); } });
   }
   input.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(run, 120); });
   input.addEventListener("keydown", function (e) { if (e.key === "Escape") { hits.hidden = true; } });

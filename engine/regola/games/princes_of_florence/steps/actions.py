@@ -15,16 +15,26 @@ from regola.core.step import Action, Step
 from regola.games.princes_of_florence.measures import bonus_value
 from regola.games.princes_of_florence.placement import Placement
 from regola.games.princes_of_florence.placement.shared import JointPlacement
-from regola.games.princes_of_florence.state import RECRUITMENT, State
-from regola.games.princes_of_florence.steps import shared
+from regola.games.princes_of_florence.state import State
+from regola.games.princes_of_florence.steps import anytime, shared
 from regola.games.princes_of_florence.steps.characters import extra_actions, muse_bonus, owner, princess_value
-from regola.games.princes_of_florence.supply import buildable, draw, place, placements
+from regola.games.princes_of_florence.supply import buildable, draw, place, placement_refusal, placements
 from regola.games.princes_of_florence.works import base_value, bonus_reach
 
 
 def begin_actions(state: State) -> None:
     state.step = {"order": state.clockwise_from(state.start), "idx": 0, "done": 0,
-                  "used": [{} for _ in range(state.n)], "pending": None}
+                  "used": [{} for _ in range(state.n)], "pending": None, "window": []}
+    _open_window(state)
+
+
+def _open_window(state: State) -> None:
+    """A turn boundary: every other holder of a usable recruitment card may use it now (ruling R16)."""
+    s = state.step
+    if s["idx"] < len(s["order"]):
+        s["window"] = anytime.window(state, _seat(state), _seat(state))
+    else:  # after the last turn, still in the action phase
+        s["window"] = anytime.window(state, state.start, None)
 
 
 def _seat(state: State) -> int:
@@ -45,12 +55,16 @@ class Actions(Step):
         s = state.step
         if s["pending"] is not None:
             return int(s["pending"]["seat"])
+        if s.get("window"):
+            return int(s["window"][0])
         return _seat(state) if s["idx"] < len(s["order"]) else None
 
     def legal(self, state: State) -> list[Action]:
         s = state.step
         if s["pending"] is not None:
             return _pending_legal(state, s["pending"])
+        if s.get("window"):
+            return [*anytime.recruit_options(state, s["window"][0]), ("wait",)]
         rules = state.rules
         seat = _seat(state)
         p = state.players[seat]
@@ -78,35 +92,31 @@ class Actions(Step):
                            if state.freedoms[kind] > 0 and kind not in p.freedoms)
             if state.bonus_deck and _may(state, seat, "bonus"):
                 out.append(("bonus",))
-        if p.recruits:
-            out.extend(sorted({("recruit", q.seat, card) for q in state.players if q.seat != seat
-                               for card in q.table if card != RECRUITMENT}))
-        if rules.sell_allowed and p.prestige > 0:
+        if not rules.recruit_is_action or s["done"] < _per_turn(state, seat):
+            out.extend(anytime.recruit_options(state, seat))
+        if anytime.may_sell(state, seat):
             out.append(("sell",))
         out.append(("end",))
         return out
 
     def explain(self, state: State, action: Action) -> IllegalAction:
         s = state.step
-        if s["pending"] is None and action and action[0] in state.rules.kinds:
-            if s["done"] >= _per_turn(state, _seat(state)):
-                return IllegalAction("actions.per_turn", "both actions of this turn are taken", action)
-            kind = action[0]
-            used = s["used"][_seat(state)].get(kind, 0)
-            if used >= state.rules.kinds[kind].max_per_round:
-                return IllegalAction("actions.limits", f"'{kind}' may be taken {used} times a round", action)
-            if kind == "work":
-                return IllegalAction("works.minimum", "this work cannot reach the round's minimum value", action)
-            if kind == "build":
-                return IllegalAction("actions.build", "no such building can be built here now", action)
-        if s["pending"] is not None and action and action[0] == "place":
-            p = state.players[int(s["pending"]["seat"])]
-            try:
-                state.rules.principality.check(p.board, Placement(*action[1:]), p.architects)
-            except IllegalAction as err:
-                return err
-            except (TypeError, KeyError):
-                pass
+        verb = action[0] if action else None
+        if s["pending"] is not None:
+            return _pending_refusal(state, s["pending"], action)
+        seat = int(s["window"][0]) if s.get("window") else _seat(state)
+        if verb == "recruit":
+            if s.get("window") or not state.rules.recruit_is_action:
+                return anytime.recruit_refusal(state, seat, action)
+            return IllegalAction("actions.per_turn", "recruiting is an action in this pack, and both actions of "
+                                 "this turn are taken", action)
+        if s.get("window"):
+            return IllegalAction(anytime.RECRUIT_RULE, f"between turns seat {seat} may only use a recruitment "
+                                 "card or wait", action)
+        if verb == "sell":
+            return anytime.sell_refusal(state, action)
+        if verb in state.rules.kinds:
+            return _kind_refusal(state, seat, action)
         return IllegalAction(self.rule, "not one of the legal actions here", action)
 
     def apply(self, state: State, action: Action) -> None:
@@ -114,28 +124,33 @@ class Actions(Step):
         if s["pending"] is not None:
             _pending_apply(state, action)
             return
+        verb = action[0]
+        if s.get("window"):  # a turn boundary: a holder of a recruitment card uses it, or waits
+            holder = int(s["window"][0])
+            if verb == "recruit":
+                anytime.recruit(state, holder, action)
+            if verb == "wait" or not anytime.recruit_options(state, holder):
+                s["window"].pop(0)
+            return
         rules = state.rules
         seat = _seat(state)
         p = state.players[seat]
-        verb = action[0]
         if verb == "end":
             _next_turn(state)
             return
         if verb == "sell":  # move the pawn back one step for money (004 Wypłata wynagrodzenia)
-            p.prestige -= 1
-            state.gain(seat, rules.sell_per_point)
+            anytime.sell(state, seat)
             return
         if verb == "princess":  # expansion: the princess completes one work, as an action
             s["done"] += 1
             state.extra["princess_used"] = True
             _finish(state, seat, princess_value(state, seat) + muse_bonus(state, seat))
             return
-        if verb == "recruit":  # no action (004 Karty Rekrutacji, footnote 4)
-            victim = state.players[action[1]]
-            victim.table[victim.table.index(action[2])] = RECRUITMENT
-            p.recruits -= 1
-            p.hand.append(action[2])
-            p.hand.sort()
+        if verb == "recruit":  # no action (004 Karty Rekrutacji, footnote 4) unless the pack says so
+            anytime.recruit(state, seat, action)
+            if rules.recruit_is_action:
+                s["done"] += 1
+                _maybe_end_turn(state)
             return
         used = s["used"][seat]
         used[verb] = used.get(verb, 0) + 1
@@ -191,6 +206,88 @@ def _next_turn(state: State) -> None:
     s = state.step
     s["idx"] += 1
     s["done"] = 0
+    _open_window(state)
+
+
+def _kind_refusal(state: State, seat: int, action: Action) -> IllegalAction:
+    """Why an action of a kind (work, build, …) is refused: the rule that forbids it, in true words."""
+    s = state.step
+    rules = state.rules
+    p = state.players[seat]
+    kind = action[0]
+    if s["done"] >= _per_turn(state, seat):
+        return IllegalAction("actions.per_turn", f"the {_per_turn(state, seat)} actions of this turn are taken", action)
+    used = s["used"][seat].get(kind, 0)
+    if used >= rules.kinds[kind].max_per_round:
+        return IllegalAction("actions.limits", f"'{kind}' may be taken {rules.kinds[kind].max_per_round} time(s) "
+                             f"a round; the player has taken it {used} time(s)", action)
+    if kind == "work":
+        if len(action) != 2 or action[1] not in p.hand:
+            return IllegalAction("works.value", f"a work is done with a profession card in the player's hand; "
+                                 f"{action[1:]!r} is none", action)
+        return IllegalAction("works.minimum", f"this work cannot reach the round's minimum value "
+                             f"({rules.minimum(state.round)})", action)
+    if kind == "build":
+        return _build_refusal(state, seat, action)
+    price = rules.kinds[kind].price
+    rule = {"profession": "actions.profession", "freedom": "actions.freedom", "bonus": "actions.bonus"}[kind]
+    if p.money < price:
+        return IllegalAction(rule, f"'{kind}' costs {price}; the player has {p.money}", action)
+    if kind == "freedom":
+        if len(action) != 2 or action[1] not in rules.freedom_kinds:
+            return IllegalAction(rule, f"the freedoms are {', '.join(rules.freedom_kinds)}", action)
+        if action[1] in p.freedoms:
+            return IllegalAction(rule, f"this principality has already proclaimed {action[1]}", action)
+        return IllegalAction(rule, f"no {action[1]} token is left in the supply", action)
+    return IllegalAction(rule, f"the {kind} pile is empty", action)
+
+
+def _build_refusal(state: State, seat: int, action: Action) -> IllegalAction:
+    rules = state.rules
+    p = state.players[seat]
+    piece = action[1] if len(action) == 2 else None
+    if piece not in rules.building_kinds:
+        return IllegalAction("placement.piece", f"{piece!r} is no building (buildings: "
+                             f"{', '.join(rules.building_kinds)})", action)
+    price = rules.price_of_building(p.architects)
+    if p.money < price:
+        return IllegalAction("actions.build_price", f"a building costs this player {price}; the player has "
+                             f"{p.money}", action)
+    if piece in p.board.kinds:
+        return IllegalAction("placement.unique_building", f"this principality already has a {piece}; each kind "
+                             "of building is built once", action)
+    if state.buildings[piece] <= 0:
+        return IllegalAction("game.components", f"no {piece} is left in the supply", action)
+    return IllegalAction("placement.inside", f"no place in the principality can take a {piece} now (the grid, "
+                         "the pieces already there and the distance between buildings leave none)", action)
+
+
+def _pending_refusal(state: State, pending: dict[str, Any], action: Action) -> IllegalAction:
+    """Why an action is refused while a chosen action is carried out to its end."""
+    verb = action[0] if action else None
+    kind = pending["kind"]
+    if kind == "place" and verb == "place":
+        if len(action) == 5 and action[1] != pending["piece"]:
+            return IllegalAction("placement.piece", f"the building being built is the {pending['piece']}, not "
+                                 f"{action[1]!r}", action)
+        refusal = placement_refusal(state, int(pending["seat"]), action)
+        if refusal is not None:
+            return refusal
+    if kind in ("profession", "bonus") and verb == "take":
+        return IllegalAction(f"actions.{kind}", "the card kept must be one of the cards drawn: "
+                             f"{', '.join(map(str, pending['cards']))}", action)
+    if kind == "under" and verb == "under":
+        return IllegalAction(f"actions.{pending['deck'].split('_')[0]}", "the order must hold each of the cards "
+                             f"going back exactly once: {', '.join(map(str, pending['cards']))}", action)
+    if kind == "work" and verb == "play_bonus":
+        return IllegalAction("works.bonus_cards", "the bonus card must be one in the player's hand", action)
+    if kind == "work" and verb == "finish":
+        return IllegalAction("works.minimum", f"the work is worth {pending['value']}, below the round's minimum "
+                             f"({state.rules.minimum(state.round)}): play a bonus card", action)
+    if kind == "convert" and verb == "convert":
+        return IllegalAction("works.payout", f"at most {pending['max']} prestige can be bought with this work's pay",
+                             action)
+    return IllegalAction("actions.limits", f"an action once begun is carried out to its end first ({kind})", action)
 
 
 def _pending_legal(state: State, pending: dict[str, Any]) -> list[Action]:
@@ -207,6 +304,8 @@ def _pending_legal(state: State, pending: dict[str, Any]) -> list[Action]:
                 for j in shared.joint_options(state, seat, pending["partner"], pending["piece"])]
     if kind in ("profession", "bonus"):
         return [("take", card) for card in pending["cards"]]
+    if kind == "under":
+        return anytime.under_options(pending)
     if kind == "work":
         out: list[Action] = [("play_bonus", b) for b in sorted(set(p.bonus))]
         if pending["value"] >= rules.minimum(state.round):
@@ -230,15 +329,15 @@ def _pending_apply(state: State, action: Action) -> None:
         shared.build_joint(state, seat, JointPlacement(pending["piece"], *action[1:]))
         s["pending"] = None
     elif verb == "take":
-        cards = pending["cards"]
         if pending["kind"] == "profession":
             p.hand.append(action[1])
             p.hand.sort()
-            deck = state.profession_deck
         else:
             p.bonus.append(action[1])
-            deck = state.bonus_deck
-        deck.extend(c for c in cards if c != action[1])  # under the pile, in the order drawn
+        rest = [c for c in pending["cards"] if c != action[1]]  # under the pile, in the order chosen (R17)
+        s["pending"] = anytime.back_under(state, seat, f"{pending['kind']}_deck", rest)
+    elif verb == "under":
+        anytime.put_under(state, pending, action)
         s["pending"] = None
     elif verb == "play_bonus":
         pending["value"] += bonus_value(rules, p, action[1])

@@ -16,8 +16,16 @@ from regola.core.step import Action, Step
 from regola.games.princes_of_florence.placement import Placement
 from regola.games.princes_of_florence.rules import Lot
 from regola.games.princes_of_florence.state import State
+from regola.games.princes_of_florence.steps import anytime
 from regola.games.princes_of_florence.steps.characters import rank_position
-from regola.games.princes_of_florence.supply import can_place_landscape, draw, hire_architect, place, placements
+from regola.games.princes_of_florence.supply import (
+    can_place_landscape,
+    draw,
+    hire_architect,
+    place,
+    placement_refusal,
+    placements,
+)
 
 
 def lots(state: State) -> tuple[Lot, ...]:
@@ -60,13 +68,14 @@ def can_take(state: State, seat: int, lot: Lot) -> bool:
 
 
 def available(state: State) -> list[Lot]:
-    s = state.step
-    return [lot for lot in lots(state) if lot.id not in s["sold"] and stack_has(state, lot)]
+    """The lots whose stack still has something and has sold fewer than ``per_stack`` lots this round."""
+    sold = state.step["sold"]
+    return [lot for lot in lots(state) if sold.count(lot.id) < state.rules.per_stack and stack_has(state, lot)]
 
 
 def begin_auction(state: State) -> None:
-    state.step = {"out": [False] * state.n, "sold": [], "chooser": state.start, "lot": None, "price": 0,
-                  "high": None, "opener": None, "passed": [], "turn": None, "pending": None}
+    state.step = {"out": [False] * state.n, "won": [0] * state.n, "sold": [], "chooser": state.start, "lot": None,
+                  "price": 0, "high": None, "opener": None, "passed": [], "turn": None, "pending": None}
 
 
 class Auction(Step):
@@ -85,14 +94,18 @@ class Auction(Step):
         if s["pending"] is not None:
             return _pending_legal(state, s["pending"])
         if s["lot"] is not None:
-            return [("raise",), ("pass",)]
-        seat = s["chooser"]
-        opening = state.rules.opening_bid[state.n]
-        verb = "buy" if self._last(state) else "open"
-        money = state.players[seat].money
-        out: list[Action] = [(verb, lot.id) for lot in available(state)
-                             if money >= opening and can_take(state, seat, lot)]
-        out.append(("decline",))
+            seat = s["turn"]
+            out: list[Action] = [("raise",)] if state.players[seat].money >= s["price"] + state.rules.raise_by else []
+            out.append(("pass",))
+        else:
+            seat = s["chooser"]
+            opening = state.rules.opening_bid[state.n]
+            verb = "buy" if self._last(state) else "open"
+            money = state.players[seat].money
+            out = [(verb, lot.id) for lot in available(state) if money >= opening and can_take(state, seat, lot)]
+            out.append(("decline",))
+        if anytime.may_sell(state, seat):  # ruling R15: at any of one's own decisions
+            out.append(("sell",))
         return out
 
     def _last(self, state: State) -> bool:
@@ -101,24 +114,56 @@ class Auction(Step):
     def explain(self, state: State, action: Action) -> IllegalAction:
         s = state.step
         verb = action[0] if action else None
-        if s["pending"] is None and s["lot"] is None and verb in ("open", "buy") and len(action) == 2:
-            lot = next((lot for lot in lots(state) if lot.id == action[1]), None)
-            if lot is None:
-                return IllegalAction("auction.lots", f"no lot '{action[1]}' in this game", action)
-            if lot.id in s["sold"]:
-                return IllegalAction("auction.one_per_stack", "this stack already sold a lot this round", action)
-            if not stack_has(state, lot):
-                return IllegalAction("auction.empty_stack", "this stack is empty", action)
-            if state.players[s["chooser"]].money < state.rules.opening_bid[state.n]:
-                return IllegalAction("auction.afford", "not enough money for the opening bid", action)
-            if "architect" in lot.gives:
-                return IllegalAction("auction.architect_limit", "no player may hold more architects", action)
-            if verb == "open" and self._last(state):
-                return IllegalAction("auction.last_player", "the last player buys without an auction", action)
-            return IllegalAction("auction.landscape", "the landscape does not fit into the principality", action)
+        pending = s["pending"]
+        if pending is not None:
+            return _pending_refusal(state, pending, action)
+        if verb == "sell":
+            return anytime.sell_refusal(state, action)
+        if verb == "recruit":
+            return IllegalAction(anytime.RECRUIT_RULE, "a recruitment card is used when it is won or in the "
+                                 "action phase, not while lots are being auctioned", action)
+        if s["lot"] is None and verb in ("open", "buy") and len(action) == 2:
+            return self._choice_refusal(state, action)
+        if verb in ("raise", "pass") and s["lot"] is None:
+            return IllegalAction("auction.lots", "no lot is being auctioned now: the player chooses a lot to "
+                                 "auction ('open') or declines", action)
         if verb == "raise":
-            return IllegalAction("auction.pass_final", "no bid is open to this player now", action)
+            need = s["price"] + state.rules.raise_by
+            if len(action) != 1:
+                return IllegalAction("auction.raise", f"every raise is exactly {state.rules.raise_by}: send "
+                                     f"('raise',) and the bid becomes {need}", action)
+            return IllegalAction("auction.afford", f"a raise to {need} is more than the player's "
+                                 f"{state.players[s['turn']].money}", action)
+        if verb in ("open", "buy") and s["lot"] is not None:
+            return IllegalAction("auction.pass_final", f"the auction of {s['lot']} is running: raise or pass",
+                                 action)
         return IllegalAction(self.rule, "not one of the legal actions here", action)
+
+    def _choice_refusal(self, state: State, action: Action) -> IllegalAction:
+        s = state.step
+        seat = s["chooser"]
+        lot = next((lot for lot in lots(state) if lot.id == action[1]), None)
+        if lot is None:
+            known = ", ".join(lot.id for lot in lots(state))
+            return IllegalAction("auction.lots", f"no lot '{action[1]}' in this game (lots: {known})", action)
+        if s["sold"].count(lot.id) >= state.rules.per_stack:
+            return IllegalAction("auction.one_per_stack", f"the {lot.id} stack has sold "
+                                 f"{s['sold'].count(lot.id)} lot(s) this round, its most", action)
+        if not stack_has(state, lot):
+            return IllegalAction("auction.empty_stack", f"the {lot.id} stack is empty", action)
+        if state.players[seat].money < state.rules.opening_bid[state.n]:
+            return IllegalAction("auction.afford", f"the opening bid is {state.rules.opening_bid[state.n]}; the "
+                                 f"player has {state.players[seat].money}", action)
+        if "architect" in lot.gives and state.players[seat].architects >= state.rules.max_architects:
+            return IllegalAction("auction.architect_limit", f"the player already has "
+                                 f"{state.rules.max_architects} architects, the most anyone may hold", action)
+        if action[0] == "open" and self._last(state):
+            return IllegalAction("auction.last_player", "the last player takes a lot for the opening bid "
+                                 "without an auction ('buy')", action)
+        if action[0] == "buy" and not self._last(state):
+            return IllegalAction("auction.last_player", "only the last player still in the round takes a lot "
+                                 "without an auction; others open one ('open')", action)
+        return IllegalAction("auction.landscape", "the landscape fits nowhere in the principality", action)
 
     def apply(self, state: State, action: Action) -> None:
         s = state.step
@@ -126,7 +171,9 @@ class Auction(Step):
         if s["pending"] is not None:
             _pending_apply(state, action)
             return
-        if verb == "raise":
+        if verb == "sell":
+            anytime.sell(state, s["turn"] if s["lot"] is not None else s["chooser"])
+        elif verb == "raise":
             s["price"] += state.rules.raise_by
             s["high"] = s["turn"]
             _next_bidder(state, s["turn"])
@@ -167,7 +214,7 @@ def _next_bidder(state: State, after: int) -> None:
         seat = (after + i) % state.n
         if seat == s["high"] or s["out"][seat] or seat in s["passed"]:
             continue
-        if state.players[seat].money < need or not can_take(state, seat, lot):
+        if state.players[seat].money + anytime.sellable(state, seat) < need or not can_take(state, seat, lot):
             s["passed"].append(seat)
             continue
         s["turn"] = seat
@@ -176,13 +223,16 @@ def _next_bidder(state: State, after: int) -> None:
     _win(state, winner, s["lot"], s["price"])
     s.update(lot=None, turn=None, high=None, passed=[])
     # the chooser who lost chooses again; one who won hands on clockwise (004 Przebieg fazy Licytacji)
-    s["chooser"] = opener if not s["out"][opener] else _next_in(state, opener)
+    s["chooser"] = opener if winner != opener and not s["out"][opener] else _next_in(state, opener)
 
 
 def _win(state: State, seat: int, lot_id: str, price: int) -> None:
     s = state.step
     state.pay(seat, price)
-    s["out"][seat] = True
+    won = s.setdefault("won", [0] * state.n)  # a state saved before per_player was read has none
+    won[seat] += 1
+    if won[seat] >= state.rules.per_player:  # out of this round's auctions (004: one lot each)
+        s["out"][seat] = True
     s["sold"].append(lot_id)
     lot = _lot(state, lot_id)
     p = state.players[seat]
@@ -200,6 +250,8 @@ def _win(state: State, seat: int, lot_id: str, price: int) -> None:
     elif "recruitment" in lot.gives:
         state.recruitment -= 1
         p.recruits += 1
+        if not state.rules.recruit_is_action and anytime.recruit_options(state, seat):
+            then = {"seat": seat, "kind": "recruit"}  # usable at once (004 Karty Rekrutacji)
     s["pending"] = then
     if state.extra.get("merchant") == seat:  # expansion: the merchant's holder chooses first
         state.extra["merchant"] = None
@@ -209,28 +261,67 @@ def _win(state: State, seat: int, lot_id: str, price: int) -> None:
 def _pending_legal(state: State, pending: dict[str, Any]) -> list[Action]:
     seat = pending["seat"]
     p = state.players[seat]
-    if pending["kind"] == "merchant":
+    kind = pending["kind"]
+    if kind == "merchant":
         return [("merchant", "free"), ("merchant", "rank")]
-    if pending["kind"] == "place":
+    if kind == "place":
         return [("place", *pl) for kind in pending["gives"] if state.landscapes[kind] > 0
                 for pl in placements(state.rules, p.board, kind, p.architects)]
+    if kind == "recruit":
+        return [*anytime.recruit_options(state, seat), ("wait",)]
+    if kind == "under":
+        return anytime.under_options(pending)
     return [("keep", card) for card in pending["cards"]]
+
+
+def _pending_refusal(state: State, pending: dict[str, Any], action: Action) -> IllegalAction:
+    """Why an action is refused while the winner of a lot finishes taking it."""
+    kind = pending["kind"]
+    verb = action[0] if action else None
+    if kind == "place" and verb == "place":
+        if len(action) == 5 and action[1] not in pending["gives"]:
+            return IllegalAction("auction.landscape", f"the lot gives {', '.join(pending['gives'])}, not "
+                                 f"{action[1]!r}", action)
+        refusal = placement_refusal(state, pending["seat"], action)
+        if refusal is not None:
+            return refusal
+    if kind == "recruit" and verb == "recruit":
+        return anytime.recruit_refusal(state, pending["seat"], action)
+    if kind == "prestige" and verb == "keep":
+        return IllegalAction("auction.prestige_card", "the card kept must be one of the cards drawn: "
+                             f"{', '.join(map(str, pending['cards']))}", action)
+    if kind == "under" and verb == "under":
+        return IllegalAction("auction.prestige_card", "the order must hold each of the cards going back "
+                             f"exactly once: {', '.join(map(str, pending['cards']))}", action)
+    return IllegalAction("auction.lots", f"the winner of the lot first finishes taking it ({kind})", action)
 
 
 def _pending_apply(state: State, action: Action) -> None:
     s = state.step
     pending = s["pending"]
     seat = pending["seat"]
-    if pending["kind"] == "merchant":  # the lot for free, or prestige by one's place on the track
+    kind = pending["kind"]
+    if kind == "merchant":  # the lot for free, or prestige by one's place on the track
         if action[1] == "free":
             state.gain(seat, pending["price"])
         else:
             state.players[seat].prestige += rank_position(state, seat)
         s["pending"] = pending["then"]
         return
-    if pending["kind"] == "place":
+    if kind == "place":
         place(state, seat, Placement(*action[1:]))
+        s["pending"] = None
+    elif kind == "recruit":
+        if action[0] == "wait":
+            s["pending"] = None
+            return
+        anytime.recruit(state, seat, action)
+        if not anytime.recruit_options(state, seat):
+            s["pending"] = None
+    elif kind == "under":
+        anytime.put_under(state, pending, action)
+        s["pending"] = None
     else:  # a prestige card: keep one face down, the rest go under the pile (004 Karty Prestiżu)
         state.players[seat].prestige_cards.append(action[1])
-        state.prestige_deck.extend(c for c in pending["cards"] if c != action[1])
-    s["pending"] = None
+        rest = [c for c in pending["cards"] if c != action[1]]
+        s["pending"] = anytime.back_under(state, seat, "prestige_deck", rest)

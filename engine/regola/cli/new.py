@@ -1,0 +1,130 @@
+"""`regola new variant --pack P`: a commented starting variant for a house-ruler who never opened the code.
+
+The file lists, as commented-out changes, the values a house rule most often touches: every number,
+yes/no and short table the pack's rules govern (``rules.yaml`` data pointers), with today's value, the
+rule ID, its title in the pack's language and the source it cites. One harmless ``test`` change keeps
+the file a valid variant while every other line is commented out, so `regola check` passes it as
+written; uncommenting a line and editing its value is the whole job.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from regola.core.errors import RegolaError
+
+#: the most entries a starting file offers (the rest are in `regola rules list`)
+MAX_FIELDS = 30
+#: a list or a table longer than this is not a value one edits in a house rule
+MAX_ITEMS = 8
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("new", help="start a new file: a house-rule variant",
+                       description="Write a commented starting file.")
+    kinds = p.add_subparsers(dest="new_kind", required=True, metavar="KIND")
+    q = kinds.add_parser("variant", help="a house-rule variant of a pack, every common change commented out",
+                         description="Write a variant file listing, commented out, the values a house rule most "
+                         "often changes, with their current values and rule IDs. `regola check FILE` passes it "
+                         "as written.")
+    q.add_argument("--pack", default="cs", help="the pack it changes: an id or a pack folder (default: cs)")
+    q.add_argument("--id", default="my-house-rule", help="the variant's id (default: my-house-rule)")
+    q.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",
+                   help="where to write it (default: <id>.yaml here); never overwrites a file")
+    q.set_defaults(run=run_variant)
+
+
+def _editable(value: Any) -> bool:
+    """A value a house rule changes by hand: a number, a yes/no, or a short list or table of them."""
+    plain = (int, float, bool)
+    if isinstance(value, plain):
+        return True
+    if isinstance(value, list):
+        return 0 < len(value) <= MAX_ITEMS and all(isinstance(v, plain) for v in value)
+    if isinstance(value, dict):
+        return 0 < len(value) <= MAX_ITEMS and all(isinstance(v, plain) for v in value.values())
+    return False
+
+
+def _titles(pack: Any) -> dict[str, str]:
+    """Rule ID -> title in the pack's own language (empty when its catalog cannot be read)."""
+    from regola.core.yamlio import load_yaml
+
+    try:
+        catalog = load_yaml(pack.root / "text" / f"{pack.language}.yaml")
+        return {rule: str(entry.get("title", "")) for rule, entry in catalog["text"]["rules"].items()}
+    except Exception:  # no catalog, or a broken one: the file is still useful without titles
+        return {}
+
+
+def fields(pack: Any) -> list[tuple[str, str, Any, list[str]]]:
+    """(pointer, rule ID, current value, cites) for each editable value the pack's rules govern."""
+    from regola.core.pointers import MISSING, resolve
+
+    found: list[tuple[str, str, Any, list[str]]] = []
+    seen: set[str] = set()
+    for rule_id, entry in pack.data.get("rules", {}).items():
+        for pointer in entry.get("data", []):
+            value = resolve(pack.data, pointer)
+            if pointer in seen or value is MISSING or not _editable(value):
+                continue
+            seen.add(pointer)
+            found.append((pointer, rule_id, value, list(entry.get("cites", []))))
+    return found[:MAX_FIELDS]
+
+
+def variant_text(pack: Any, variant_id: str) -> str:
+    titles = _titles(pack)
+    chosen = fields(pack)
+    if not chosen:
+        raise RegolaError(f"pack '{pack.id}' names no number or yes/no in its rules to start a house rule from")
+    first_pointer, _, first_value, _ = chosen[0]
+    lines = [
+        f"# A house rule for the pack '{pack.id}' ({pack.title}), started by `regola new variant`.",
+        "# To change a rule: remove the '# ' before its change and edit the value. Then",
+        "#   regola check THIS_FILE                            says whether the result holds together,",
+        f"#   regola rules diff --pack {pack.id} --variant THIS_FILE   shows what it changes in the rulebook,",
+        f"#   regola play --pack {pack.id} --variant THIS_FILE        plays it.",
+        "# Each change names the rule it touches (`regola rules show RULE_ID`) and the source that rule cites.",
+        "variant:",
+        f"  id: {variant_id}",
+        f"  base: {pack.id}",
+        "  title: My house rule",
+        "  cites: []                 # where the rule comes from, if anywhere (e.g. a club's rule sheet)",
+        "  changes:",
+        "    # This line changes nothing: it only checks today's value, so the file is valid as it stands.",
+        f"    - {{op: test, path: {first_pointer}, value: {json.dumps(first_value, ensure_ascii=False)}}}",
+    ]
+    for pointer, rule_id, value, cites in chosen:
+        title = titles.get(rule_id, "")
+        lines.append("")
+        said = (f" — {title}" if title else "") + (f" [{', '.join(cites)}]" if cites else "")
+        lines.append(f"    # {rule_id}{said}")
+        lines.append(f"    # - {{op: replace, path: {pointer}, value: {json.dumps(value, ensure_ascii=False)}}}")
+    return "\n".join(lines) + "\n"
+
+
+def run_variant(args: argparse.Namespace) -> int:
+    import re
+
+    from regola.core.home import current
+
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_.-]*", args.id):
+        raise RegolaError(f"--id {args.id}: an id is lowercase letters, digits, '-', '_' or '.'")
+    pack = current().load_pack(args.pack)
+    target: Path = args.output if args.output is not None else Path(f"{args.id}.yaml")
+    if target.exists():
+        raise RegolaError(f"{target} exists already; choose another file with -o")
+    text = variant_text(pack, args.id)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("x", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise RegolaError(f"cannot write {target}: {exc.strerror or exc}") from None
+    print(f"wrote {target}: {len(fields(pack))} changes to choose from, all commented out; "
+          f"check it with `regola check {target}`")
+    return 0

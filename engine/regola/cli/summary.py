@@ -1,0 +1,82 @@
+"""The words `regola play` closes a game with: what was played, who won and why (the game's own
+summary, in the chosen language), and what to try next.
+
+A game gives its summary as ``GameDefinition.present["summary"](game, speech)``; a game without one
+gets the ranking by seat. ``table`` lays out a standings table whose headers come from the catalogs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regola.text.wrap import display_width
+
+if TYPE_CHECKING:
+    from regola.core.game import Game
+    from regola.text.speech import Speech
+
+__all__ = ["closing", "rule_line", "sentence", "standings", "table"]
+
+
+def sentence(text: str) -> str:
+    """A sentence starts with a capital, also when a name that is written small starts it ('bleu gagne')."""
+    return text[:1].upper() + text[1:]
+
+
+def table(headers: list[str], rows: list[list[str]]) -> list[str]:
+    """Columns separated by two spaces, each as wide as its widest cell; the first left, the rest right."""
+    widths = [max(display_width(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]
+
+    def line(cells: list[str]) -> str:
+        out = []
+        for i, cell in enumerate(cells):
+            pad = " " * (widths[i] - display_width(cell))
+            out.append(cell + pad if i == 0 else pad + cell)
+        return "  ".join(out).rstrip()
+
+    return [line(headers), *(line(r) for r in rows)]
+
+
+def rule_line(game: Game, speech: Speech, rule_id: str) -> str:
+    """'Why: <the rule's text> [rule id]', the rule bound over the game's own pack."""
+    from regola.text.bind import bind_rule
+
+    bound = bind_rule(speech.catalog, game.ruleset.pack, rule_id, speech.fallback)
+    return speech.gettext("Why: {title} — {text} [{rule}]", title=bound.title, text=bound.text, rule=rule_id)
+
+
+def _by_seat(game: Game, speech: Speech) -> list[str]:
+    result = game.result() or []
+    rows = [[speech.gettext("{rank}.", rank=r["rank"]), speech.number(r["seat"])] for r in result]
+    return table([speech.gettext("rank"), speech.gettext("seat")], rows)
+
+
+def standings(game: Game, speech: Speech) -> list[str]:
+    """The game's own summary (who won, why, the standings), or the ranking by seat."""
+    hook = game.ruleset.definition.present.get("summary")
+    return list(hook(game, speech)) if hook is not None else _by_seat(game, speech)
+
+
+def closing(game: Game, speech: Speech, players: int, seed: int, humans: list[int]) -> list[str]:
+    """The whole closing summary of a finished (or stopped) game."""
+    pack = game.ruleset.pack
+    from regola.text.render import book_title
+
+    variants = "".join(f" + {v.id}" for v in pack.variants)
+    lines = [speech.gettext("{title} · pack {pack}{variants} · {players} players · seed {seed} · {decisions} decisions",
+                            title=book_title(speech.catalog, pack), pack=pack.id, variants=variants, players=players,
+                            seed=str(seed), decisions=len(game.history))]
+    lines += standings(game, speech)
+    lang = speech.language
+    again = f"regola play --pack {pack.id} --players {players} --seed {seed} --lang {lang}"
+    if game.ruleset.definition.terminal is not None and not humans:
+        lines.append(speech.gettext("Next: play a seat yourself against the same deal with `{command}`, or read "
+                                    "the scoring rule with `{rule}`.", command=again + " --human 0",
+                                    rule=f"regola rules show scoring.winner --pack {pack.id} --lang {lang}"))
+    elif humans:
+        lines.append(speech.gettext("Next: play the same deal again with `{command}`, or try another seed.",
+                                    command=again + "".join(f" --human {h}" for h in humans)))
+    else:
+        lines.append(speech.gettext("Next: read the whole rulebook with `{command}`.",
+                                    command=f"regola rules render --pack {pack.id} --lang {lang} -o rulebook/"))
+    return lines

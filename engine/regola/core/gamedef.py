@@ -1,0 +1,62 @@
+"""The small protocol a game module fills in: what its compiled rules and its state must offer, and the
+one call that turns them into the engine's GameDefinition.
+
+Both games follow the same conventions, so a third one writes only what is its own: the registry of
+its flow's names, its compiler, its state, its view and words, and (optionally) a greedy bot. The
+player range, the setup modes, the result and the JSON round trip come from the conventions below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from regola.core.game import GameDefinition
+from regola.core.registry import Registry
+
+__all__ = ["GameRules", "GameState", "define_game"]
+
+
+class GameRules(Protocol):
+    """A pack compiled for play: the engine asks it for the player range and the setup modes."""
+
+    @property
+    def players_min(self) -> int: ...
+
+    @property
+    def players_max(self) -> int: ...
+
+    @property
+    def setup_modes(self) -> tuple[str, ...]: ...
+
+
+class GameState(Protocol):
+    """A game's state: its standings once over (None before)."""
+
+    @property
+    def result(self) -> list[dict[str, Any]] | None: ...
+
+
+def _players(rules: GameRules) -> tuple[int, int]:
+    return rules.players_min, rules.players_max
+
+
+def _setup_modes(rules: GameRules) -> tuple[str, ...]:
+    return rules.setup_modes
+
+
+def _result(state: GameState) -> list[dict[str, Any]] | None:
+    return state.result
+
+
+def define_game(*, id: str, registry: Registry, compile_rules: Callable[[Mapping[str, Any]], GameRules],
+                new_state: Callable[[Any, int, str], GameState], state_from_json: Callable[[Any, dict[str, Any]], Any],
+                view: Callable[[Any, int], dict[str, Any]], describe: Callable[[Any, Any], str],
+                greedy: type | None = None, **optional: Any) -> GameDefinition:
+    """The GameDefinition of a game that follows GameRules and GameState. ``greedy`` is its heuristic bot
+    (offered as ``--bots greedy``); ``optional`` takes GameDefinition's optional parts (metrics,
+    terminal, clone_state, search, present)."""
+    return GameDefinition(id=id, registry=registry, compile_rules=compile_rules, new_state=new_state,
+                          state_from_json=state_from_json, view=view, describe=describe, players=_players,
+                          setup_modes=_setup_modes, result=_result,
+                          bots={"greedy": greedy} if greedy is not None else {}, **optional)

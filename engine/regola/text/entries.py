@@ -1,0 +1,77 @@
+"""The translatable texts of a rule catalog, each addressed by a JSON pointer into its ``text``.
+
+A translator's unit of work is one string: a rule's title or text, a ruling's, a name, one plural form
+of a unit, a rulebook heading, a case of a ``select`` placeholder. The PO workflow (``text.po``) and the
+stale check (``check.text``) both walk them here, so both agree on what a text is and where it lives:
+``/rules/district.cost_track/text``, ``/names/cards/7/name``, ``/units/gulden/few``, ``/chrome/setup``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from typing import Any
+
+__all__ = ["digest", "escape", "lookup", "put", "translatable", "unescape"]
+
+
+def escape(segment: str) -> str:
+    return str(segment).replace("~", "~0").replace("/", "~1")
+
+
+def unescape(segment: str) -> str:
+    return segment.replace("~1", "/").replace("~0", "~")
+
+
+def _pointer(*parts: object) -> str:
+    return "".join("/" + escape(str(p)) for p in parts)
+
+
+def translatable(data: dict[str, Any], categories: tuple[str, ...] | None = None) -> Iterator[tuple[str, str]]:
+    """(pointer, text) of every string a translator writes, in the catalog's own order. Unit forms are
+    yielded for the categories given (default: the ones the catalog has)."""
+    for unit, forms in data.get("units", {}).items():
+        for category in categories or tuple(forms):
+            if category in forms:
+                yield _pointer("units", unit, category), str(forms[category])
+    for key, value in data.get("chrome", {}).items():
+        yield _pointer("chrome", key), str(value)
+    for category, names in data.get("names", {}).items():
+        for key, value in names.items():
+            if isinstance(value, dict):
+                yield _pointer("names", category, key, "name"), str(value["name"])
+            else:
+                yield _pointer("names", category, key), str(value)
+    for rule_id, entry in data.get("rules", {}).items():
+        yield _pointer("rules", rule_id, "title"), str(entry["title"])
+        yield _pointer("rules", rule_id, "text"), str(entry["text"])
+        for name, spec in entry.get("args", {}).items():
+            for case, text in spec.get("cases", {}).items():
+                yield _pointer("rules", rule_id, "args", name, "cases", case), str(text)
+    for ruling, entry in data.get("rulings", {}).items():
+        yield _pointer("rulings", ruling, "title"), str(entry["title"])
+        yield _pointer("rulings", ruling, "text"), str(entry["text"])
+
+
+def lookup(data: dict[str, Any], pointer: str) -> str | None:
+    """The string at ``pointer``, or None."""
+    node: Any = data
+    for part in pointer.split("/")[1:]:
+        if not isinstance(node, dict):
+            return None
+        node = node.get(unescape(part))
+    return node if isinstance(node, str) else None
+
+
+def put(data: dict[str, Any], pointer: str, value: str) -> None:
+    """Set the string at ``pointer``, making the mappings on the way."""
+    parts = [unescape(p) for p in pointer.split("/")[1:]]
+    node = data
+    for part in parts[:-1]:
+        node = node.setdefault(part, {})
+    node[parts[-1]] = value
+
+
+def digest(text: str) -> str:
+    """A short fingerprint of a source text: a translation records it, the check compares it."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]

@@ -1,0 +1,56 @@
+"""`regola new variant`: a commented starting variant that `regola check` passes as written, and still
+passes with every change uncommented (today's values), each change naming its rule."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from regola.check import run
+from regola.cli.main import main
+from regola.cli.new import run_variant
+from regola.core.errors import RegolaError
+from regola.core.home import current
+from regola.core.variant import load_variant
+
+
+@pytest.mark.parametrize("pack", ["cs", "pl"])
+def test_the_starting_variant_checks_as_written_and_uncommented(pack: str, tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / f"{pack}-house.yaml"
+    assert main(["new", "variant", "--pack", pack, "--id", "club-rules", "-o", str(target)]) == 0
+    assert "all commented out" in capsys.readouterr().out
+    text = target.read_text(encoding="utf-8")
+    home = current().root
+    assert [f for f in run([target], home).findings if f.level != "info"] == []
+    changes = [line for line in text.splitlines() if line.startswith("    # - {op: replace")]
+    assert len(changes) >= 10
+    rules = [line for line in text.splitlines() if line.startswith("    # ") and "—" in line]
+    assert len(rules) == len(changes)  # every change is introduced by its rule ID and title
+    opened = tmp_path / "opened.yaml"
+    opened.write_text(text.replace("    # - {op: replace", "    - {op: replace"), encoding="utf-8")
+    assert [f for f in run([opened], home).findings if f.level != "info"] == []
+    variant = load_variant(opened)
+    assert variant.id == "club-rules" and variant.base == (pack,)
+
+
+def test_an_edited_value_is_played_and_a_bad_one_is_caught(tmp_path: Path) -> None:
+    target = tmp_path / "dear.yaml"
+    assert main(["new", "variant", "--pack", "pl", "-o", str(target)]) == 0
+    text = target.read_text(encoding="utf-8")
+    edited = text.replace("    # - {op: replace, path: /actions/building_price, value: [700, 300, 300, 0]}",
+                          "    - {op: replace, path: /actions/building_price, value: [700, 300, 900, 0]}")
+    assert edited != text
+    target.write_text(edited, encoding="utf-8")
+    found = [f.code for f in run([target], current().root).findings if f.level == "error"]
+    assert found == ["CONSTRAINT"]  # more architects never make a building dearer (004 Architekt)
+
+
+def test_it_never_overwrites(tmp_path: Path) -> None:
+    target = tmp_path / "taken.yaml"
+    target.write_text("mine\n", encoding="utf-8")
+    with pytest.raises(RegolaError, match="exists already"):
+        run_variant(argparse.Namespace(pack="cs", id="x", output=target))
+    assert target.read_text(encoding="utf-8") == "mine\n"

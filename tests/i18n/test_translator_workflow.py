@@ -1,0 +1,218 @@
+"""A translator's workflow (`regola text export|import`, PO files): the round trip loses nothing, an
+import checks placeholders and plural forms and writes nothing when one is wrong, a fresh language
+starts from an empty PO file, and `regola check` says per pack and language what is missing and what
+went stale."""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from tests.i18n.conftest import home_copy
+
+from regola.check import run as run_check
+from regola.cli.main import main
+from regola.core.pack import load_pack
+from regola.text.catalog import catalog_files, catalog_for, load_catalog
+from regola.text.entries import translatable
+from regola.text.po import export_catalog, import_catalog, po_bytes
+
+
+def _po(path: Path) -> object:
+    with path.open("rb") as handle:
+        return read_po(handle)
+
+
+def _without_stamp(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k != "source"}
+
+
+ROUND_TRIPS = [(game, lang, pack) for (game, lang) in sorted(catalog_files())
+               for pack in ("cs", "pl") if load_pack(pack).game == game and load_pack(pack).language != lang]
+
+
+@pytest.mark.parametrize(("game", "lang", "pack"), ROUND_TRIPS)
+def test_export_then_import_loses_nothing(tmp_path: Path, game: str, lang: str, pack: str) -> None:
+    target = catalog_for(lang, game=game)
+    source_pack = load_pack(pack)
+    source = catalog_for(source_pack.language, game=game)
+    po = export_catalog(source, target, lang, source_pack)
+    (tmp_path / "x.po").write_bytes(po_bytes(po))
+    again = import_catalog(_po(tmp_path / "x.po"), "x.po", source, target, lang)
+    assert _without_stamp(again.data) == _without_stamp(target.data)
+    # what the import recorded: the digest of each source text translated, so a later change shows
+    stamp = again.data["source"]
+    assert stamp["language"] == source.language and len(stamp["digests"]) == again.translated
+    assert po_bytes(export_catalog(source, target, lang, source_pack)) == po_bytes(po)
+
+
+def test_each_message_carries_its_context(tmp_path: Path) -> None:
+    code = main(["text", "export", "--pack", "cs", "--lang", "de", "-o", str(tmp_path / "de.po")])
+    assert code == 0
+    po = _po(tmp_path / "de.po")
+    message = po.get("Části B až H nabízejí nejvýše {max} akce za sebou, postupně za {costs}.",
+                     "/rules/district.cost_track/text")
+    assert message is not None and message.string.startswith("In B bis H gibt es höchstens {max}")
+    notes = "\n".join(message.auto_comments)
+    assert "rule district.cost_track" in notes and "001 §8" in notes  # the rule and its citation
+    assert "{costs} = 0, 2, 3, 4 in pack cs" in notes and "{max} = 4 in pack cs" in notes  # the numbers bound
+    assert "python-brace-format" in message.flags
+    unit = po.get("gulden", "/units/gulden/one")
+    assert unit is not None and "for 1" in unit.auto_comments[0]
+
+
+def test_a_fresh_language_starts_from_an_empty_po_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = home_copy(tmp_path)
+    monkeypatch.setenv("REGOLA_HOME", str(home))
+    po_file = tmp_path / "pl.it.po"
+    assert main(["text", "export", "--pack", "pl", "--lang", "it", "-o", str(po_file)]) == 0
+    text = po_file.read_text(encoding="utf-8")
+    assert 'msgstr "x' not in text and "Language: it" in text
+    # a translator fills every message (here: the source text, marked, placeholders kept)
+    filled = re.sub(r'msgid "(.*)"\nmsgstr ""', lambda m: f'msgid "{m.group(1)}"\nmsgstr "IT {m.group(1)}"', text)
+    filled = re.sub(r'msgid ""\n((?:".*"\n)+)msgstr ""', lambda m: f'msgid ""\n{m.group(1)}msgstr "IT"\n{m.group(1)}',
+                    filled)
+    po_file.write_text(filled, encoding="utf-8")
+    assert main(["text", "import", str(po_file)]) == 0
+    made = home / "rulepacks" / "pl" / "text" / "it.yaml"
+    catalog = load_catalog(made, home)
+    assert catalog.game == "princes-of-florence" and catalog.language == "it"
+    source = catalog_for("pl", home, "princes-of-florence")
+    assert set(catalog.rules) == set(source.rules)
+    assert catalog.rules["setup.money"]["args"] == source.rules["setup.money"]["args"]
+    assert not [f for f in run_check([str(home / "rulepacks" / "pl")], home).findings if f.level == "error"]
+
+
+def test_an_import_with_a_lost_placeholder_or_plural_form_writes_nothing(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str],
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    home = home_copy(tmp_path)
+    monkeypatch.setenv("REGOLA_HOME", str(home))
+    po_file = tmp_path / "de.po"
+    assert main(["text", "export", "--pack", "cs", "--lang", "de", "-o", str(po_file)]) == 0
+    text = po_file.read_text(encoding="utf-8")
+    text = text.replace('msgstr "In B bis H gibt es höchstens {max} Aktionen', 'msgstr "In B bis H gibt es höchstens '
+                        '{maximum} Aktionen', 1)
+    text = re.sub(r'(msgctxt "/units/week/other"\nmsgid ".*"\n)msgstr ".*"', r'\1msgstr "Wochen {x}"', text)
+    po_file.write_text(text, encoding="utf-8")
+    catalog = home / "rulepacks" / "de" / "text" / "de.yaml"
+    before = catalog.read_bytes()
+    capsys.readouterr()
+    assert main(["text", "import", str(po_file)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert any(": /rules/district.cost_track/text: the translation lacks {max}; has {maximum}" in line
+               for line in err), err
+    assert any("/units/week/other: the translation has {x}" in line for line in err)
+    assert all(re.match(r"^(regola: )?\S+\.po:\d+: ", line) for line in err)  # one line each, file and line
+    assert catalog.read_bytes() == before
+
+
+def test_plural_forms_the_language_needs_are_required(tmp_path: Path) -> None:
+    source = catalog_for("cs", game="maestro-leonardo")
+    po = export_catalog(source, None, "pl", load_pack("cs"))
+    for message in po:
+        if message.context == "/units/gulden/one":
+            message.string = "gulden"  # one form given; Polish also needs few and many
+    with pytest.raises(Exception, match=r"unit gulden: pl numbers need the plural forms one, few, many, other "
+                                        r"\(missing: few, many, other\)"):
+        import_catalog(po, "pl.po", source, None, "pl")
+
+
+def test_fuzzy_and_empty_messages_keep_the_catalogs_text() -> None:
+    source, target = catalog_for("cs", game="maestro-leonardo"), catalog_for("fr", game="maestro-leonardo")
+    po = export_catalog(source, target, "fr", load_pack("cs"))
+    changed = 0
+    for message in po:
+        if message.context == "/rules/labs.work/title":
+            message.string, changed = "", changed + 1
+        if message.context == "/rules/labs.work/text":
+            message.string, changed = "TRADUCTION À REVOIR", changed + 1
+            message.flags.add("fuzzy")
+    assert changed == 2
+    merged = import_catalog(po, "fr.po", source, target, "fr")
+    assert merged.data["rules"]["labs.work"] == target.data["rules"]["labs.work"]
+
+
+def _finding(home: Path, code: str) -> list[str]:
+    return [f"{f.file}: {f.message}" for f in run_check([], home).findings if f.code == code]
+
+
+def test_check_reports_untranslated_and_stale_texts_per_pack_and_language(tmp_path: Path) -> None:
+    from regola.text.po import dump
+
+    home = home_copy(tmp_path)
+    for name in ("cs", "de", "fr", "en"):  # Princes of Florence in Polish only, to begin with
+        (home / "rulepacks" / "pl" / "text" / f"{name}.yaml").unlink(missing_ok=True)
+    source = catalog_for("pl", home, "princes-of-florence")
+    po = export_catalog(source, None, "de", load_pack("pl", home=home))
+    for message in po:
+        if message.id:
+            message.string = message.id  # a translator's work, as far as this test is concerned
+    data = copy.deepcopy(import_catalog(po, "de.po", source, None, "de").data)
+    del data["rules"]["setup.money"]  # not translated yet
+    de = home / "rulepacks" / "pl" / "text" / "de.yaml"
+    de.write_text(dump(data, None), encoding="utf-8")
+    assert not _finding(home, "TEXT_STALE") and not _finding(home, "TEXT_MISSING")
+    untranslated = _finding(home, "TEXT_UNTRANSLATED")
+    assert len(untranslated) == 1 and untranslated[0].startswith(
+        "rulepacks/pl/text/de.yaml: the de translation lacks the rule setup.money (needed by pl, pl + ")
+    # the page shows that rule in Polish, marked as such, until it is translated
+    from regola.text.render import render
+
+    book = render(catalog_for("de", home, "princes-of-florence"), load_pack("pl", home=home), "html", source)
+    assert '<article id="rule-setup.money" lang="pl">' in book
+    # the Polish text of a translated rule changes: its translation is stale
+    pl = home / "rulepacks" / "pl" / "text" / "pl.yaml"
+    pl.write_text(pl.read_text(encoding="utf-8").replace("title: Liczba graczy", "title: Ilu graczy"), encoding="utf-8")
+    stale = _finding(home, "TEXT_STALE")
+    assert stale == ["rulepacks/pl/text/de.yaml: /rules/game.players/title: the pl text changed since this "
+                     "translation; now: 'Ilu graczy'"]
+    assert not [f for f in run_check([], home).findings if f.level == "error"]  # warnings: --strict fails on them
+    assert main(["check", "--strict", "--no-daemon", str(home / "rulepacks" / "pl")]) == 1
+
+
+def test_the_pack_in_its_own_language_must_have_every_text(tmp_path: Path) -> None:
+    home = home_copy(tmp_path)
+    pl = home / "rulepacks" / "pl" / "text" / "pl.yaml"
+    pl.write_text(pl.read_text(encoding="utf-8").replace("    pack_title_pl:", "    pack_title_xx:"), encoding="utf-8")
+    missing = _finding(home, "TEXT_MISSING")
+    assert any("no pl text for the heading chrome.pack_title_pl (needed by pl" in m for m in missing), missing
+
+
+def test_two_catalogs_of_one_game_in_one_language_are_an_error(tmp_path: Path) -> None:
+    home = home_copy(tmp_path)
+    (home / "rulepacks" / "cs" / "text" / "de.yaml").write_bytes(
+        (home / "rulepacks" / "de" / "text" / "de.yaml").read_bytes())
+    found = _finding(home, "TEXT_DUPLICATE")
+    assert found == ["rulepacks/cs/text/de.yaml: a second de catalog of maestro-leonardo: rulepacks/de/text/de.yaml "
+                     "is the one used"]
+
+
+def test_interface_words_round_trip_through_a_po_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from regola.i18n import tooling
+
+    monkeypatch.setattr(tooling, "LOCALE_DIR", tmp_path / "locale")
+    import regola.i18n as i18n
+
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
+    po_file = tmp_path / "regola.it.po"
+    assert main(["text", "export", "--interface", "--lang", "it", "-o", str(po_file)]) == 0
+    text = po_file.read_text(encoding="utf-8")
+    text = text.replace('msgid "Search the rules"\nmsgstr ""', 'msgid "Search the rules"\nmsgstr "Cerca nelle regole"')
+    po_file.write_text(text, encoding="utf-8")
+    assert main(["text", "import", "--interface", str(po_file)]) == 0
+    written = tmp_path / "locale" / "it" / "LC_MESSAGES" / "regola.po"
+    assert 'msgstr "Cerca nelle regole"' in written.read_text(encoding="utf-8")
+    bad = text.replace('msgstr "Cerca nelle regole"', 'msgstr "Cerca {x}"')
+    po_file.write_text(bad, encoding="utf-8")
+    assert main(["text", "import", "--interface", str(po_file)]) == 2
+
+
+def test_every_translatable_text_has_a_pointer_the_export_knows() -> None:
+    for (game, lang) in catalog_files():
+        data = catalog_for(lang, game=game).data
+        pointers = [p for p, _ in translatable(data)]
+        assert len(pointers) == len(set(pointers)), (game, lang)
