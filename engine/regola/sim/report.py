@@ -75,10 +75,10 @@ def build(a: Analysis, ctx: Context) -> Report:
     # -- the verdict ---------------------------------------------------------------------------------------
     report.h(2, _("Verdict"), "verdict")
     lineups = [lu.spec for lu in study.lineups]
-    report.p(w.n_("Each variant was played against the base rules on the same {games}, with the bots {lineups}.",
-                  "Each variant was played against the base rules on the same {games} per lineup, under {count} "
-                  "bot lineups: {lineups}.", len(lineups))
-             .format(games=w.games(study.games), count=len(lineups), lineups=w.list(lineups)))
+    report.p(w.ngettext("Each variant was played against the base rules on the same {games}, with the bots "
+                        "{lineups}.", "Each variant was played against the base rules on the same {games} per "
+                        "lineup, under {n} bot lineups: {lineups}.", len(lineups))
+             .format(games=w.games(study.games), n=len(lineups), lineups=w.list(lineups)))
     for variant in study.variants:
         name = variant.name
         report.h(3, f"{name}: {ctx.titles.get(name, name)}", f"variant-{name}")

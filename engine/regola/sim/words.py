@@ -1,8 +1,8 @@
 """Every word of the comparison report, through gettext (domain ``report``, English msgids; catalogs in
 ``regola/i18n/locale/<lang>/LC_MESSAGES/report.po``), and its numbers in the reader's notation (Babel).
 
-Extract and update the catalogs after changing a word here or in verdict.py, report.py or plots.py
-(docs/SIMULATE.md, "Translating the report").
+After changing a word here or in verdict.py, report.py or plots.py: ``python tools/i18n.py update
+--domain report``, then translate what it marks new or fuzzy (docs/SIMULATE.md, "Translating the report").
 """
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ class Words:
     def __init__(self, lang: str | None = None, action_names: dict[str, str] | None = None) -> None:
         self.lang = (lang or "en").replace("-", "_")
         t = translator(self.lang, "report")
+        # gettext's own names (and ``_``), so Babel's extraction finds every message (tools/i18n.py)
         self._ = t.gettext
-        self.n_ = t.ngettext
-        self.p_ = t.pgettext
+        self.ngettext = t.ngettext
+        self.pgettext = t.pgettext
         try:
             self.locale = Locale.parse(self.lang)
         except (UnknownLocaleError, ValueError):
@@ -72,7 +73,7 @@ class Words:
         text = format_decimal(round(100 * x, 1), format="0.0", locale=self.locale)
         if signed and round(100 * x, 1) > 0:
             text = "+" + text
-        return text.replace("-", "−") + "\u00a0" + self.p_("unit", "pp")
+        return text.replace("-", "−") + "\u00a0" + self.pgettext("unit", "pp")
 
     def value(self, x: float | None, rate: bool, signed: bool = False) -> str:
         """A value as its table shows it: a rate in %, a difference of rates in pp, else a number."""
@@ -89,7 +90,7 @@ class Words:
         return "< " + self.num(0.0001) if p < 1e-4 else format_decimal(round(p, 4), format="0.0000", locale=self.locale)
 
     def games(self, n: int) -> str:
-        return self.n_("{n} game", "{n} games", n).format(n=self.num(n, digits=12))
+        return self.ngettext("{n} game", "{n} games", n).format(n=self.num(n, digits=12))
 
     # -- names --------------------------------------------------------------------------------------------
     def question(self, qid: str) -> str:
