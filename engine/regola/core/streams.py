@@ -8,9 +8,11 @@ own stream, and inside it the draws of a *moment* of the game (a visit of a flow
 ``regola.core.play``) depend only on the seed, the purpose, the moment and how many draws that
 moment has made: a difference in round 3 leaves the draws of round 4 as they were.
 
-The generator is SplitMix64 (Steele, Lea and Flood 2014): a 64-bit counter through a fixed mixing
-function, a few integer operations per draw and no state to seed (Mersenne Twister costs ~5 µs to
-seed, too much to re-seed at every moment). It is for bots and simulations, never for secrets.
+Each moment starts from its own state, SplitMix64's mixing function (Steele, Lea and Flood 2014) applied
+to the purpose's key and the moment (Mersenne Twister costs ~5 µs to seed, too much to re-seed at every
+moment); the draws within a moment step a 64-bit linear congruential generator (Knuth's MMIX constants)
+and use its high bits only, one multiplication per draw, since the play loop draws once per decision.
+It is for bots and simulations, never for secrets.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import zlib
 __all__ = ["Stream", "moment_key", "stream_key"]
 
 _MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+_MULTIPLIER, _INCREMENT = 6364136223846793005, 1442695040888963407
 
 
 def _mix(z: int) -> int:
@@ -51,28 +53,29 @@ class Stream:
     def __init__(self, *purpose: object) -> None:
         self.key = stream_key(*purpose)
         self._moment: int | None = None
-        self._state = self.key
+        self._state = _mix(self.key)
 
     def seed(self, *purpose: object) -> None:
         """Start again from another purpose key (what ``random.Random.seed`` is to a generator)."""
         self.key = stream_key(*purpose)
         self._moment = None
-        self._state = self.key
+        self._state = _mix(self.key)
 
     def at(self, moment: int | None) -> Stream:
         if moment is not None and moment != self._moment:
             self._moment = moment
-            self._state = self.key ^ _mix(moment & _MASK)
+            self._state = _mix(self.key ^ _mix(moment & _MASK))
         return self
 
     def bits64(self) -> int:
-        self._state = state = (self._state + _GAMMA) & _MASK
-        return _mix(state)
+        self._state = state = (self._state * _MULTIPLIER + _INCREMENT) & _MASK
+        return state
 
     def below(self, n: int) -> int:
-        """A whole number in [0, n) (Lemire's multiply-shift: bias below n / 2**64)."""
-        return (self.bits64() * n) >> 64
+        """A whole number in [0, n) from the high bits (Lemire's multiply-shift: bias below n / 2**64)."""
+        self._state = state = (self._state * _MULTIPLIER + _INCREMENT) & _MASK
+        return (state * n) >> 64
 
     def random(self) -> float:
-        """A float in [0, 1)."""
+        """A float in [0, 1) (the top 53 bits)."""
         return (self.bits64() >> 11) * (1.0 / (1 << 53))
