@@ -24,7 +24,7 @@ from regola.sim.aggregate import Source, connection
 from regola.sim.arms import Arm
 from regola.sim.metrics import Metric
 from regola.sim.plan import balanced, game_seed, parse_bots
-from regola.sim.questions import SPREAD, Question, applicable
+from regola.sim.questions import SPREAD, Question, applicable, declared
 from regola.sim.runner import Outcome, Simulation, run
 from regola.sim.seats import SeatBalance, SeatSpread, balance, replicates_for
 from regola.sim.stats import (
@@ -202,6 +202,7 @@ def analyse(study: Study, out: Path, detect: float = 0.05, threads: int = 2) -> 
     results: list[LineupResult] = []
     findings: dict[str, list[Finding]] = {a.name: [] for a in study.variants if a.name not in same}
     questions: list[Question] | None = None
+    asked = {q.metric for q in declared()}
     with connection(threads) as con:
         pending: list[tuple[Lineup, Source, dict[str, Any], LineupResult]] = []
         for k, lineup in enumerate(study.lineups):
@@ -215,7 +216,9 @@ def analyse(study: Study, out: Path, detect: float = 0.05, threads: int = 2) -> 
             kept: list[Metric] = []
             for m in src.metrics:
                 seen = [s for s in sums[m.name].values() if s.n]
-                if seen and all(s.low == s.high == seen[0].low for s in seen):
+                if m.name in asked:  # a primary question is answered even when nothing varied ("no change")
+                    kept.append(m)
+                elif seen and all(s.low == s.high == seen[0].low for s in seen):
                     notes.append(("constant", {"metric": m, "value": seen[0].low}))
                 elif m.name in twins:
                     twin = next(x for x in src.metrics if x.name == twins[m.name])
