@@ -95,4 +95,5 @@ def test_a_language_the_game_lacks_is_one_line(capsys: pytest.CaptureFixture[str
     assert main(["play", "--pack", "pl", "--players", "3", "--seed", "7", "--lang", "it"]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1
-    assert captured.err.startswith("regola: pack 'pl' has no rule text in language 'it' (languages: pl (polski)")
+    assert captured.err.startswith("regola: pack 'pl' has no rule text in language 'it' (languages: "
+                                   "cs (čeština), de (Deutsch), en (English), fr (français), pl (polski))")
