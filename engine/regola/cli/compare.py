@@ -59,9 +59,8 @@ def rule_changes(lang: str | None, base: Any, arms: list[Any]) -> dict[str, list
     from regola.text.diff import diff_rules
     from regola.text.lang import LanguageError, negotiate
 
-    try:
-        language = negotiate(lang, base.pack.language) if lang else base.pack.language
-        catalog = catalog_for(language)
+    try:  # the report's language (English by default) where the game has rule text in it
+        catalog = catalog_for(negotiate(lang or "en", base.pack.language))
     except (LanguageError, RegolaError):
         catalog = catalog_for(base.pack.language)
     out = {}
