@@ -87,7 +87,8 @@ def test_princes_of_florence_says_it_in_polish(capsys: pytest.CaptureFixture[str
     monkeypatch.setenv("COLUMNS", "200")
     assert main(["play", "--pack", "pl", "--players", "3", "--seed", "7"]) == 0
     out = capsys.readouterr().out
-    assert "Wygrywa gracz 1 (30\xa0punktów)." in out and "Dlaczego: Zwycięzca —" in out
+    # the words, not one game's numbers (a change to the bots' random draws plays another game)
+    assert re.search(r"Wygrywa gracz \d \(\d+\xa0punkt(y|ów)?\)\.", out) and "Dlaczego: Zwycięzca —" in out
     assert "Co dalej:" in out and "regola rules render --pack pl" in out
 
 

@@ -118,14 +118,19 @@ def to_action(value: Any) -> Action:
 class Game:
     """One game in progress."""
 
-    __slots__ = ("_legal", "_spec", "_use_machine", "_who", "history", "rng", "ruleset", "seed", "state")
+    __slots__ = ("_legal", "_spec", "_use_machine", "_who", "history", "rng", "ruleset", "seed", "state", "streams")
 
     def __init__(self, ruleset: Ruleset, state: Any, seed: int | None, use_machine: bool = False,
-                 rng: random.Random | None = None, history: list[tuple[int, Action]] | None = None) -> None:
+                 rng: random.Random | None = None, history: list[tuple[int, Action]] | None = None,
+                 streams: dict[str, random.Random] | None = None) -> None:
         self.ruleset = ruleset
         self.state = state
         self.seed = seed
-        self.rng = random.Random(seed) if rng is None else rng
+        # chance draws: one stream per purpose (a step's ``stream``: the deal, a reshuffle, …) derived
+        # from the seed, so a variant that changes play never shifts a later kind of chance; a search's
+        # own ``rng`` (clone, determinize) drives every chance draw of its games instead
+        self.rng = rng
+        self.streams: dict[str, random.Random] = {} if streams is None else streams
         self.history: list[tuple[int, Action]] = [] if history is None else history
         self._legal: list[Action] | None = None
         self._who = TERMINAL
@@ -194,7 +199,15 @@ class Game:
         """An outcome of the chance node, drawn from the game's seeded generator."""
         if self._who != CHANCE:
             raise IllegalAction("flow.turn", "no chance event is pending")
-        return self._step().sample(self.state, self.rng)
+        step = self._step()
+        return step.sample(self.state, self.rng if self.rng is not None else self._stream(step.stream))
+
+    def _stream(self, purpose: str) -> random.Random:
+        rng = self.streams.get(purpose)
+        if rng is None:  # "chance" (the deal) keeps the seed's own generator; others are derived from it
+            seed = self.seed if self.seed is None or purpose == "chance" else f"{self.seed}/chance/{purpose}"
+            rng = self.streams[purpose] = random.Random(seed)
+        return rng
 
     # -- acting ---------------------------------------------------------------------------------------
     def apply(self, action: Action | list[Any]) -> None:
@@ -309,15 +322,18 @@ class Game:
         """An independent copy of this game (state and history) for search.
 
         The clone shares only the immutable ruleset: acting in one never changes the other. Its random
-        generator is ``rng`` when given (a search passes its own: no copy to make), else an exact
-        copy of this game's, which costs about as much again as the rest of the clone.
+        generator is ``rng`` when given (a search passes its own: no copy to make; every chance draw
+        of the clone comes from it), else an exact copy of this game's generators, which costs about
+        as much again as the rest of the clone.
         """
         clone_state = self.ruleset.definition.clone_state
         state = clone_state(self.state) if clone_state is not None else copy.deepcopy(self.state)
-        if rng is None:
-            rng = random.Random.__new__(random.Random)
-            rng.setstate(self.rng.getstate())
-        return self._sibling(state, self.seed, rng, self.history[:], self._use_machine)
+        if rng is not None:
+            return self._sibling(state, self.seed, rng, self.history[:], self._use_machine)
+        game = self._sibling(state, self.seed, _copy_rng(self.rng) if self.rng is not None else None,
+                             self.history[:], self._use_machine)
+        game.streams = {purpose: _copy_rng(r) for purpose, r in self.streams.items()}
+        return game
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.clone()
@@ -333,7 +349,7 @@ class Game:
         hooks = self._search_hooks()
         return self._sibling(hooks.determinize(self.state, seat, rng), None, rng, [], False)
 
-    def _sibling(self, state: Any, seed: int | None, rng: random.Random, history: list[Any],
+    def _sibling(self, state: Any, seed: int | None, rng: random.Random | None, history: list[Any],
                  use_machine: bool) -> Game:
         """A game of the same ruleset at the same decision, over ``state`` (clone, information state,
         determinization): not through Game.new, which would set a state up and deal."""
@@ -366,7 +382,9 @@ class Game:
         """The whole game as JSON-ready data: a copy, so editing it never changes this game."""
         return {"game": self.ruleset.pack.game, "pack": self.ruleset.pack.id,
                 "content_hash": self.ruleset.pack.content_hash, "seed": self.seed,
-                "rng": _rng_to_json(self.rng), "state": copy_json(self.state.to_json())}
+                "rng": _rng_to_json(self.rng) if self.rng is not None else
+                {"streams": {purpose: _rng_to_json(r) for purpose, r in sorted(self.streams.items())}},
+                "state": copy_json(self.state.to_json())}
 
     @classmethod
     def from_json(cls, ruleset: Ruleset, data: dict[str, Any]) -> Game:
@@ -376,7 +394,11 @@ class Game:
         try:
             state = ruleset.definition.state_from_json(ruleset.rules, data["state"])
             game = cls(ruleset, state, data.get("seed"))
-            game.rng.setstate(_rng_from_json(data["rng"]))
+            saved = data["rng"]
+            if isinstance(saved, dict):  # a stream per purpose
+                game.streams = {str(purpose): _rng_of(r) for purpose, r in saved["streams"].items()}
+            else:  # saved before streams: one generator drives every chance draw, as it did then
+                game.rng = _rng_of(saved)
             game._settle()
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             what = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
@@ -456,5 +478,13 @@ def _rng_to_json(rng: random.Random) -> list[Any]:
     return [version, list(internal), gauss]
 
 
-def _rng_from_json(data: list[Any]) -> tuple[Any, ...]:
-    return (data[0], tuple(data[1]), data[2])
+def _rng_of(data: list[Any]) -> random.Random:
+    rng = random.Random()
+    rng.setstate((data[0], tuple(data[1]), data[2]))
+    return rng
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    copied = random.Random.__new__(random.Random)
+    copied.setstate(rng.getstate())
+    return copied
