@@ -56,7 +56,8 @@ def one_game(pack: str, players: int, seed: int, mcts: str, opponent: str, setup
     best_other = max(r["money"] for r in result if r["seat"] != seat)
     return {"seed": seed, "seat": seat, "win": mine["rank"] == 1, "rank": mine["rank"], "money": mine["money"],
             "margin": mine["money"] - best_other, "seconds": round(elapsed, 2), "cpu_s": round(cpu, 2),
-            "decisions": len(times), "decision_cpu_s_mean": round(statistics.mean(times), 3) if times else 0.0,
+            "decisions": len(times), "rollout_decisions": getattr(searcher, "rollout_decisions", None),
+            "decision_cpu_s_mean": round(statistics.mean(times), 3) if times else 0.0,
             "decision_cpu_s_max": round(max(times), 3) if times else 0.0}
 
 

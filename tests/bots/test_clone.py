@@ -83,15 +83,3 @@ def test_a_clone_shares_no_mutable_part_with_its_original(ruleset: Ruleset) -> N
     walk(clone.history, "history", mine)
     shared = sorted(seen[i] for i in seen.keys() & mine.keys())
     assert shared == []
-
-
-def test_the_random_bot_draws_exactly_what_randrange_draws() -> None:
-    """RandomBot skips randrange's argument checks for speed; its choices (and so every record of a
-    random seat) must stay those of randrange."""
-    from regola.core.bots import Observation, RandomBot
-
-    bot = RandomBot(2, 17)
-    reference = random.Random("17/2")
-    for n in [1, 2, 3, 5, 8, 13, 64, 65, 1000] * 50:
-        legal = [(i,) for i in range(n)]
-        assert bot.choose(Observation(2, legal, None)) == legal[reference.randrange(n)]

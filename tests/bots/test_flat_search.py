@@ -131,3 +131,16 @@ def test_hidden_labs_are_guessed_among_the_better_inventions_more_often(ruleset:
     order = _likely_first(st, owner, candidates, rng)
     assert sorted(order) == sorted(candidates)  # a permutation: nothing lost, nothing doubled
     assert math.isfinite(sum(value.values()))
+
+
+def test_the_cut_ends_a_decision_once_nothing_leads_the_prior_choice() -> None:
+    from regola.bots.ismcts import futile
+
+    default, other, third = ("pass",), ("act",), ("bid", 1)
+    behind = {default: [1.0, 0.5, 1.0, 0.5], other: [0.5, 0.5, 0.5, 0.5], third: [1.0, 0.5, 1.0, 0.5]}
+    assert futile(behind, [default, other, third], default, 0.0)  # one behind, one level: nothing leads
+    ahead = {default: [0.5, 0.5, 0.5, 0.6], other: [1.0, 1.0, 0.9, 1.0], third: [0.5] * 4}
+    assert not futile(ahead, [default, other, third], default, 0.0)
+    assert not futile(ahead, [default, other, third], default, 3.0)  # clearly ahead: many standard errors
+    noisy = {default: [0.5, 0.9, 0.2, 0.6], other: [0.6, 0.8, 0.4, 0.6]}
+    assert not futile(noisy, [default, other], default, 0.0) and futile(noisy, [default, other], default, 2.0)

@@ -3,6 +3,8 @@ record, never a traceback; --json prints a JSON error object; --accept-pack-chan
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import shutil
@@ -126,3 +128,16 @@ def test_a_record_of_a_pack_folder_of_ones_own_replays_with_pack(tmp_path: Path,
     assert "pack 'cs'" in capsys.readouterr().err
     assert main(["replay", "--pack", str(house), str(record)]) == 0
     assert "the game is complete" in capsys.readouterr().out
+
+
+def test_a_control_character_from_the_record_stays_escaped_in_the_one_line(tmp_path: Path) -> None:
+    # hypothesis found it: a newline inside a field name of an embedded variant broke the one-line error
+    lines = (GOLDEN.parent / "cs-4p-beginner-codex1.jsonl").read_text(encoding="utf-8").splitlines()
+    header = json.dumps(json.loads(lines[0])).replace('"cites"', '"c\\nites"', 1)
+    record = tmp_path / "newline.jsonl"
+    record.write_text("\n".join([header, *lines[1:]]) + "\n", encoding="utf-8")
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["replay", str(record)]) == 1
+    assert err.getvalue().count("\n") == 1
+    assert "unknown field 'c\\nites'" in err.getvalue() and "valid variant: not a valid" not in err.getvalue()

@@ -87,7 +87,8 @@ def test_princes_of_florence_says_it_in_polish(capsys: pytest.CaptureFixture[str
     monkeypatch.setenv("COLUMNS", "200")
     assert main(["play", "--pack", "pl", "--players", "3", "--seed", "7"]) == 0
     out = capsys.readouterr().out
-    assert "Wygrywa gracz 1 (30\xa0punktów)." in out and "Dlaczego: Zwycięzca —" in out
+    # the words, not one game's numbers (a change to the bots' random draws plays another game)
+    assert re.search(r"Wygrywa gracz \d \(\d+\xa0punkt(y|ów)?\)\.", out) and "Dlaczego: Zwycięzca —" in out
     assert "Co dalej:" in out and "regola rules render --pack pl" in out
 
 
@@ -95,4 +96,5 @@ def test_a_language_the_game_lacks_is_one_line(capsys: pytest.CaptureFixture[str
     assert main(["play", "--pack", "pl", "--players", "3", "--seed", "7", "--lang", "it"]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1
-    assert captured.err.startswith("regola: pack 'pl' has no rule text in language 'it' (languages: pl (polski)")
+    assert captured.err.startswith("regola: pack 'pl' has no rule text in language 'it' (languages: "
+                                   "cs (čeština), de (Deutsch), en (English), fr (français), pl (polski))")

@@ -1,29 +1,24 @@
-"""The HTML report opens in a real browser (Debian's headless Chromium) and shows every plot."""
+"""The report: the verdict first and in the chosen language, no-op and duplicate arms said and not played,
+the same numbers in Markdown and JSON, and the HTML page in a real browser (Playwright driving Debian's
+Chromium): the verdict on top, every plot loaded whole, nothing wider than the page. Screenshots go to
+``out/screenshots/`` (or REGOLA_SCREENSHOTS)."""
 
 from __future__ import annotations
 
 import json
-import re
+import os
 import shutil
-import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests.sim.helpers import TRIPLE
+from tests.sim.helpers import DATA, TRIPLE, table
 
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-# After the page has loaded, write the decoded size of every image where --dump-dom shows it.
-PROBE = """<script>
-window.addEventListener("load", () => {
-  const sizes = [...document.images].map(i => [i.alt, i.complete, i.naturalWidth, i.naturalHeight]);
-  const out = document.createElement("pre");
-  out.id = "probe";
-  out.textContent = JSON.stringify(sizes);
-  document.body.appendChild(out);
-});
-</script>"""
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = Path(os.environ.get("REGOLA_SCREENSHOTS") or Path(__file__).parents[2] / "out" / "screenshots")
+NOOP, AGAIN = str(DATA / "no-op.yaml"), str(DATA / "triple-again.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -31,44 +26,96 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from regola.cli.main import main
 
     folder = tmp_path_factory.mktemp("report")
-    code = main(["compare", TRIPLE, "codex-leonardi-2", "--players", "2", "--bots", "random,greedy", "--games", "12",
-                 "--jobs", "1", "--report", str(folder), "--quiet", "--lang", "cs"])
+    code = main(["compare", TRIPLE, "codex-leonardi-2", NOOP, AGAIN, "--players", "2", "--lineups", "random;greedy",
+                 "--games", "16", "--jobs", "1", "--report", str(folder), "--quiet", "--lang", "cs"])
     assert code == 0
     return folder
 
 
-def test_markdown_and_json_carry_the_same_numbers_and_how_to_reproduce(report: Path) -> None:
+def test_no_op_and_duplicate_arms_are_said_and_not_played(report: Path) -> None:
+    data = json.loads((report / "report.json").read_text())
+    assert data["same_rules"] == {"no-op": "base", "triple-again": "triple-rewards"}
+    assert set(data["verdicts"]) == {"triple-rewards", "codex-leonardi-2"}
+    for lineup in ("random", "greedy"):
+        assert {r["arm"] for r in table(report / "data" / lineup).to_pylist()} == {"base", "triple-rewards",
+                                                                                  "codex-leonardi-2"}
+    # greedy never uses the marketplace: under greedy, codex-leonardi-2 plays the base games exactly
+    assert data["identical"] == {"random": [], "greedy": ["codex-leonardi-2"]}
+    md = (report / "report.md").read_text()
+    assert "stejný otisk obsahu" in md  # "the same content hash", in Czech
+
+
+def test_the_verdict_comes_first_in_czech_and_the_tables_carry_the_jsons_numbers(report: Path) -> None:
     data = json.loads((report / "report.json").read_text())
     md = (report / "report.md").read_text()
-    assert data["arms"] == ["base", "triple-rewards", "codex-leonardi-2"]
-    for arm in data["meta"]["arms"]:
-        assert arm["content_hash"] in md
-    assert "--games 12" in md and "--seed 0" in md and "random, greedy" in md
-    wins = [m for m in data["metrics"] if m["group"] == "wins"]
-    assert {m["name"] for m in wins} >= {"win.seat0", "win.seat1"}
-    # greedy beats random every time here: a bot's win rate is then constant, and said to be
-    assert any("win rate of a greedy seat: 1 in every game" in n for n in data["notes"])
-    assert any("provést akci" in m["label"] for m in data["metrics"])  # action kinds named in Czech
-    for m in data["metrics"]:
-        assert len(m["differences"]) == 2
-        assert f"| {m['label']} |" in md
+    assert data["language"] == "cs"
+    headings = [line for line in md.splitlines() if line.startswith("## ")]
+    assert headings[0] == "## Verdikt" and "## Hlavní otázky" in headings and "## Průzkumné ukazatele" in headings
+    assert md.index("## Verdikt") < md.index("## Hlavní otázky") < md.index("## Průzkumné ukazatele")
+    assert "Tržiště" in md  # what codex-leonardi-2 changes, from the Czech rule text
+    questions = {q["id"] for q in data["questions"]}
+    assert {"seat_balance", "length", "margin"} <= questions
+    triple = data["findings"]["triple-rewards"]
+    primary = [f for f in triple if f["family"] == "primary"]
+    assert {f["lineup"] for f in primary} == {"random", "greedy"}
+    level = 1 - 0.05 / len(primary)
+    for f in primary:  # the interval sits at the family's level, beside its verdict
+        assert f["level"] == pytest.approx(level)
+        if f["low"] is not None:
+            assert (f["low"] > 0 or f["high"] < 0) == f["significant"]
+    for f in triple:
+        assert f"| {f['label']} | {f['lineup']} |" in md or f"| **{f['label']}** | {f['lineup']} |" in md
+    assert any(f["test"] == "exact McNemar" for f in triple) and any(f["test"] == "paired t" for f in triple)
+    assert "--lineups 'random;greedy'" in md and "--games 16" in md
 
 
-def test_the_html_report_shows_every_plot_in_headless_chromium(report: Path, tmp_path: Path) -> None:
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("Chromium is not installed (apt-get install -y chromium)")
-    page = (report / "report.html").read_text()
-    figures = len(re.findall(r"<figure>", page))
-    assert figures >= 5 and "<script" not in page  # self-contained, no scripts of its own
-    probe = tmp_path / "probe.html"
-    probe.write_text(page.replace("</body>", PROBE + "</body>"))
-    dom = subprocess.run([chromium, *CHROMIUM_FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
-                          "--virtual-time-budget=10000", "--dump-dom", probe.as_uri()],
-                         capture_output=True, text=True, timeout=120).stdout
-    found = re.search(r'<pre id="probe">(.*?)</pre>', dom, re.S)
-    assert found, dom[-500:]
-    sizes = json.loads(found.group(1).replace("&quot;", '"'))
-    assert len(sizes) == figures
-    for alt, complete, width, height in sizes:
+def test_a_second_report_after_adding_games_says_so(report: Path, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from regola.cli.main import main
+
+    out, first, second = tmp_path / "data", tmp_path / "r1", tmp_path / "r2"
+    args = [TRIPLE, "--players", "2", "--bots", "random", "--jobs", "1", "--quiet", "--no-plots", "--out", str(out)]
+    assert main(["compare", *args, "--games", "8", "--report", str(first)]) == 0
+    assert "Caution" not in (first / "report.md").read_text()
+    assert main(["compare", *args, "--games", "12", "--report", str(second)]) == 0
+    md = (second / "report.md").read_text()
+    assert "Caution: a report of these results was already written with 8 games per arm" in md
+    history = json.loads((out / "compare.json").read_text())
+    assert history["planned_games"] == 8 and [r["games"] for r in history["reports"]] == [8, 12]
+    capsys.readouterr()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if CHROMIUM is None:
+        pytest.skip("no Chromium on this machine (apt-get install chromium)")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def test_the_report_in_a_browser_verdict_on_top_every_plot_whole(report: Path, browser: object) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    page.goto((report / "report.html").as_uri())
+    assert page.locator("html").get_attribute("lang") == "cs"
+    verdict = page.locator("h2#verdict")
+    assert verdict.inner_text() == "Verdikt" and verdict.bounding_box()["y"] < 200  # the verdict opens the page
+    assert page.locator("h2").first.inner_text() == "Verdikt"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "compare-verdict.png"))
+    images = page.evaluate("[...document.images].map(i => [i.alt, i.complete, i.naturalWidth, i.naturalHeight, "
+                           "i.getBoundingClientRect().width])")
+    assert len(images) >= 8
+    for alt, complete, width, height, shown in images:
         assert complete and width > 300 and height > 100, alt
+        assert shown <= 1100 and width <= 1.5 * shown, alt  # shown at about its own size, never cropped
+    # nothing wider than the page: wide tables scroll inside themselves
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    first_plot = page.locator("figure").first
+    first_plot.scroll_into_view_if_needed()
+    first_plot.screenshot(path=str(SHOTS / "compare-forest.png"))
+    page.close()

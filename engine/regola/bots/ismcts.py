@@ -56,6 +56,9 @@ class ISMCTSBot:
     candidate; default like ``rollout``), reward ``win`` (weight of the win indicator) and ``scale``
     (of the margin's tanh), ``stop`` (flat: end a decision early once the candidates score alike in
     every world or the leader is ``stop`` standard errors ahead of each; 0, the default, never),
+    ``cut`` (flat: end a decision early, keeping the prior's choice, once no other candidate leads it by
+    more than ``cut`` standard errors of the paired differences, checked once it has been scored in
+    ``cutmin`` (4) worlds; off unless given),
     ``seed``."""
 
     name = "mcts"
@@ -64,10 +67,9 @@ class ISMCTSBot:
                  time: float | None = None, rollout: str | None = None, depth: int = 0, c: float = 0.7,
                  prior: str | None = None, widen: float = 1.0, scale: float = 20.0, opponents: str | None = None,
                  search: str = "flat", win: float = 0.5, width: int = 8, sure: float = 1.0,
-                 stop: float = 0.0, **unused: Any) -> None:
-        if unused:
-            raise RegolaError(f"bot mcts has no option {', '.join(sorted(unused))} (known: iters, time, seed, "
-                              "search, rollout, opponents, depth, c, prior, widen, scale, win, width, sure, stop)")
+                 stop: float = 0.0, cut: float | None = None, cutmin: int = 4) -> None:
+        # no **options catch-all: mypyc 2.4 cannot compile a float default beside one (make_bot names
+        # an unknown option instead)
         if not all(isinstance(x, str | None) for x in (rollout, prior, opponents)):
             raise RegolaError("mcts rollout and prior are names (policy, random, none or a bot of the game)")
         if search not in ("tree", "flat") or not 0 <= win <= 1 or width < 1:
@@ -93,8 +95,11 @@ class ISMCTSBot:
         self.width = width  # flat search: candidate actions at the root
         self.sure = sure  # flat search: standard errors by which a candidate must beat the prior's choice
         self.stop = stop  # flat search: end early once the leader is this many standard errors ahead (0: off)
+        self.cut = cut  # flat search: end early, keeping the prior's choice, once nothing leads it by this much
+        self.cutmin = max(2, cutmin)  # … checked once the prior's choice has been scored in this many worlds
         self.rng = random.Random(f"{seed}/{seat}/mcts")
         self.last_iterations = 0  # of the last decision (for benchmarks)
+        self.rollout_decisions = 0  # decisions played in all its rollouts so far: a cost no load changes
         self._bots: dict[tuple[str, int], Any] = {}
         self._seed = seed
 
@@ -260,6 +265,7 @@ class ISMCTSBot:
             else:
                 world.apply(legal[rng.randrange(len(legal))])
             steps += 1
+            self.rollout_decisions += 1
 
     def _rewards(self, values: list[float]) -> list[float]:
         if not self.win:
@@ -301,6 +307,13 @@ class ISMCTSBot:
                 if self.stop and k % 4 == 3 and settled_early(scores, alive, self.stop):
                     settled = True
                     break
+                if self.cut is not None and default is not None and len(scores[default]) >= self.cutmin and k % 2 == 1 \
+                        and futile(scores, alive, default, self.cut):
+                    settled = True
+                    break
+            if self.cut is not None and default is not None and len(scores[default]) >= self.cutmin \
+                    and futile(scores, alive, default, self.cut):
+                settled = True
             # the alive ones have been scored in the same worlds: keep the better half (ties: earlier)
             ranked = sorted(alive, key=lambda a: -_mean(scores[a]))
             alive = ranked[:max(1, len(alive) // 2)]
@@ -346,6 +359,13 @@ def settled_early(scores: dict[Action, list[float]], alive: list[Action], z: flo
         return True
     leader = max(alive, key=lambda a: _mean(scores[a]))
     return all(paired_lead(scores[leader], scores[a]) > z for a in alive if a != leader)
+
+
+def futile(scores: dict[Action, list[float]], alive: list[Action], default: Action, z: float) -> bool:
+    """Whether searching on is unlikely to change the choice: no candidate still in the race leads the
+    prior's choice by more than ``z`` standard errors of the paired differences (the search keeps the
+    prior's choice unless one leads it by ``sure`` at the end)."""
+    return all(paired_lead(scores[a], scores[default]) <= z for a in alive if a != default)
 
 
 def _mean(values: list[float]) -> float:

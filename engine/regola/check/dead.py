@@ -67,6 +67,13 @@ def _play(ruleset: Any) -> None:
                     game.apply(bot.choose(Observation(who, legal, game.view)) if bot else rng.choice(legal))
 
 
+def _other_readers(data: Any) -> None:
+    """What the engine reads of a document outside play: a table's take-back policy (``/undo``)."""
+    from regola.tables.undo import UndoPolicy
+
+    UndoPolicy.of(data)
+
+
 def _record(subject: Subject) -> Reads | None:
     """The reads of the engine and the game's checks on this document; None when it does not play."""
     from regola.core.game import Ruleset
@@ -76,6 +83,7 @@ def _record(subject: Subject) -> Reads | None:
     try:
         ruleset = Ruleset(tracked)
         _play(ruleset)
+        _other_readers(tracked.data)
     except Exception:  # a document that does not compile or play: COMPILE and the other checks say why
         return None
     from regola.check.runner import DOCUMENT_CHECKS
@@ -96,7 +104,7 @@ def _code_stamps(game: str) -> tuple[diskcache.Stamp, ...]:
     package = Path(rules_module.__file__ or ".").parent
     core = Path(__file__).parents[1] / "core"
     files = sorted({*package.rglob("*.py"), core / "game.py", core / "flow.py", Path(__file__),
-                    Path(__file__).with_name("reads.py")})
+                    Path(__file__).with_name("reads.py"), core.parent / "tables" / "undo.py"})
     return tuple(diskcache.stamp(f) for f in files)
 
 

@@ -1,4 +1,5 @@
-"""`regola compare`: the base pack against each variant over the same games (paired), with a report."""
+"""`regola compare`: the base pack against each variant over the same games (paired), under one or more bot
+lineups, with a report whose verdict comes first."""
 
 from __future__ import annotations
 
@@ -9,22 +10,27 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from regola.cli.simulate import add_simulation_options, jobs_of, simulation_from
+from regola.cli.simulate import add_simulation_options, jobs_of, need_sim
+from regola.core.errors import RegolaError
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("compare", help="compare house-rule variants over paired games, with a report",
-                       description="Play the base pack (with any --variant) and the base plus each VARIANT "
-                       "on the same seeds and seats, then report every metric with 95 % intervals, paired "
-                       "differences and Holm-corrected significance.")
+    p = sub.add_parser("compare", help="compare house-rule variants over paired games, with a verdict in words",
+                       description="Play the base pack (with any --variant) and the base plus each VARIANT on the "
+                       "same seeds and seats under each bot lineup, then report a verdict per primary question "
+                       "(seat balance, length, margin, tie-breaks) with family-wise error control, and every other "
+                       "metric as exploratory (false-discovery-rate control).")
     p.add_argument("variants", nargs="+", metavar="VARIANT", help="a variant file (or id) per arm to compare")
-    add_simulation_options(p, games=1000)
+    add_simulation_options(p, games=1000, bots=None)
+    p.add_argument("--lineups", default=None, help="several bot lineups separated by ';', e.g. "
+                   "'greedy:temp=0.5;greedy;mcts,greedy' (default: 'greedy:temp=0.5;greedy'); --bots gives one")
     p.add_argument("--out", type=Path, default=None, help="results folder (resumable); default: REPORT/data with "
                    "--report, else a temporary folder")
     p.add_argument("--report", type=Path, default=None, help="write report.html, report.md and report.json here")
-    p.add_argument("--lang", default=None, help="name the action kinds in this language (e.g. cs, de, fr)")
+    p.add_argument("--lang", default=None, help="the report's language (en, cs, de, fr, pl); action kinds and rule "
+                   "changes are named from that language's text catalog")
     p.add_argument("--detect", type=float, default=0.05, help="the difference the power note asks about: an "
-                   "absolute share for rates (0.05 = 5 points), a share of the base value for means (default 0.05)")
+                   "absolute share for rates (0.05 = 5 points), a share of the base value for numbers (default 0.05)")
     p.add_argument("--no-plots", action="store_true", help="skip the plots (faster)")
     p.set_defaults(run=run)
 
@@ -33,9 +39,12 @@ def action_names(lang: str | None, pack: Any) -> dict[str, str]:
     if lang is None:
         return {}
     from regola.text.catalog import catalog_for
-    from regola.text.lang import negotiate
+    from regola.text.lang import LanguageError, negotiate
 
-    catalog = catalog_for(negotiate(lang, pack.language))
+    try:
+        catalog = catalog_for(negotiate(lang, pack.language))
+    except LanguageError:
+        return {}
     names = {}
     for verb, template in catalog.names("actions").items():  # a game that words its actions as templates
         if isinstance(template, str):
@@ -44,23 +53,45 @@ def action_names(lang: str | None, pack: Any) -> dict[str, str]:
     return names
 
 
+def rule_changes(lang: str | None, base: Any, arms: list[Any]) -> dict[str, list[tuple[str, str, str | None]]]:
+    """What each variant changes, rule by rule, in the report's language (else the pack's own)."""
+    from regola.text.catalog import catalog_for
+    from regola.text.diff import diff_rules
+    from regola.text.lang import LanguageError, negotiate
+
+    try:  # the report's language (English by default) where the game has rule text in it
+        catalog = catalog_for(negotiate(lang or "en", base.pack.language))
+    except (LanguageError, RegolaError):
+        catalog = catalog_for(base.pack.language)
+    out = {}
+    for arm in arms:
+        d = diff_rules(catalog, base.pack, arm.pack)
+        out[arm.name] = ([(after.title, after.text, before.text) for before, after in d.changed]
+                         + [(r.title, r.text, None) for r in d.added])
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
+    need_sim("compare")
     from regola.sim.arms import Arm, load_arm
-    from regola.sim.metrics import metrics
-    from regola.sim.plan import balanced
-    from regola.sim.report import build, markdown, write
+    from regola.sim.report import Context, build, verdict_markdown, write
     from regola.sim.runner import Interrupted
-    from regola.sim.runner import run as run_simulation
-    from regola.sim.stats import compare
+    from regola.sim.study import Study, analyse, note_report, parse_lineups, play, read_history
+    from regola.sim.words import Words
+
+    if not 0 < args.detect < 1e6:
+        raise RegolaError(f"--detect {args.detect}: give a positive difference (0.05 = 5 points or 5 %)")
+    from regola.sim.plan import parse_players
 
     base = load_arm("base", args.pack, args.variant)
-    arms = [base]
+    variants = []
     for ref in args.variants:
         arm = load_arm("", args.pack, [*args.variant, ref])
-        arms.append(Arm(arm.pack.variants[-1].id, arm.pack))
-    sim = simulation_from(args, arms)
-    sim.check()
-    names = action_names(args.lang, base.pack)
+        variants.append(Arm(arm.pack.variants[-1].id if arm.pack.variants else ref, arm.pack))
+    study = Study(base, variants, parse_lineups(args.lineups, args.bots), parse_players(args.players), args.setup,
+                  args.games, args.seed)
+    study.check()
+    words = Words(args.lang, action_names(args.lang, base.pack))
     jobs = jobs_of(args)
     temporary = None
     out = args.out
@@ -72,45 +103,43 @@ def run(args: argparse.Namespace) -> int:
             out = Path(temporary.name) / "results"
     try:
         try:
-            outcome = run_simulation(sim, out, jobs, args.backend, args.address, args.batch,
-                                     False if args.quiet else None)
+            outcomes = play(study, out, jobs, args.backend, args.address, args.batch, False if args.quiet else None)
         except Interrupted as stop:
             print(f"regola: {stop}" + ("" if args.out or args.report else " (add --out to keep games)"),
                   file=sys.stderr)
             return 130
-        from regola.sim.store import Store
-
-        store = Store.open(out, sim.manifest())
-        games = store.table("games", sim.games).to_pandas()
-        actions = store.table("actions", sim.games).to_pandas()
-        names_of_arms = [a.name for a in arms]
-        found, notes = metrics(games, actions, names_of_arms)
-        results = compare(found, "base", names_of_arms, args.detect)
-        meta = {**sim.manifest(), "games": sim.games, "balanced": balanced(sim.games, sim.players),
-                "command": shlex.join(["regola", "compare", *sys_argv_tail(args)]),
-                "played_now": outcome.played, "seconds": round(outcome.seconds, 2), "jobs": jobs,
-                "backend": args.backend}
-        report = build(meta, games, results, notes, "base", names_of_arms, names,
-                       with_plots=args.report is not None and not args.no_plots)
+        history = read_history(out)
+        analysis = analyse(study, out, args.detect, threads=jobs)
+        earlier = note_report(out, study.games) if args.report is not None else list(history.get("reports", []))
+        ctx = Context(words, rule_changes(args.lang, base, variants), {v.name: v.pack.variants[-1].title
+                                                                          for v in variants if v.pack.variants},
+                      shlex.join(["regola", "compare", *argv_tail(args)]), history.get("planned_games"), earlier,
+                      with_plots=args.report is not None and not args.no_plots)
+        report = build(analysis, ctx)
+        played = sum(o.played for o in outcomes)
+        seconds = sum(o.seconds for o in outcomes)
         if args.report is not None:
             files = write(report, args.report)
-            print(f"{sim.games} games per arm × {len(arms)} arms ({outcome.played} played now in "
-                  f"{outcome.seconds:.1f} s); report: " + ", ".join(str(f) for f in files))
+            arms, lineups = len(study.played_arms()), len(study.lineups)
+            print(f"{study.games} game{'s' * (study.games != 1)} per arm × {arms} arms × {lineups} "
+                  f"lineup{'s' * (lineups != 1)} ({played} played now in {seconds:.1f} s); report: "
+                  + ", ".join(str(f) for f in files))
         else:
-            print(markdown(report))
+            print(verdict_markdown(report), end="")
     finally:
         if temporary is not None:
             temporary.cleanup()
     return 0
 
 
-def sys_argv_tail(args: argparse.Namespace) -> list[str]:
+def argv_tail(args: argparse.Namespace) -> list[str]:
     """The options that decide the games, so the report says how to play them again."""
     words = [*args.variants, "--pack", args.pack]
     for v in args.variant:
         words += ["--variant", v]
-    words += ["--players", args.players, "--setup", args.setup, "--bots", args.bots, "--games", str(args.games),
-              "--seed", str(args.seed)]
+    words += ["--players", args.players, "--setup", args.setup]
+    words += ["--bots", args.bots] if args.bots is not None else ["--lineups", args.lineups or "greedy:temp=0.5;greedy"]
+    words += ["--games", str(args.games), "--seed", str(args.seed)]
     if args.report is not None:
         words += ["--report", str(args.report)]
     return words

@@ -7,7 +7,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from regola.core.errors import IllegalAction, PackError, RecordError, RegolaError
+from regola.core.errors import IllegalAction, PackError, RecordError, RegolaError, one_line
 
 # command -> (module, one-line help). Only the module of the command being run is imported, so a
 # quick command (`rules show`) does not pay for the imports of the others.
@@ -82,10 +82,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ModuleNotFoundError as exc:
         return _missing_extra(exc, args.command)
     except RecordError as err:
-        print(f"regola: {err}", file=sys.stderr)
+        print(f"regola: {one_line(str(err))}", file=sys.stderr)
         return 1
     except (PackError, IllegalAction, RegolaError) as err:
-        print(f"regola: {err}", file=sys.stderr)
+        print(f"regola: {one_line(str(err))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -12,15 +12,29 @@ from typing import Any
 from regola.cli.common import add_pack_options
 from regola.core.errors import RegolaError
 
+#: what `simulate` and `compare` import that only the `sim` extra installs
+SIM_MODULES = ("pyarrow", "duckdb", "numpy", "pandas", "scipy", "statsmodels", "matplotlib", "rich")
 
-def add_simulation_options(p: argparse.ArgumentParser, games: int) -> None:
+
+def need_sim(command: str) -> None:
+    """One line naming the extra when a library of the `sim` extra is missing (not a traceback)."""
+    import importlib.util
+
+    missing = [m for m in SIM_MODULES if importlib.util.find_spec(m) is None]
+    if missing:
+        raise RegolaError(f"regola {command} needs the 'sim' extra ({', '.join(missing)} missing): "
+                          "pip install 'regola[sim]'")
+
+
+def add_simulation_options(p: argparse.ArgumentParser, games: int, bots: str | None = "random") -> None:
     """The options simulate and compare share."""
     add_pack_options(p)
     p.add_argument("--players", default="4", help="a count (4), a range (2-5) or a list (2,4); games cycle "
                    "through them (default: 4)")
     p.add_argument("--setup", default="beginner", help="beginner or advanced")
-    p.add_argument("--bots", default="random", help="a bot per seat (greedy,random,…); the last fills the rest; "
-                   "the lineup rotates over the seats game by game (default: random)")
+    p.add_argument("--bots", default=bots, help="a bot per seat (greedy,random,greedy:temp=0.5,…); the last fills "
+                   "the rest; the lineup rotates over the seats game by game"
+                   + (f" (default: {bots})" if bots else ""))
     p.add_argument("--games", type=_games, default=games,
                    help=f"games per arm, 1 to {MAX_GAMES:,} (default: {games})")
     p.add_argument("--seed", type=int, default=0, help="root seed: game K plays from a seed derived from (seed, K)")
@@ -134,6 +148,7 @@ def play_command(args: argparse.Namespace, spec: Any) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    need_sim("simulate")
     from regola.sim.arms import Arm, load_arm
     from regola.sim.runner import Interrupted
     from regola.sim.runner import run as run_simulation

@@ -69,3 +69,11 @@ class RecordError(RegolaError):
             where += f":{self.line}"
         rule = f" [rule {self.rule}]" if self.rule else ""
         return f"{where}: {self.message}{rule}"
+
+
+def one_line(text: str) -> str:
+    """``text`` as one printable line: a control character that came from the input (a newline in a
+    field name of a record, say) is shown escaped, so an error stays the one line it promises."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)

@@ -16,14 +16,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from regola.core.actionspace import ActionKind, ActionSpace
+from regola.core.chance import ChanceModel, Draws
 from regola.core.errors import IllegalAction, PackError, RecordError, RegolaError
 from regola.core.flow import Flow, StateSpec
 from regola.core.pack import Pack
 from regola.core.registry import Registry
 from regola.core.search import SearchHooks
 from regola.core.step import CHANCE, TERMINAL, Action, ActionRange, Step
+from regola.core.tensor import TensorSpec
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "GameDefinition", "Ruleset", "definition_for", "to_action"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "GameDefinition", "Ruleset", "definition_for", "play_random_games",
+           "to_action"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,14 @@ class GameDefinition:
     #: optional words for people at a terminal, by name: "standings" (game -> str), "result_json"
     #: (game -> dict), "seat_summary" (view dict, seat -> str); commands fall back to their own
     present: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: every action the game can offer, as kinds with parameter domains from the pack's data (rules ->
+    #: kinds): the stable numbered action space (regola.core.actionspace); None: the game offers none
+    action_kinds: Callable[[Any], Sequence[ActionKind]] | None = None
+    #: chance events as sequences of single draws with their probabilities (regola.core.chance), for
+    #: programs that must see every outcome; None: not offered
+    chance_draws: ChanceModel | None = None
+    #: fixed-shape numeric encoding of a seat's view (ruleset, players -> regola.core.tensor.TensorSpec)
+    tensor_spec: Callable[[Any, int], TensorSpec] | None = None
     #: optional: (rules, players) -> an upper bound on the decisions of one game (core.caps)
     decisions: Callable[[Any, int], int] | None = None
 
@@ -72,7 +84,7 @@ def definition_for(game_id: str) -> GameDefinition:
 class Ruleset:
     """A pack compiled for play: its rules and its flow, built once and shared by all its games."""
 
-    __slots__ = ("definition", "flow", "pack", "rules")
+    __slots__ = ("_space", "definition", "flow", "pack", "rules")
 
     def __init__(self, pack: Pack) -> None:
         self.pack = pack
@@ -84,9 +96,20 @@ class Ruleset:
                 err.file, err.line, err.column = pack.locate(err.field)
             raise
         self.flow = Flow.build(pack.data["flow"], self.definition.registry, locate=pack.locate)
+        self._space: ActionSpace | None = None
 
     def players_range(self) -> tuple[int, int]:
         return self.definition.players(self.rules)
+
+    def action_space(self) -> ActionSpace:
+        """The pack's numbered actions (the same ids for every game and player count of this ruleset)."""
+        space = self._space
+        if space is None:
+            kinds = self.definition.action_kinds
+            if kinds is None:
+                raise RegolaError(f"game '{self.definition.id}' declares no action space")
+            space = self._space = ActionSpace(kinds(self.rules))
+        return space
 
 
 def to_action(value: Any) -> Action:
@@ -97,14 +120,19 @@ def to_action(value: Any) -> Action:
 class Game:
     """One game in progress."""
 
-    __slots__ = ("_legal", "_spec", "_use_machine", "_who", "history", "rng", "ruleset", "seed", "state")
+    __slots__ = ("_legal", "_spec", "_use_machine", "_who", "history", "rng", "ruleset", "seed", "state", "streams")
 
     def __init__(self, ruleset: Ruleset, state: Any, seed: int | None, use_machine: bool = False,
-                 rng: random.Random | None = None, history: list[tuple[int, Action]] | None = None) -> None:
+                 rng: random.Random | None = None, history: list[tuple[int, Action]] | None = None,
+                 streams: dict[str, random.Random] | None = None) -> None:
         self.ruleset = ruleset
         self.state = state
         self.seed = seed
-        self.rng = random.Random(seed) if rng is None else rng
+        # chance draws: one stream per purpose (a step's ``stream``: the deal, a reshuffle, …) derived
+        # from the seed, so a variant that changes play never shifts a later kind of chance; a search's
+        # own ``rng`` (clone, determinize) drives every chance draw of its games instead
+        self.rng = rng
+        self.streams: dict[str, random.Random] = {} if streams is None else streams
         self.history: list[tuple[int, Action]] = [] if history is None else history
         self._legal: Sequence[Action] | None = None
         self._who = TERMINAL
@@ -158,11 +186,30 @@ class Game:
                 legal = self._legal = spec.step.legal(state)  # type: ignore[union-attr]
         return legal
 
+    def chance_draws(self) -> Draws:
+        """The pending chance event as single draws with their probabilities (regola.core.chance); apply
+        ``draws.outcome()`` once ``draws.done()``."""
+        model = self.ruleset.definition.chance_draws
+        if model is None:
+            raise RegolaError(f"game '{self.ruleset.definition.id}' offers no chance draws")
+        if self._who != CHANCE:
+            raise IllegalAction("flow.turn", "no chance event is pending")
+        return model.start(self.state, self.state.flow_state if self._spec is None or self._spec.step_name is None
+                           else self._spec.step_name)
+
     def sample_chance(self) -> Action:
         """An outcome of the chance node, drawn from the game's seeded generator."""
         if self._who != CHANCE:
             raise IllegalAction("flow.turn", "no chance event is pending")
-        return self._step().sample(self.state, self.rng)
+        step = self._step()
+        return step.sample(self.state, self.rng if self.rng is not None else self._stream(step.stream))
+
+    def _stream(self, purpose: str) -> random.Random:
+        rng = self.streams.get(purpose)
+        if rng is None:  # "chance" (the deal) keeps the seed's own generator; others are derived from it
+            seed = self.seed if self.seed is None or purpose == "chance" else f"{self.seed}/chance/{purpose}"
+            rng = self.streams[purpose] = random.Random(seed)
+        return rng
 
     # -- acting ---------------------------------------------------------------------------------------
     def apply(self, action: Action | list[Any]) -> None:
@@ -183,8 +230,59 @@ class Game:
             legal = self._legal
             if legal is None:
                 legal = self.legal_actions()
+            # a bot hands back an element of the list: the scan finds it by identity, one pointer test
+            # an element (apply_legal skips even that)
             if action not in legal:
                 raise step.explain(state, action)
+        self._carry_out(step, who, action)
+
+    def apply_legal(self, index: int) -> Action:
+        """Carry out the ``index``-th legal action, with no search for it (it is legal by construction);
+        returns it. For loops that choose by position: random play, rollouts, the OpenSpiel bridge."""
+        who = self._who
+        if who < 0:
+            raise IllegalAction("flow.turn", "no seat decides now", None)
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if not 0 <= index < len(legal):
+            raise IllegalAction("flow.turn", f"there is no legal action number {index} ({len(legal)} here)", None)
+        action = legal[index]
+        self._carry_out(self._step(), who, action)
+        return action
+
+    # -- the numbered action space (regola.core.actionspace) -------------------------------------------
+    def action_space(self) -> ActionSpace:
+        return self.ruleset.action_space()
+
+    def legal_ids(self) -> list[int]:
+        """The ids of the legal actions, increasing (empty at chance and terminal nodes)."""
+        if self._who < 0:
+            return []
+        return self.ruleset.action_space().ids(self.legal_actions(), self.state)
+
+    def action_of(self, action_id: int) -> Action:
+        """The action an id stands for here (ActionOutOfSpace for an id outside the space)."""
+        return self.ruleset.action_space().action(action_id, self.state)
+
+    def action_id(self, action: Action) -> int:
+        return self.ruleset.action_space().id(action, self.state)
+
+    # -- batches: many decisions in one call (one crossing into the compiled engine) --------------------
+    def random_rollouts(self, count: int, seed: int) -> list[list[dict[str, Any]] | None]:
+        """Play ``count`` copies of this game to the end with uniformly random decisions (chance from
+        each copy's own generator, seeded from ``seed``); returns each copy's result. This game is
+        left as it was."""
+        results: list[list[dict[str, Any]] | None] = []
+        rng = random.Random(seed)
+        for _ in range(count):
+            game = self.clone(random.Random(rng.getrandbits(64)))
+            _play_random(game, rng)
+            results.append(game.result())
+        return results
+
+    def _carry_out(self, step: Step, who: int, action: Action) -> None:
+        state = self.state
         step.apply(state, action)
         self._legal = None
         self.history.append((who, action))
@@ -226,15 +324,18 @@ class Game:
         """An independent copy of this game (state and history) for search.
 
         The clone shares only the immutable ruleset: acting in one never changes the other. Its random
-        generator is ``rng`` when given (a search passes its own: no copy to make), else an exact
-        copy of this game's, which costs about as much again as the rest of the clone.
+        generator is ``rng`` when given (a search passes its own: no copy to make; every chance draw
+        of the clone comes from it), else an exact copy of this game's generators, which costs about
+        as much again as the rest of the clone.
         """
         clone_state = self.ruleset.definition.clone_state
         state = clone_state(self.state) if clone_state is not None else copy.deepcopy(self.state)
-        if rng is None:
-            rng = random.Random.__new__(random.Random)
-            rng.setstate(self.rng.getstate())
-        return self._sibling(state, self.seed, rng, self.history[:], self._use_machine)
+        if rng is not None:
+            return self._sibling(state, self.seed, rng, self.history[:], self._use_machine)
+        game = self._sibling(state, self.seed, _copy_rng(self.rng) if self.rng is not None else None,
+                             self.history[:], self._use_machine)
+        game.streams = {purpose: _copy_rng(r) for purpose, r in self.streams.items()}
+        return game
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.clone()
@@ -250,7 +351,7 @@ class Game:
         hooks = self._search_hooks()
         return self._sibling(hooks.determinize(self.state, seat, rng), None, rng, [], False)
 
-    def _sibling(self, state: Any, seed: int | None, rng: random.Random, history: list[Any],
+    def _sibling(self, state: Any, seed: int | None, rng: random.Random | None, history: list[Any],
                  use_machine: bool) -> Game:
         """A game of the same ruleset at the same decision, over ``state`` (clone, information state,
         determinization): not through Game.new, which would set a state up and deal."""
@@ -285,7 +386,9 @@ class Game:
         """The whole game as JSON-ready data: a copy, so editing it never changes this game."""
         return {"game": self.ruleset.pack.game, "pack": self.ruleset.pack.id,
                 "content_hash": self.ruleset.pack.content_hash, "seed": self.seed,
-                "rng": _rng_to_json(self.rng), "state": copy_json(self.state.to_json())}
+                "rng": _rng_to_json(self.rng) if self.rng is not None else
+                {"streams": {purpose: _rng_to_json(r) for purpose, r in sorted(self.streams.items())}},
+                "state": copy_json(self.state.to_json())}
 
     @classmethod
     def from_json(cls, ruleset: Ruleset, data: dict[str, Any]) -> Game:
@@ -295,11 +398,29 @@ class Game:
         try:
             state = ruleset.definition.state_from_json(ruleset.rules, data["state"])
             game = cls(ruleset, state, data.get("seed"))
-            game.rng.setstate(_rng_from_json(data["rng"]))
+            saved = data["rng"]
+            if isinstance(saved, dict):  # a stream per purpose
+                game.streams = {str(purpose): _rng_of(r) for purpose, r in saved["streams"].items()}
+            else:  # saved before streams: one generator drives every chance draw, as it did then
+                game.rng = _rng_of(saved)
             game._settle()
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             what = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
             raise RecordError(f"the saved game does not fit pack '{ruleset.pack.id}': {what}") from None
+        return game
+
+    @classmethod
+    def resume(cls, ruleset: Ruleset, state: dict[str, Any], history: list[tuple[int, Action]] | None = None) -> Game:
+        """A game at the position a state's JSON (``game.state.to_json()``) describes, with no random
+        generator of its own (seed None): for programs that bring chance from outside. RecordError if
+        the state does not fit the ruleset."""
+        try:
+            game = cls(ruleset, ruleset.definition.state_from_json(ruleset.rules, state), None,
+                       history=list(history or ()))
+            game._settle()
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            what = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise RecordError(f"the saved state does not fit pack '{ruleset.pack.id}': {what}") from None
         return game
 
     @classmethod
@@ -316,6 +437,37 @@ class Game:
         return replay(path, upto=upto, accept_pack_change=accept_pack_change, pack=pack).game
 
 
+def play_random_games(ruleset: Ruleset, players: int, seeds: Sequence[int], setup: str = "beginner") -> int:
+    """Play one game per seed with uniformly random decisions, all in one call; returns the number of
+    decisions made. The batch form of ``regola bench``'s loop (its games are not the same: this one
+    draws by position, not through RandomBot's generators)."""
+    decisions = 0
+    for seed in seeds:
+        game = Game.new(ruleset, players, seed, setup)
+        decisions += _play_random(game, random.Random(seed))
+    return decisions
+
+
+def _play_random(game: Game, rng: random.Random) -> int:
+    """Random decisions to the end of ``game``; returns how many were made."""
+    decisions = 0
+    bits = rng.getrandbits
+    while True:
+        who = game._who
+        if who == TERMINAL:
+            return decisions
+        if who == CHANCE:
+            game.apply(game.sample_chance())
+            continue
+        n = len(game.legal_actions())
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        game.apply_legal(r)
+        decisions += 1
+
+
 def copy_json(value: Any) -> Any:
     """A deep copy of JSON-shaped data (dicts, lists, scalars); tuples become lists, as in JSON."""
     if isinstance(value, dict):
@@ -330,5 +482,13 @@ def _rng_to_json(rng: random.Random) -> list[Any]:
     return [version, list(internal), gauss]
 
 
-def _rng_from_json(data: list[Any]) -> tuple[Any, ...]:
-    return (data[0], tuple(data[1]), data[2])
+def _rng_of(data: list[Any]) -> random.Random:
+    rng = random.Random()
+    rng.setstate((data[0], tuple(data[1]), data[2]))
+    return rng
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    copied = random.Random.__new__(random.Random)
+    copied.setstate(rng.getstate())
+    return copied

@@ -36,7 +36,8 @@ __all__ = ["HASH_EXCLUDED", "Pack", "PackErrors", "available_packs", "available_
            "join_errors", "load_pack"]
 
 PACK_FILE = "pack.yaml"
-HASH_EXCLUDED = frozenset({"rules", "text"})  # wording and rule entries do not change how a game plays
+#: wording, rule entries and the take-back policy of a table (undo) do not change how a recorded game plays
+HASH_EXCLUDED = frozenset({"rules", "text", "undo"})
 
 
 @dataclass

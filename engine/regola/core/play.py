@@ -6,12 +6,16 @@ import inspect
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from regola.core.bots import Bot, Observation, RandomBot
+from regola.core.bots import Bot, Observation, RandomBot, SoftenedBot
 from regola.core.caps import decision_cap, reached
 from regola.core.errors import RegolaError
 from regola.core.game import CHANCE, Game, Ruleset
 from regola.core.record import RecordWriter
 from regola.core.step import Action
+from regola.core.streams import moment_key
+
+#: options every bot but the random one takes: a softmax over its own ranking (core.bots.SoftenedBot)
+SOFTENING = ("temp", "top")
 
 
 def bot_names(ruleset: Ruleset) -> list[str]:
@@ -57,12 +61,18 @@ def _option_value(text: str) -> int | float | str:
 
 
 def make_bot(spec: str, seat: int, seed: int | None, ruleset: Ruleset) -> Bot:
-    """The bot a ``--bots`` entry names, e.g. ``greedy`` or ``mcts:iters=500,seed=3``.
+    """The bot a ``--bots`` entry names, e.g. ``greedy``, ``greedy:temp=0.5`` or ``mcts:iters=500,seed=3``.
 
-    Options go to the bot's constructor as keywords; ``seed`` replaces the game's seed for that bot.
+    Options go to the bot's constructor as keywords; ``seed`` replaces the game's seed for that bot;
+    ``temp`` (and ``top``) soften any bot but the random one (core.bots.SoftenedBot).
     """
     name, options = parse_bot_spec(spec)
     seed = options.pop("seed", seed)
+    soften = {k: options.pop(k) for k in SOFTENING if k in options}
+    if soften and name == "random":
+        raise RegolaError(f"bot '{spec}': the random bot has no preferences to soften (temp is for other bots)")
+    if "top" in soften and "temp" not in soften:
+        raise RegolaError(f"bot '{spec}': top= goes with temp=")
     factory: Any
     if name == "random":
         factory = RandomBot
@@ -81,6 +91,8 @@ def make_bot(spec: str, seat: int, seed: int | None, ruleset: Ruleset) -> Bot:
         if unknown and not accepts_any:
             raise RegolaError(f"bot '{name}' has no option {', '.join(unknown)}")
     bot: Bot = factory(seat, seed, ruleset.rules, **options)
+    if soften:
+        bot = SoftenedBot(bot, seat, seed, **soften)
     return bot
 
 
@@ -98,6 +110,9 @@ def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None 
     current_player, legal_actions, apply = game.current_player, game.legal_actions, game.apply
     history = game.history
     cap = decision_cap(game.ruleset, len(bots))  # a pack whose numbers never end a game still stops
+    # the moment of a decision: which visit of which flow state it belongs to (bots draw by moment)
+    visits: dict[str, int] = {}
+    flow_state, moment = "", 0
     while True:
         who = current_player()
         if who < 0:
@@ -105,7 +120,11 @@ def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None 
                 break
             action = game.sample_chance()
         else:
-            action = choosers[who](Observation(who, legal_actions(), view, info))
+            if game.state.flow_state != flow_state:
+                flow_state = game.state.flow_state
+                visits[flow_state] = visit = visits.get(flow_state, 0) + 1
+                moment = moment_key(flow_state, visit)
+            action = choosers[who](Observation(who, legal_actions(), view, info, moment))
         if len(history) >= cap:
             raise reached(game.ruleset, len(bots), cap)
         apply(action)

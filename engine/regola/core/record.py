@@ -155,7 +155,8 @@ def _set_up(header: Header, ln: int, err: RecordErrors, path: Path, home: Path |
             variants.append(variant_from_dict(raw, f"{path.name}:{ln} (embedded variant {i})", home))
         except PackError as exc:
             inner = (exc.field or "").removeprefix("/variant")
-            raise err(f"not a valid variant: {exc.message}", ln, f"variants/{i}{inner}") from None
+            why = exc.message.removeprefix("not a valid variant: ")  # the variant loader says it already
+            raise err(f"not a valid variant: {why}", ln, f"variants/{i}{inner}") from None
     try:
         base = load_pack(source, home=home)
     except PackError as exc:

@@ -96,6 +96,9 @@ class Step:
 
     #: the rule ID an action breaks when it is simply not among the legal ones
     rule = "flow.turn"
+    #: a chance step's random stream: Game keeps one per purpose, so one kind of chance never shifts
+    #: another. "chance" is the seed's own generator (the deal: a seed deals as it always did)
+    stream = "chance"
 
     def decider(self, state: Any) -> int | None:
         """The seat that decides now, CHANCE, or None when the step is done."""

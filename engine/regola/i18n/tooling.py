@@ -31,7 +31,8 @@ SOURCE_ROOT = Path(__file__).resolve().parents[1]
 #: domain -> the source files whose messages it holds (glob patterns under SOURCE_ROOT; a file in two
 #: domains' patterns belongs to the first). ``report`` is the compare report's (issue 20).
 DOMAINS: dict[str, tuple[str, ...]] = {
-    "report": ("sim/report*.py", "sim/words.py", "cli/compare.py"),
+    "report": ("sim/*.py", "cli/compare.py"),
+    "tables": ("tables/**/*.py",),
     "regola": ("cli/*.py", "serve/*.py", "text/*.py", "i18n/*.py", "games/**/*.py", "core/*.py"),
 }
 #: the languages regola's interface is shipped in (a PO file each, complete)

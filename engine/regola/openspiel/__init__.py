@@ -1,16 +1,20 @@
 """regola games as OpenSpiel games (the optional extra ``regola[openspiel]``).
 
-    from regola.openspiel import register
-    name = register("cs", variants=["codex-leonardi-1"])   # -> "regola_cs__codex_leonardi_1"
-    game = pyspiel.load_game(name, {"players": 4, "setup": "advanced", "rng_seed": 7})
+Importing this module registers every pack with pyspiel, so in any process::
 
-See regola.openspiel.bridge for what is mapped how.
+    import regola.openspiel  # noqa: F401  (registers regola_cs, regola_de, regola_fr, regola_pl)
+    game = pyspiel.load_game("regola_cs(players=4,setup=advanced,variants=codex-leonardi-1)")
+
+``register(pack, variants)`` gives a game with variants fixed under a name of its own
+(``regola_cs__codex_leonardi_1``). See regola.openspiel.bridge for what is mapped how.
 """
 
 try:
-    from regola.openspiel.bridge import RegolaGame, RegolaState, register, short_name_for
+    from regola.openspiel.bridge import RegolaGame, RegolaState, register, register_all, short_name_for
 except ModuleNotFoundError as exc:  # the core install: say which extra brings what is missing, in one line
     raise ModuleNotFoundError(f"regola.openspiel needs the 'openspiel' extra: pip install 'regola[openspiel]' "
                               f"({exc.name} is not installed)", name=exc.name) from None
 
-__all__ = ["RegolaGame", "RegolaState", "register", "short_name_for"]
+GAMES = register_all()
+
+__all__ = ["GAMES", "RegolaGame", "RegolaState", "register", "register_all", "short_name_for"]

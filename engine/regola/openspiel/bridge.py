@@ -2,24 +2,33 @@
 
 How regola maps onto OpenSpiel's API:
 
-* **Chance: sampled stochastic.** A regola chance node draws its outcome (a whole shuffled deck)
-  instead of listing them, so the bridge resolves chance inside the state with a generator seeded
-  from the game's ``rng_seed``: OpenSpiel never sees a chance node.
-* **Actions** are indexes into the state's legal list (regola's order, which depends only on what
-  the acting seat knows), so ``legal_actions()`` is ``[0, 1, …, k-1]`` and ``action_to_string``
-  names the regola action. ``num_distinct_actions`` is the parameter ``max_actions``; a state with
-  more legal actions raises a clear error naming it.
-* **Information state and observation strings** come from regola's view of the seat (JSON, sorted
-  keys); the information state adds the move number. A view is what the seat knows of the present,
-  not a transcript of the past, so the strings are not perfect recall.
+* **Actions** are the pack's numbered action space (regola.core.actionspace): one id per move for
+  every state of every game of the pack, ``num_distinct_actions`` exact, ``action_to_string`` the
+  move as a record writes it (JSON). Legal actions are those ids, increasing.
+* **Chance is explicit** (EXPLICIT_STOCHASTIC): a deal or a shuffle is a sequence of chance nodes,
+  one card each, with the engine's probabilities (regola.core.chance); when the last card is drawn,
+  the engine's whole outcome is applied, so regola's record of the game keeps its readable form.
+  ``max_chance_outcomes`` is the size of the game's draw domain (its cards).
+* **Observations** are the seat's view: ``observation_string`` its JSON (sorted keys),
+  ``observation_tensor`` the game's tensor of it (regola.core.tensor; the fields are documented in
+  docs/SEARCH.md). **Information states** are perfect recall: the string is, for each of the seat's
+  own decisions, a fingerprint of its view then (BLAKE2b, 96 bits: two different views give different
+  lines) and the action it took, then its whole view now; the tensor is the observation tensor
+  followed by how often the seat took each action id so far.
 * **Returns** at the end: 1 shared by the seats ranked first, 0 to the others (constant sum 1).
-* ``resample_from_infostate`` draws a world with regola's own determinization (the game's search
-  hooks), so OpenSpiel's ISMCTS works through the bridge.
-* Clones go through ``Game.clone``; a serialized state holds the game's JSON, not a pickle of the engine.
+* **Serialization** needs no generator: pyspiel stores the history, the state pickles as the game's
+  JSON (plus the draws of a deal in progress and the recall trails), and a state restores from it.
+* ``resample_from_infostate`` draws a world with regola's determinization (the game's search hooks),
+  so OpenSpiel's ISMCTS runs through the bridge.
+
+Every pack is registered on import of :mod:`regola.openspiel` as ``regola_<pack>`` (parameters
+``players``, ``setup``, ``variants`` — variant names joined by ``+`` — and ``max_game_length``);
+``register(pack, variants)`` adds a game with variants fixed under a name of its own.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import re
@@ -28,15 +37,18 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from regola.core.chance import Draws
 from regola.core.errors import RegolaError
 from regola.core.game import CHANCE, TERMINAL, Game, Ruleset, to_action
-from regola.core.pack import load_pack
+from regola.core.pack import available_packs, load_pack
 
-DEFAULT_MAX_ACTIONS = 1000
-DEFAULT_MAX_LENGTH = 2000
+DEFAULT_MAX_LENGTH = 3000  # player decisions; a 5-player game of either game makes a few hundred
+DEFAULT_PLAYERS = 4
 
-# short name -> (pack id, variants, ruleset): states find their ruleset here, so a clone copies no rules
-_RULESETS: dict[str, tuple[str, tuple[str, ...], Ruleset]] = {}
+# (short name, variants) -> ruleset: states find their ruleset here, so a clone copies no rules
+_RULESETS: dict[tuple[str, tuple[str, ...]], Ruleset] = {}
+# short name -> (pack id, fixed variants)
+_REGISTERED: dict[str, tuple[str, tuple[str, ...]]] = {}
 
 
 def short_name_for(pack: str, variants: tuple[str, ...] | list[str] = ()) -> str:
@@ -45,16 +57,26 @@ def short_name_for(pack: str, variants: tuple[str, ...] | list[str] = ()) -> str
     return "regola_" + "__".join(re.sub(r"[^A-Za-z0-9]+", "_", p) for p in parts)
 
 
+def _ruleset(name: str, variants: tuple[str, ...]) -> Ruleset:
+    key = (name, variants)
+    ruleset = _RULESETS.get(key)
+    if ruleset is None:
+        pack, fixed = _REGISTERED[name]
+        ruleset = _RULESETS[key] = Ruleset(load_pack(pack, variants=[*fixed, *variants]))
+    return ruleset
+
+
 def register(pack: str = "cs", variants: tuple[str, ...] | list[str] = (), players: int | None = None,
              setup: str | None = None) -> str:
-    """Register a pack and its variants with pyspiel (once per process) and return the short name.
+    """Register a pack (and variants fixed for that name) with pyspiel, once per process; the short name.
 
     ``players`` and ``setup`` are the defaults of the game's parameters of those names.
     """
     name = short_name_for(pack, variants)
-    if name in _RULESETS:
+    if name in _REGISTERED:
         return name
-    ruleset = Ruleset(load_pack(pack, variants=list(variants)))
+    _REGISTERED[name] = (pack, tuple(variants))
+    ruleset = _ruleset(name, ())
     lo, hi = ruleset.players_range()
     modes = ruleset.definition.setup_modes(ruleset.rules)
     title = ruleset.pack.data.get("pack", {}).get("title", pack)
@@ -62,22 +84,27 @@ def register(pack: str = "cs", variants: tuple[str, ...] | list[str] = (), playe
         short_name=name,
         long_name=f"regola {ruleset.definition.id}: {title}" + (f" + {', '.join(variants)}" if variants else ""),
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=hi,
         min_num_players=lo,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
-        parameter_specification={"players": players or lo, "setup": setup or modes[0], "rng_seed": 0,
-                                 "max_actions": DEFAULT_MAX_ACTIONS, "max_game_length": DEFAULT_MAX_LENGTH},
+        provides_observation_tensor=True,
+        parameter_specification={"players": players or min(max(DEFAULT_PLAYERS, lo), hi),
+                                 "setup": setup or modes[0], "variants": "",
+                                 "max_game_length": DEFAULT_MAX_LENGTH},
     )
-    _RULESETS[name] = (pack, tuple(variants), ruleset)
     pyspiel.register_game(game_type, _game_class(name, game_type))
     return name
+
+
+def register_all() -> list[str]:
+    """Register every pack this regola finds (``regola_cs``, ``regola_pl``, …); their names."""
+    return [register(pack) for pack in available_packs()]
 
 
 def _game_class(name: str, game_type: pyspiel.GameType) -> type[RegolaGame]:
@@ -93,50 +120,63 @@ class RegolaGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         spec = self.GAME_TYPE.parameter_specification
         params = {**spec, **(params or {})}
-        self.ruleset = _RULESETS[self.SHORT_NAME][2]
+        self.variants = tuple(v for v in str(params["variants"]).split("+") if v)
+        try:
+            self.ruleset = _ruleset(self.SHORT_NAME, self.variants)
+        except RegolaError as err:
+            raise ValueError(f"{self.SHORT_NAME}: {err}") from None
         self.players = int(params["players"])
         self.setup = str(params["setup"])
-        self.max_actions = int(params["max_actions"])
         lo, hi = self.ruleset.players_range()
         if not lo <= self.players <= hi:
             raise ValueError(f"{self.SHORT_NAME}: players must be {lo} to {hi}, not {self.players}")
         modes = self.ruleset.definition.setup_modes(self.ruleset.rules)
         if self.setup not in modes:
             raise ValueError(f"{self.SHORT_NAME}: setup must be one of {', '.join(modes)}, not {self.setup!r}")
-        info = pyspiel.GameInfo(num_distinct_actions=self.max_actions, max_chance_outcomes=0,
+        definition = self.ruleset.definition
+        if definition.chance_draws is None or definition.tensor_spec is None or definition.action_kinds is None:
+            raise ValueError(f"{self.SHORT_NAME}: game {definition.id} offers no action space, chance draws "
+                             "or tensors for OpenSpiel")
+        self.space = self.ruleset.action_space()
+        self.chance_domain = definition.chance_draws.domain(self.ruleset.rules)
+        self.tensor_spec = definition.tensor_spec(self.ruleset, self.players)
+        info = pyspiel.GameInfo(num_distinct_actions=self.space.size, max_chance_outcomes=len(self.chance_domain),
                                 num_players=self.players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
                                 max_game_length=int(params["max_game_length"]))
         super().__init__(self.GAME_TYPE, info, params)
-        self._seeds = random.Random(int(params["rng_seed"]))
 
     def new_initial_state(self) -> RegolaState:
-        return RegolaState(self, self._seeds.randrange(2**63))
+        return RegolaState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return ViewObserver(perfect_recall)
+        # no type asked for: OpenSpiel's default observation (no perfect recall), as its own Python games do
+        perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        return ViewObserver(self, perfect_recall)
 
 
 class RegolaState(pyspiel.State):
-    """A regola Game behind pyspiel's State API; the game is built (and dealt) on first use, so the
-    fresh state pyspiel makes for every clone costs nothing."""
+    """A regola Game behind pyspiel's State API; the game is built on first use, so the fresh state
+    pyspiel makes for every clone costs nothing."""
 
-    def __init__(self, game: RegolaGame, seed: int) -> None:
+    def __init__(self, game: RegolaGame) -> None:
         super().__init__(game)
-        self._key = game.SHORT_NAME
+        self._key = (game.SHORT_NAME, game.variants)
         self._players = game.players
         self._setup = game.setup
-        self._max_actions = game.max_actions
-        self._seed = seed
         self._box: _Box | None = None
 
     @property
-    def regola(self) -> Game:
-        """The regola game this state stands for (chance already resolved)."""
+    def box(self) -> _Box:
         if self._box is None:
-            ruleset = _RULESETS[self._key][2]
-            self._box = _Box(self._key, _settle_chance(Game.new(ruleset, self._players, self._seed, self._setup)))
-        return self._box.game
+            ruleset = _RULESETS[self._key]
+            self._box = _Box(self._key, Game.new(ruleset, self._players, None, self._setup), None,
+                             [[] for _ in range(self._players)])
+        return self._box
+
+    @property
+    def regola(self) -> Game:
+        """The regola game this state stands for (a deal in progress is not applied yet)."""
+        return self.box.game
 
     # -- pyspiel's API --------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -144,22 +184,48 @@ class RegolaState(pyspiel.State):
         return int(pyspiel.PlayerId.TERMINAL) if who == TERMINAL else who
 
     def _legal_actions(self, player: int) -> list[int]:
-        n = len(self.regola.legal_actions())
-        if n > self._max_actions:
-            raise RegolaError(f"{self._key}: {n} legal actions here, more than max_actions={self._max_actions}; "
-                              "load the game with a larger max_actions")
-        return list(range(n))
+        box = self.box
+        if box.game.current_player() == CHANCE:
+            return [outcome for outcome, _ in box.draws_now().outcomes()]
+        return list(box.legal_map())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.regola.current_player() != CHANCE:
+            return []
+        return self.box.draws_now().outcomes()
 
     def _apply_action(self, action: int) -> None:
-        game = self.regola
-        game.apply(game.legal_actions()[action])
-        _settle_chance(game)
+        box = self.box
+        game = box.game
+        who = game.current_player()
+        if who == CHANCE:
+            draws = box.draws_now()
+            draws.take(action)
+            if draws.done():
+                game.apply(draws.outcome())
+                box.draws = None
+            box.legal = None
+            return
+        index = box.legal_map().get(action)
+        if index is None:
+            raise RegolaError(f"action {action} ({self._action_to_string(who, action)}) is not legal here")
+        box.trails[who].append(_digest(_view_text(game, who)) + " > " + box.space.text(action, game.state))
+        box.counts(who)[action] = box.counts(who).get(action, 0) + 1
+        game.apply_legal(index)
+        box.legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
-        legal = self.regola.legal_actions()
-        if 0 <= action < len(legal) and player == self.regola.current_player():
-            return json.dumps(list(legal[action]), ensure_ascii=False)
-        return f"#{action}"
+        box = self.box
+        if player == CHANCE or player == int(pyspiel.PlayerId.CHANCE):
+            draws = box.draws if box.draws is not None else None
+            domain = draws.domain if draws is not None else \
+                box.game.ruleset.definition.chance_draws.domain(box.game.ruleset.rules)  # type: ignore[union-attr]
+            return f"draw {json.dumps(domain[action])}" if 0 <= action < len(domain) else f"draw #{action}"
+        try:
+            at = box.game.state if player == box.game.current_player() else None
+            return box.space.text(action, at)
+        except RegolaError:
+            return f"#{action}"
 
     def is_terminal(self) -> bool:
         return self.regola.is_terminal()
@@ -172,63 +238,127 @@ class RegolaState(pyspiel.State):
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self._players)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> RegolaState:
-        """A state drawn from what ``player_id`` knows here (regola's determinization)."""
+        """A state drawn from what ``player_id`` knows here (regola's determinization); its recall
+        trails are this state's, so the seat's information state string stays the same."""
         rng = random.Random(int(np.random.randint(2**31)) if probability_sampler is None
                             else int(probability_sampler() * 2**31))
-        world = self.regola.information_state(player_id).determinize(player_id, rng)
-        world.history = list(self.regola.history)  # for the move number only: a sampler never reads it
+        box = self.box
+        world = box.game.information_state(player_id).determinize(player_id, rng)
+        world.history = list(box.game.history)
         state = self.get_game().new_initial_state()
-        state._box = _Box(self._key, world)
+        state._box = _Box(self._key, world, None, [t[:] for t in box.trails], [dict(c) for c in box.action_counts])
         return state
 
     def __str__(self) -> str:
         g = self.regola
-        return f"{self._key} move {len(g.history)} to play {g.current_player()}"
+        pending = f", drawing ({len(self.box.draws.taken)} drawn)" if self.box.draws is not None else ""
+        return f"{self._key[0]} move {len(g.history)} to play {g.current_player()}{pending}"
 
 
-def _settle_chance(game: Game) -> Game:
-    while game.current_player() == CHANCE:
-        game.apply(game.sample_chance())
-    return game
+def _digest(text: str) -> str:
+    """A short fingerprint of a view: the trail keeps what the seat saw without its full text."""
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def _view_text(game: Game, seat: int) -> str:
+    return json.dumps(game.view(seat), sort_keys=True, ensure_ascii=False, default=list)
 
 
 class _Box:
-    """Holds a state's regola game: pyspiel deep-copies (clone) and pickles (serialize) a state's
-    attributes one by one, so this is where a clone becomes ``Game.clone`` and a pickle the game's JSON."""
+    """Holds a state's regola game, the draws of a chance event in progress and each seat's recall
+    trail (its view at each of its decisions and the action it took). pyspiel deep-copies (clone) and
+    pickles (serialize) a state's attributes one by one: here a clone becomes ``Game.clone`` and a
+    pickle the game's JSON, with no random generator in either."""
 
-    __slots__ = ("game", "key")
+    __slots__ = ("action_counts", "draws", "game", "key", "legal", "space", "trails")
 
-    def __init__(self, key: str, game: Game) -> None:
+    def __init__(self, key: tuple[str, tuple[str, ...]], game: Game, draws: Draws | None, trails: list[list[str]],
+                 action_counts: list[dict[int, int]] | None = None) -> None:
         self.key = key
         self.game = game
+        self.draws = draws
+        self.trails = trails
+        self.action_counts = action_counts if action_counts is not None else [{} for _ in trails]
+        self.space = game.ruleset.action_space()
+        self.legal: dict[int, int] | None = None  # action id -> index in the engine's legal list
+
+    def counts(self, seat: int) -> dict[int, int]:
+        return self.action_counts[seat]
+
+    def legal_map(self) -> dict[int, int]:
+        if self.legal is None:
+            game = self.game
+            space = self.space
+            state = game.state
+            pairs = sorted((space.id(a, state), i) for i, a in enumerate(game.legal_actions()))
+            self.legal = dict(pairs)
+        return self.legal
+
+    def draws_now(self) -> Draws:
+        if self.draws is None:
+            self.draws = self.game.chance_draws()
+        return self.draws
+
+    def _draws_copy(self, game: Game) -> Draws | None:
+        if self.draws is None:
+            return None
+        draws = game.chance_draws()
+        for outcome in self.draws.taken:
+            draws.take(outcome)
+        return draws
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
-        return _Box(self.key, self.game.clone())
+        game = self.game.clone(random.Random(0))  # no copy of a generator: chance comes from outside
+        return _Box(self.key, game, self._draws_copy(game), [t[:] for t in self.trails],
+                    [dict(c) for c in self.action_counts])
 
     def __reduce__(self) -> tuple[Any, ...]:
         history = [[w, list(a)] for w, a in self.game.history]
-        return (_unbox, (self.key, json.dumps({"game": self.game.to_json(), "history": history})))
+        saved = {"state": self.game.state.to_json(), "history": history,
+                 "draws": None if self.draws is None else self.draws.taken, "trails": self.trails,
+                 "counts": [sorted(c.items()) for c in self.action_counts]}
+        return (_unbox, (self.key, json.dumps(saved, default=list)))
 
 
-def _unbox(key: str, text: str) -> _Box:
+def _unbox(key: tuple[str, tuple[str, ...]], text: str) -> _Box:
     saved = json.loads(text)
-    game = Game.from_json(_RULESETS[key][2], saved["game"])
-    game.history = [(w, to_action(a)) for w, a in saved["history"]]
-    return _Box(key, game)
+    game = Game.resume(_RULESETS[key], saved["state"], [(w, to_action(a)) for w, a in saved["history"]])
+    box = _Box(key, game, None, saved["trails"], [{a: n for a, n in c} for c in saved["counts"]])
+    if saved["draws"] is not None:
+        box.draws = game.chance_draws()
+        for outcome in saved["draws"]:
+            box.draws.take(outcome)
+    return box
 
 
 class ViewObserver:
-    """pyspiel's observer protocol over regola's views: strings only (no tensors)."""
+    """pyspiel's observer protocol over regola's views: the seat's view as a tensor and as text; with
+    perfect recall, the recall trail too (see the module docstring)."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, game: RegolaGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
+        self.spec = game.tensor_spec
+        size = self.spec.size + (game.space.size if perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        offsets = self.spec.offsets
+        for f in self.spec.fields:
+            self.dict[f.name] = self.tensor[offsets[f.name]:offsets[f.name] + f.size].reshape(f.shape)
+        if perfect_recall:
+            self.dict["own_actions"] = self.tensor[self.spec.size:]
 
     def set_from(self, state: RegolaState, player: int) -> None:
-        pass  # no tensor to fill
+        game = state.regola
+        self.tensor[:self.spec.size] = self.spec.encode(game.view(player), player)
+        if self.perfect_recall:
+            own = self.tensor[self.spec.size:]
+            own[:] = 0.0
+            for action, count in state.box.counts(player).items():
+                own[action] = count
 
     def string_from(self, state: RegolaState, player: int) -> str:
-        game = state.regola
-        text = json.dumps(game.view(player), sort_keys=True, ensure_ascii=False, default=list)
-        return f"move {len(game.history)} {text}" if self.perfect_recall else text
+        now = _view_text(state.regola, player)
+        if not self.perfect_recall:
+            return now
+        trail = state.box.trails[player]
+        return f"seat {player}\n" + "".join(f"{entry}\n" for entry in trail) + "now " + now

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from regola.core.errors import RegolaError
 from regola.core.game import Ruleset
 from regola.core.pack import Pack, load_pack
-from regola.core.play import bot_names
+from regola.core.play import make_bot
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,5 @@ def check_arm(arm: Arm, players: tuple[int, ...], setup: str, bots: tuple[str, .
     modes = ruleset.definition.setup_modes(ruleset.rules)
     if setup not in modes:
         raise RegolaError(f"--setup {setup!r}: pack {arm.pack.id} knows {', '.join(modes)}")
-    known = bot_names(ruleset)
-    for bot in bots:
-        if bot not in known:
-            raise RegolaError(f"unknown bot '{bot}' (known: {', '.join(known)})")
+    for seat, bot in enumerate(bots):  # a bot's name and options are refused here, not in a worker
+        make_bot(bot, seat, 0, ruleset)

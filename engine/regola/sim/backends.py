@@ -7,6 +7,8 @@ not depend on where it was played.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import socket
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -68,28 +70,34 @@ def _ray_play(packs: Mapping[str, Pack], batch: Batch) -> BatchResult:
 
 
 class RayBackend:
-    """Batches as Ray tasks. With no address a private local Ray starts on 127.0.0.1 (and stops at the
-    end); with ``--address`` the tasks go to that cluster, whose workers must have regola installed."""
+    """Batches as Ray tasks. With no address a private local Ray starts for this run (and stops at the
+    end): its workers talk to each other over 127.0.0.1, but Ray's GCS, raylet and workers listen on
+    every interface (Ray offers no option to bind them to loopback); with Ray's token authentication,
+    which Ray turns on for such a cluster, nobody without the run's token can use them. With
+    ``--address`` the tasks go to that cluster, whose workers must have regola installed."""
 
     def __init__(self, packs: Mapping[str, Pack], jobs: int, address: str | None) -> None:
         try:
             import ray
         except ImportError:
-            raise RegolaError("--backend ray needs Ray: pip install 'regola[ray]'") from None
+            raise RegolaError("--backend ray needs the 'ray' extra: pip install 'regola[ray]'") from None
         self.ray = ray
         self.owned = not ray.is_initialized()
         if self.owned:
             options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                        "configure_logging": False}
             if address:
+                reachable(address)
                 options["address"] = address
             else:
-                options.update(num_cpus=jobs, _node_ip_address="127.0.0.1", object_store_memory=96 * 1024 * 1024)
+                # "local": always a new cluster of our own, never one a `ray start` left on this machine
+                options.update(address="local", num_cpus=jobs, _node_ip_address="127.0.0.1",
+                               object_store_memory=96 * 1024 * 1024)
+            os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "error")  # our one line, not Ray's retries
             try:
                 ray.init(**options)
-            except (ConnectionError, RuntimeError, ValueError) as exc:
-                raise RegolaError(f"cannot start or reach Ray{' at ' + address if address else ''}: "
-                                  f"{str(exc).splitlines()[0]}") from None
+            except Exception as exc:  # Ray raises ConnectionError, RuntimeError, its own AuthenticationError, …
+                raise RegolaError(ray_failure(address, exc)) from None
         self.in_flight = max(2, 2 * int(ray.cluster_resources().get("CPU", jobs)))
         self.packs = ray.put(dict(packs))
         self.task = ray.remote(max_retries=1)(_ray_play)
@@ -114,6 +122,41 @@ class RayBackend:
     def close(self) -> None:
         if self.owned and self.ray.is_initialized():
             self.ray.shutdown()
+
+
+def _has_ray_token() -> bool:
+    """Whether this client holds a Ray token (Ray's token authentication: variable, file or default file)."""
+    if os.environ.get("RAY_AUTH_TOKEN"):
+        return True
+    path = os.environ.get("RAY_AUTH_TOKEN_PATH") or os.path.join(os.path.expanduser("~"), ".ray", "auth_token")
+    return os.path.isfile(path)
+
+
+def ray_failure(address: str | None, exc: BaseException) -> str:
+    """One line for a Ray that would not start or answer, with the likely cause where we can tell it."""
+    where = f" at {address}" if address else ""
+    first = (str(exc).splitlines() or [type(exc).__name__])[0]
+    text = f"{type(exc).__name__} {exc}".lower()
+    if "token" in text or "unauthenticated" in text or (address and not _has_ray_token()):
+        return (f"cannot connect to Ray{where}: the cluster refused this client or did not answer; if it uses "
+                "token authentication, give this client its token (RAY_AUTH_TOKEN, RAY_AUTH_TOKEN_PATH or "
+                f"~/.ray/auth_token) [{first}]")
+    return f"cannot start or reach Ray{where}: {first}"
+
+
+def reachable(address: str, timeout: float = 5.0) -> None:
+    """Refuses at once an address nothing listens on (Ray itself would retry for minutes)."""
+    if address in ("auto", "local"):
+        return
+    rest = address.split("://", 1)[-1]
+    host, _, port = rest.rpartition(":")
+    if not host or not port.isdigit():
+        return  # a form Ray understands and we do not parse: let Ray say
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise RegolaError(f"cannot reach Ray at {address}: {exc.strerror or exc} (is the head running there?)"
+                          ) from None
 
 
 def backend_for(name: str, packs: Mapping[str, Pack], jobs: int, address: str | None = None) -> Backend:

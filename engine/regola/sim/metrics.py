@@ -1,106 +1,83 @@
-"""Per-game numbers of each arm, one series per metric, indexed by game: what the statistics compare.
+"""What a comparison measures in each game: one SQL expression per metric over a row of the games table
+(and the game's action counts), so the statistics run inside DuckDB on the Parquet files and never hold
+the rows in Python.
 
 Every metric is generic: seat win rates (and bot win rates when the lineup mixes bots), mean score and
 the winner's margin, game length in decisions, each number the game's ``metrics`` hook gives (per game,
 or per seat as a mean over the seats) and the count of each action kind (the verb of the action).
+Which metrics answer the primary questions is data (questions.yaml); the others are exploratory.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import numpy as np
-import pandas as pd
+from dataclasses import dataclass, field
+from typing import Any
 
 #: columns every games row has; the others come from the game's metrics hook
 STANDARD = frozenset({"arm", "pack", "content_hash", "variants", "players", "setup", "root_seed", "game", "seed",
                       "rotation", "bots", "decisions", "winners", "rank"})
 
 
-@dataclass
+@dataclass(frozen=True)
 class Metric:
-    name: str
-    label: str
-    group: str  # wins, score, length, game, player, actions
+    """One number per game. ``binary``: 0 or 1 (a rate, shown in % and tested with exact McNemar)."""
+
+    name: str  # stable id: win.seat0, score.margin, actions.place, …
+    group: str  # wins, bots, score, length, game, player, actions
     binary: bool
-    values: pd.DataFrame  # index: game; columns: arms; NaN where the metric has no value for a game
-
-    def arm(self, arm: str) -> np.ndarray:
-        return self.values[arm].dropna().to_numpy(dtype=float)
+    sql: str  # the value in one game, over the columns of ``games`` and ``acts``; NULL where it has none
+    params: dict[str, Any] = field(default_factory=dict, compare=False)  # seat, bot, column, kind: for words
 
 
-def _series(frame: pd.DataFrame, values: list[float]) -> pd.Series:
-    return pd.Series(values, index=frame.index, dtype=float)
+def quote(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
 
 
-def _per_arm(games: pd.DataFrame, actions: pd.DataFrame, arm: str) -> dict[str, tuple[str, str, pd.Series]]:
-    g = games[games["arm"] == arm].set_index("game").sort_index()
-    out: dict[str, tuple[str, str, pd.Series]] = {}
-    most = int(g["players"].max()) if len(g) else 0
-    winners = [set(w) for w in g["winners"]]
-    for seat in range(most):
-        out[f"win.seat{seat}"] = ("wins", f"win rate of seat {seat}", _series(
-            g, [float(seat in w) if n > seat else np.nan for w, n in zip(winners, g["players"], strict=True)]))
-    bots = sorted({b for line in g["bots"] for b in line})
-    if len(bots) > 1:
-        for bot in bots:
-            vals = []
-            for w, line in zip(winners, g["bots"], strict=True):
-                seats = [s for s, b in enumerate(line) if b == bot]
-                vals.append(float(np.mean([s in w for s in seats])) if seats else np.nan)
-            out[f"win.bot.{bot}"] = ("wins", f"win rate of a {bot} seat", _series(g, vals))
-    if "score" in g.columns:
-        scores = [sorted(s, reverse=True) for s in g["score"]]
-        out["score.mean"] = ("score", "mean score per player", _series(g, [float(np.mean(s)) for s in scores]))
-        out["score.margin"] = ("score", "winner's margin over the runner-up",
-                               _series(g, [float(s[0] - s[1]) if len(s) > 1 else np.nan for s in scores]))
-    out["length.decisions"] = ("length", "decisions per game", g["decisions"].astype(float))
-    for col in g.columns:
-        if col in STANDARD or col == "score":
-            continue
-        sample = g[col].iloc[0] if len(g) else None
-        if isinstance(sample, (list, np.ndarray)):
-            out[f"player.{col}"] = ("player", f"{col.replace('_', ' ')} per player",
-                                    _series(g, [float(np.mean(v)) for v in g[col]]))
-        elif pd.api.types.is_bool_dtype(g[col]):
-            out[f"game.{col}"] = ("game", f"share of games with {col.replace('_', ' ')}", g[col].astype(float))
-        elif pd.api.types.is_numeric_dtype(g[col]):
-            out[f"game.{col}"] = ("game", col.replace("_", " "), g[col].astype(float))
-    a = actions[actions["arm"] == arm]
-    if len(a):
-        counts = a.pivot_table(index="game", columns="kind", values="count", aggfunc="sum", fill_value=0)
-        counts = counts.reindex(g.index, fill_value=0)
-        for kind in counts.columns:
-            out[f"actions.{kind}"] = ("actions", f"'{kind}' actions per game", counts[kind].astype(float))
+def literal(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def column_kinds(described: list[tuple[str, str]]) -> dict[str, str]:
+    """DuckDB's DESCRIBE rows (name, type) → name → 'list', 'bool', 'number' or 'other'."""
+    out = {}
+    for name, kind in described:
+        kind = kind.upper()
+        if kind.endswith("[]"):
+            out[name] = "list"
+        elif kind == "BOOLEAN":
+            out[name] = "bool"
+        elif kind in ("BIGINT", "INTEGER", "DOUBLE", "FLOAT", "SMALLINT", "HUGEINT", "TINYINT", "UBIGINT"):
+            out[name] = "number"
+        else:
+            out[name] = "other"
     return out
 
 
-def metrics(games: pd.DataFrame, actions: pd.DataFrame, arms: list[str], compared: bool = True
-            ) -> tuple[list[Metric], list[str]]:
-    """The metrics in a stable order, and notes on those left out. With ``compared``, a metric that is
-    constant, or a copy of another, is left out: there is nothing to compare."""
-    per_arm = {arm: _per_arm(games, actions, arm) for arm in arms}
-    names: list[str] = []
-    for arm in arms:
-        names.extend(n for n in per_arm[arm] if n not in names)
-    out: list[Metric] = []
-    notes: list[str] = []
-    for name in names:
-        group, label = next((per_arm[a][name][0], per_arm[a][name][1]) for a in arms if name in per_arm[a])
-        fill = 0.0 if group == "actions" else np.nan
-        frame = pd.DataFrame({a: per_arm[a][name][2] if name in per_arm[a] else pd.Series(dtype=float)
-                              for a in arms})
-        if group == "actions":
-            frame = frame.fillna(fill)
-        flat = frame.to_numpy(dtype=float)
-        seen = flat[~np.isnan(flat)]
-        if compared and seen.size and np.all(seen == seen[0]):
-            notes.append(f"{label}: {seen[0]:g} in every game of every arm (not compared)")
+def define(columns: dict[str, str], most_players: int, bots: list[str], kinds: list[str]) -> list[Metric]:
+    """Every metric the games table allows, in a stable order."""
+    out = [Metric(f"win.seat{s}", "wins", True,
+                  f"CASE WHEN players > {s} THEN list_contains(winners, {s})::DOUBLE END", {"seat": s})
+           for s in range(most_players)]
+    if len(bots) > 1:  # a bot's win rate in a game: the share of its seats that won
+        for bot in bots:
+            out.append(Metric(f"win.bot.{bot}", "bots", False, (
+                f"list_avg(list_transform(list_filter(range(players), lambda i: bots[i + 1] = {literal(bot)}), "
+                "lambda i: list_contains(winners, i)::DOUBLE))"), {"bot": bot}))
+    if columns.get("score") == "list":
+        out.append(Metric("score.mean", "score", False, "list_avg(score)"))
+        out.append(Metric("score.margin", "score", False, "CASE WHEN players > 1 THEN "
+                          "list_sort(score, 'DESC')[1] - list_sort(score, 'DESC')[2] END"))
+    out.append(Metric("length.decisions", "length", False, "decisions::DOUBLE"))
+    for col, kind in columns.items():
+        if col in STANDARD or col == "score":
             continue
-        twin = next((m for m in out if m.values.shape == frame.shape and m.values.equals(frame)), None)
-        if compared and twin is not None:
-            notes.append(f"{label}: the same numbers as {twin.label} (not compared twice)")
-            continue
-        binary = bool(seen.size) and bool(np.all((seen == 0) | (seen == 1)))
-        out.append(Metric(name, label, group, binary, frame))
-    return out, notes
+        q = quote(col)
+        if kind == "list":
+            out.append(Metric(f"player.{col}", "player", False, f"list_avg({q})::DOUBLE", {"column": col}))
+        elif kind == "bool":
+            out.append(Metric(f"game.{col}", "game", True, f"{q}::DOUBLE", {"column": col}))
+        elif kind == "number":
+            out.append(Metric(f"game.{col}", "game", False, f"{q}::DOUBLE", {"column": col}))
+    for k, kind in enumerate(kinds):
+        out.append(Metric(f"actions.{kind}", "actions", False, f"coalesce(acts.k{k}, 0)::DOUBLE", {"kind": kind}))
+    return out

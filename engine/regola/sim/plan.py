@@ -41,8 +41,11 @@ def parse_players(text: str) -> tuple[int, ...]:
 
 
 def parse_bots(text: str) -> tuple[str, ...]:
-    """'greedy,random' → the lineup; the last name fills the remaining seats."""
-    names = tuple(n.strip() for n in text.split(",") if n.strip())
+    """'greedy:temp=0.5,top=2,random' → the lineup (a bot's options stay with it); the last bot fills
+    the remaining seats."""
+    from regola.core.play import split_bot_specs
+
+    names = tuple(split_bot_specs(text))
     if not names:
         raise RegolaError("--bots: name at least one bot")
     return names

@@ -1,111 +1,105 @@
-"""The report's plots (matplotlib, Agg: no display needed), each returned as PNG bytes."""
+"""The report's plots (matplotlib, Agg: no display needed), each returned as PNG bytes.
+
+Integer data get integer bins (width 1, or a whole number of values when the range is wide), bars
+show shares in per cent (not densities), differences are in the units of the table beside them
+(percentage points for rates), and every label is the report's words (words.py). Figures are saved with
+a tight bounding box, so nothing is cut off.
+"""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+import math
+import textwrap
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
-import pandas as pd
 from matplotlib.figure import Figure
 
-from regola.sim.stats import MetricResult
+from regola.sim.stats import Estimate, Finding
+from regola.sim.words import Words
+
+WIDTH = 7.5  # inches, at 96 dpi: 720 px, the report's column
 
 
 def _png(fig: Figure) -> bytes:
     buf = io.BytesIO()
-    fig.tight_layout()
-    fig.savefig(buf, format="png", dpi=96)
+    fig.savefig(buf, format="png", dpi=96, bbox_inches="tight", pad_inches=0.15)
     plt.close(fig)
     return buf.getvalue()
 
 
-def _hist(values: dict[str, np.ndarray], xlabel: str, ylabel: str, title: str) -> bytes:
-    fig, ax = plt.subplots(figsize=(7, 3.4))
-    everything = np.concatenate([v for v in values.values() if v.size]) if values else np.array([0.0])
-    lo, hi = float(everything.min()), float(everything.max())
-    bins = np.arange(lo, hi + 2) - 0.5 if hi - lo <= 60 else np.linspace(lo, hi, 40)
-    for arm, v in values.items():
-        ax.hist(v, bins=bins, histtype="step", linewidth=1.6, density=True, label=f"{arm} (mean {v.mean():.1f})")
+def _title(ax: plt.Axes, text: str) -> None:
+    ax.set_title("\n".join(textwrap.wrap(text, 70)), fontsize=10)
+
+
+def integer_edges(low: float, high: float, most_bins: int = 60) -> np.ndarray:
+    """Bin edges for whole numbers from ``low`` to ``high``: each bin holds the same count of whole
+    numbers (1, or more when the range is wide), centred on them."""
+    lo, hi = math.floor(low), math.ceil(high)
+    width = max(1, math.ceil((hi - lo + 1) / most_bins))
+    return np.arange(lo, hi + width + 1, width) - 0.5
+
+
+def histogram(counts: dict[str, dict[float, int]], w: Words, xlabel: str, ylabel: str, title: str) -> bytes | None:
+    """Each arm's distribution of a whole-number quantity, as the share of its games (or players) per bin."""
+    everything = [v for c in counts.values() for v in c]
+    if not everything:
+        return None
+    edges = integer_edges(min(everything), max(everything))
+    fig, ax = plt.subplots(figsize=(WIDTH, 3.4))
+    for arm, c in counts.items():
+        values = np.array(list(c), dtype=float)
+        weights = np.array(list(c.values()), dtype=float)
+        total = weights.sum()
+        shares, _ = np.histogram(values, bins=edges, weights=weights)
+        mean = float((values * weights).sum() / total) if total else math.nan
+        ax.stairs(100 * shares / total, edges, linewidth=1.6,
+                  label=w._("{arm} (mean {mean})").format(arm=arm, mean=w.num(mean)))
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    ax.set_title(title)
+    _title(ax, title)
     ax.legend(fontsize=8)
     return _png(fig)
 
 
-def score_distribution(games: pd.DataFrame, arms: list[str]) -> bytes | None:
-    if "score" not in games.columns:
+def seat_wins(rates: dict[str, list[Estimate]], w: Words, title: str) -> bytes | None:
+    """Each arm's win rate per seat with 95 % intervals (in %), and the fair share."""
+    if not rates:
         return None
-    values = {a: np.concatenate([np.asarray(s, dtype=float) for s in games.loc[games["arm"] == a, "score"]])
-              for a in arms}
-    return _hist(values, "final score of a player", "share of players",
-                 "Score distribution per arm (every seat of every game)")
-
-
-def game_length(games: pd.DataFrame, arms: list[str]) -> bytes:
-    values = {a: games.loc[games["arm"] == a, "decisions"].to_numpy(dtype=float) for a in arms}
-    return _hist(values, "decisions per game", "share of games", "Game length per arm")
-
-
-def _grouped_bars(results: list[MetricResult], arms: list[str], label: Callable[[MetricResult], str],
-                  title: str, xlabel: str, scale: float = 1.0) -> bytes:
-    height = max(2.6, 0.32 * len(results) * len(arms) + 1.2)
-    fig, ax = plt.subplots(figsize=(7, height))
-    y = np.arange(len(results))
-    width = 0.8 / len(arms)
-    for k, arm in enumerate(arms):
-        est = [r.arms[arm] for r in results]
-        vals = np.array([e.value for e in est]) * scale
-        err = np.array([[e.value - e.low for e in est], [e.high - e.value for e in est]]) * scale
-        ax.barh(y + k * width - 0.4 + width / 2, vals, height=width, xerr=np.nan_to_num(err), capsize=2,
-                label=arm)
-    ax.set_yticks(y, [label(r) for r in results])
-    ax.invert_yaxis()
-    ax.set_xlabel(xlabel)
-    ax.set_title(title)
+    seats = max(len(v) for v in rates.values())
+    fig, ax = plt.subplots(figsize=(WIDTH, 3.2))
+    width = 0.8 / len(rates)
+    x = np.arange(seats)
+    for k, (arm, est) in enumerate(rates.items()):
+        vals = np.array([e.value for e in est]) * 100
+        err = np.array([[e.value - e.low for e in est], [e.high - e.value for e in est]]) * 100
+        ax.bar(x[:len(est)] + k * width - 0.4 + width / 2, vals, width=width, yerr=np.nan_to_num(err), capsize=3,
+               label=arm)
+    ax.set_xticks(x, [w._("seat {seat}").format(seat=s) for s in range(seats)])
+    ax.set_ylabel(w._("games won (%)"))
+    _title(ax, title)
     ax.legend(fontsize=8)
     return _png(fig)
 
 
-def seat_wins(results: list[MetricResult], arms: list[str]) -> bytes | None:
-    wins = [r for r in results if r.group == "wins"]
-    if not wins:
-        return None
-    return _grouped_bars(wins, arms, lambda r: r.label.replace("win rate of ", ""),
-                         "Win rates with 95 % intervals", "win rate (%)", 100.0)
-
-
-def action_usage(results: list[MetricResult], arms: list[str], names: dict[str, str]) -> bytes | None:
-    acts = [r for r in results if r.group == "actions"]
-    if not acts:
-        return None
-    return _grouped_bars(acts, arms, lambda r: names.get(r.name.split(".", 1)[1], r.name.split(".", 1)[1]),
-                         "Actions per game by kind, with 95 % intervals", "actions per game")
-
-
-def differences(results: list[MetricResult], base: str) -> bytes | None:
-    """Each paired difference relative to the base arm's value, with the paired and unpaired intervals."""
-    rows = [(r, d) for r in results for d in r.differences
-            if r.arms[base].value and np.isfinite(d.paired_low) and np.isfinite(d.unpaired_low)]
+def forest(findings: list[Finding], w: Words, xlabel: str, title: str, label_of: dict[int, str]) -> bytes | None:
+    """Each difference with its interval (at its family's level): significant ones in red."""
+    rows = [f for f in findings if math.isfinite(f.low) and math.isfinite(f.high)]
     if not rows:
         return None
-    fig, ax = plt.subplots(figsize=(7, max(2.6, 0.3 * len(rows) + 1.2)))
-    y = np.arange(len(rows))
-    for i, (r, d) in enumerate(rows):
-        scale = 100.0 / abs(r.arms[base].value)
-        ax.plot([d.unpaired_low * scale, d.unpaired_high * scale], [i + 0.15] * 2, color="0.65", linewidth=3)
-        ax.plot([d.paired_low * scale, d.paired_high * scale], [i - 0.15] * 2,
-                color="tab:red" if d.significant else "tab:blue", linewidth=3)
-        ax.plot([d.diff * scale], [i - 0.15], "k|")
+    scale = 100.0 if rows[0].binary else 1.0
+    fig, ax = plt.subplots(figsize=(WIDTH, max(1.6, 0.32 * len(rows) + 1.0)))
+    for i, f in enumerate(rows):
+        colour = "tab:red" if f.significant else "tab:blue"
+        ax.plot([f.low * scale, f.high * scale], [i, i], color=colour, linewidth=3, solid_capstyle="butt")
+        ax.plot([f.diff * scale], [i], "k|", markersize=10)
     ax.axvline(0, color="black", linewidth=0.8)
-    ax.set_yticks(y, [f"{r.label} ({d.arm})" for r, d in rows], fontsize=7)
+    ax.set_yticks(range(len(rows)), [label_of[id(f)] for f in rows], fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlabel(f"difference from {base} (% of {base}'s value)")
-    ax.set_title("Paired (coloured; red = significant after Holm) vs unpaired (grey) 95 % intervals")
-    ax.title.set_fontsize(9)
+    ax.set_xlabel(xlabel)
+    _title(ax, title)
     return _png(fig)

@@ -1,211 +1,397 @@
-"""The comparison report: the same numbers as JSON (for programs), Markdown (for reading and
-pasting) and a self-contained HTML page with the plots embedded as PNG data URIs."""
+"""The comparison report: the verdict first, in plain words, then the tables and plots for those who want
+them. One document model (headings, paragraphs, lists, tables, figures) rendered as Markdown and as a
+self-contained HTML page (plots embedded as PNG data URIs), and the same numbers as JSON for programs.
+Every word goes through gettext (words.py)."""
 
 from __future__ import annotations
 
 import base64
 import html
 import json
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pandas as pd
+from regola.sim import plots
+from regola.sim.stats import ALPHA, FDR, POWER, PRIMARY, Finding, json_ready
+from regola.sim.study import Analysis
+from regola.sim.verdict import Verdict, verdicts
+from regola.sim.words import Words
 
-from regola.sim import plots, stats
-from regola.sim.stats import Difference, Estimate, MetricResult, json_ready
-
-METHOD = (
-    "Paired design (common random numbers): every arm plays the same games, with the same seeds and the "
-    "same bot at every seat, so a difference is taken game by game. Each arm's value has a 95 % interval "
-    "(Wilson for rates, Student t for means); the paired difference has a paired-t 95 % interval and, for "
-    "comparison, the unpaired (Welch) interval of the same difference. A difference is significant when its "
-    f"Holm-adjusted p-value (over all {{tests}} tests of this report) is below {stats.ALPHA}; intervals are "
-    "not adjusted. Where a difference is not significant, the report gives the smallest difference these "
-    f"games detect with {stats.POWER:.0%} power, and how many games would detect the difference asked "
-    "about (--detect: an absolute share for rates, a share of the base value for means), at the Bonferroni "
-    "level alpha / tests, which is never more lenient than Holm."
-)
+Block = tuple[Any, ...]
 
 
 @dataclass
 class Report:
-    meta: dict[str, Any]
-    base: str
-    arms: list[str]
-    results: list[MetricResult]
-    notes: list[str]
-    names: dict[str, str] = field(default_factory=dict)  # action kind -> name in the chosen language
-    images: dict[str, bytes] = field(default_factory=dict)
+    title: str
+    lang: str
+    blocks: list[Block] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
 
-    @property
-    def tests(self) -> int:
-        return sum(1 for r in self.results for d in r.differences if not math.isnan(d.p))
+    def h(self, level: int, text: str, anchor: str | None = None) -> None:
+        self.blocks.append(("h", level, text, anchor))
 
-    def label(self, r: MetricResult) -> str:
-        if r.group == "actions":
-            kind = r.name.split(".", 1)[1]
-            return f"'{self.names.get(kind, kind)}' actions per game"
-        return r.label
+    def p(self, text: str, cls: str | None = None) -> None:
+        self.blocks.append(("p", text, cls))
 
-    def to_json(self) -> dict[str, Any]:
-        return {"meta": self.meta, "method": METHOD.format(tests=self.tests), "base": self.base, "arms": self.arms,
-                "correction": stats.CORRECTION, "alpha": stats.ALPHA, "power": stats.POWER,
-                "metrics": [{**r.to_json(), "label": self.label(r)} for r in self.results], "notes": self.notes}
+    def ul(self, items: list[Any]) -> None:
+        self.blocks.append(("ul", items))
+
+    def table(self, headers: list[str], rows: list[list[str]], marked: list[bool] | None = None) -> None:
+        self.blocks.append(("table", headers, rows, marked or [False] * len(rows)))
+
+    def figure(self, title: str, png: bytes | None) -> None:
+        if png is not None:
+            self.blocks.append(("figure", title, png))
+
+    def code(self, text: str) -> None:
+        self.blocks.append(("code", text))
 
 
-def build(meta: dict[str, Any], games: pd.DataFrame, results: list[MetricResult], notes: list[str],
-          base: str, arms: list[str], names: dict[str, str] | None = None, with_plots: bool = True) -> Report:
-    report = Report(meta, base, arms, results, notes, names or {})
-    if with_plots:
-        made = {
-            "Score distribution": plots.score_distribution(games, arms),
-            "Win rates": plots.seat_wins(results, arms),
-            "Action usage": plots.action_usage(results, arms, report.names),
-            "Game length": plots.game_length(games, arms),
-            "Paired vs unpaired differences": plots.differences(results, base),
-        }
-        report.images = {k: v for k, v in made.items() if v is not None}
+@dataclass
+class Context:
+    """What the report needs besides the analysis: words, rule changes, the plan and its history."""
+
+    words: Words
+    changes: dict[str, list[tuple[str, str, str | None]]]  # variant → (rule title, text now, text before)
+    titles: dict[str, str]  # variant → its title
+    command: str
+    planned: int | None  # games planned when the run began
+    earlier_reports: list[dict[str, Any]]  # reports written from these results before this one
+    with_plots: bool = True
+
+
+def build(a: Analysis, ctx: Context) -> Report:
+    w = ctx.words
+    _ = w._
+    study = a.study
+    names = [v.name for v in study.variants]
+    report = Report(_("regola compare: {variants}").format(variants=", ".join(names)), w.lang)
+    report.h(1, report.title)
+    _notice(report, a, ctx)
+    family = {v: len(a.questions) * sum(1 for r in a.lineups if v not in r.identical) for v in a.findings}
+    all_verdicts: dict[str, list[Verdict]] = {}
+
+    # -- the verdict ---------------------------------------------------------------------------------------
+    report.h(2, _("Verdict"), "verdict")
+    lineups = [lu.spec for lu in study.lineups]
+    report.p(w.ngettext("Each variant was played against the base rules on the same {games}, with the bots "
+                        "{lineups}.", "Each variant was played against the base rules on the same {games} per "
+                        "lineup, under {n} bot lineups: {lineups}.", len(lineups))
+             .format(games=w.games(study.games), n=len(lineups), lineups=w.list(lineups)))
+    for variant in study.variants:
+        name = variant.name
+        report.h(3, f"{name}: {ctx.titles.get(name, name)}", f"variant-{name}")
+        _changes(report, w, ctx.changes.get(name, []))
+        if name in a.same_rules:
+            other = a.same_rules[name]
+            report.p(_("Its rules are exactly the base rules (the same content hash): it changes nothing, so "
+                       "nothing was played or tested.") if other == study.base.name else
+                     _("Its rules are exactly those of {other} (the same content hash): see there; it was not "
+                       "played twice.").format(other=other), "note")
+            continue
+        identical = [r.lineup.spec for r in a.lineups if name in r.identical]
+        if len(identical) == len(a.lineups):
+            report.p(_("Under every lineup, every game came out exactly as under the base rules: these bots never "
+                       "use what the variant changes, so there is nothing to test. To learn about this rule, play "
+                       "it with bots that use it (for example random ones)."), "note")
+            continue
+        if identical:
+            report.p(_("With {lineups}, every game came out exactly as under the base rules (these bots never use "
+                       "what the variant changes): the verdict rests on the other lineups.")
+                     .format(lineups=w.list(identical)), "note")
+        found = a.findings.get(name, [])
+        vs = verdicts(w, name, [q.id for q in a.questions], found, family.get(name, 1))
+        all_verdicts[name] = vs
+        for v in vs:
+            head = f"**{w.question(v.question)}.**"
+            if len(v.sentences) == 1:
+                report.p(f"{head} {v.sentences[0][1]}")
+            else:
+                report.p(f"{head} {v.summary}")
+                report.ul([f"{lineup}: {text}" for lineup, text in v.sentences])
+        extra = [f for f in found if f.family != PRIMARY and f.significant]
+        if extra:
+            labels = sorted({_label(a, w, f) for f in extra})
+            report.p(_("Also changed (exploratory, at most {fdr} of such findings expected to be false): {what}.")
+                     .format(fdr=w.pct(FDR), what=w.list(labels)))
+    # -- the seat effect of the base game ------------------------------------------------------------------
+    report.h(2, _("Seat balance of each arm"), "seats")
+    report.p(_("How often each seat wins, per lineup and arm, with the spread between the best and the worst "
+               "seat (95 % bootstrap interval) and a joint test that every seat wins equally often (games won "
+               "by one seat; a tie is left out)."))
+    for r in a.lineups:
+        seats = max((len(s.rates) for s in r.seats.values()), default=0)
+        headers = [_("lineup"), _("arm"), *[_("seat {seat}").format(seat=s) for s in range(seats)],
+                   _("spread [95 % CI]"), _("equal seats? (p)")]
+        rows = []
+        for arm, s in r.seats.items():
+            rows.append([r.lineup.spec, arm, *[w.pct(x) for x in s.rates],
+                         f"{w.pp(s.spread, False)} [{w.pp(s.low, False)}, {w.pp(s.high, False)}]",
+                         (_("no") if s.p_equal < ALPHA else _("not rejected")) + f" ({w.p(s.p_equal)})"])
+        report.table(headers, rows)
+    # -- what was played -----------------------------------------------------------------------------------
+    report.h(2, _("What was played"), "played")
+    items = [_("pack {pack}; base: {variants}").format(pack=study.base.pack.id,
+                                                      variants=", ".join(study.base.variants) or _("no variant"))]
+    for v in study.variants:
+        items.append(_("{name}: content hash {hash}").format(name=v.name, hash=v.content_hash))
+    items.append(_("{games} per arm and lineup, planned before the run; players {players}; setup {setup}; root "
+                   "seed {seed}; game K plays from a seed derived from (root seed, K), with the bots rotated over "
+                   "the seats").format(games=w.games(study.games), players=", ".join(map(str, study.players)),
+                                       setup=study.setup, seed=study.seed))
+    report.ul(items)
+    report.p(_("To play it again:"))
+    report.code(ctx.command)
+    # -- tables --------------------------------------------------------------------------------------------
+    report.h(2, _("Primary questions"), "primary")
+    report.p(_("Family-wise error rate {alpha} per variant over every primary question and lineup (Bonferroni): "
+               "each interval is at the level of its test, so it excludes 0 exactly when the row says "
+               "\"changed\".").format(alpha=w.pct(ALPHA)))
+    for name in a.tested():
+        report.h(3, name)
+        _findings_table(report, a, w, [f for f in a.findings[name] if f.family == PRIMARY])
+    report.h(2, _("Exploratory metrics"), "exploratory")
+    report.p(_("Everything else that was measured, for finding ideas rather than for conclusions: false "
+               "discovery rate {fdr} per variant (Benjamini-Hochberg), intervals at the false-coverage-adjusted "
+               "level (Benjamini-Yekutieli).").format(fdr=w.pct(FDR)))
+    for name in a.tested():
+        report.h(3, name)
+        _findings_table(report, a, w, [f for f in a.findings[name] if f.family != PRIMARY])
+    # -- plots ---------------------------------------------------------------------------------------------
+    if ctx.with_plots:
+        _plots(report, a, w)
+    # -- method and notes ----------------------------------------------------------------------------------
+    report.h(2, _("Method"), "method")
+    report.p(_("Paired design (common random numbers): every arm plays the same games, with the same seeds, the "
+               "same deals and the same bot at every seat; the bots draw their random numbers by the moment of "
+               "the game, so a rule that changes one phase leaves the others' draws alone. A difference is taken "
+               "game by game. Numbers are tested with the paired t-test, outcomes that happen or not with the "
+               "exact McNemar test, the spread of seat win rates with a paired bootstrap. Each arm's own value "
+               "has a 95 % interval (Wilson for rates, Student t for means). \"Power\" is the smallest difference "
+               "these games detect with {power} probability at the level of the row.").format(power=w.pct(POWER)))
+    notes = []
+    for r in a.lineups:
+        for kind, params in r.notes:
+            m = params["metric"]
+            if kind == "constant":
+                notes.append(_("{lineup}: {metric} is {value} in every game of every arm").format(
+                    lineup=r.lineup.spec, metric=w.metric(m), value=w.value(params["value"], m.binary)))
+            else:
+                notes.append(_("{lineup}: {metric} has the same numbers as {twin}").format(
+                    lineup=r.lineup.spec, metric=w.metric(m), twin=w.metric(params["twin"])))
+    if notes:
+        report.h(2, _("Not compared"), "not-compared")
+        report.ul(notes)
+    report.data = _data(a, w, ctx, all_verdicts)
     return report
 
 
-# -- formatting ----------------------------------------------------------------------------------------
-def _num(x: float | None, rate: bool, signed: bool = False) -> str:
-    if x is None or (isinstance(x, float) and math.isnan(x)):
-        return "–"
-    sign = "+" if signed else ""
-    if rate:  # a difference of two rates is in percentage points
-        return f"{100 * x:{sign}.1f} pp" if signed else f"{100 * x:.1f} %"
-    return f"{x:{sign}.3g}" if abs(x) < 100 else f"{x:{sign}.0f}"
+def _notice(report: Report, a: Analysis, ctx: Context) -> None:
+    _ = ctx.words._
+    earlier = [r for r in ctx.earlier_reports if r.get("games", 0) < a.study.games]
+    if earlier:
+        last = earlier[-1]
+        report.p(_("Caution: a report of these results was already written with {before} per arm ({when}); this "
+                   "one adds games to it. Looking at a result and then adding games makes a false \"changed\" "
+                   "more likely than the stated error rates: read these verdicts as exploratory, or plan the "
+                   "number of games before the run.").format(before=ctx.words.games(int(last.get("games", 0))),
+                                                             when=last.get("written", "?")), "warning")
+    elif ctx.planned is not None and ctx.planned != a.study.games:
+        report.p(_("Caution: the run was planned with {planned} per arm; this report reads {now}.")
+                 .format(planned=ctx.words.games(ctx.planned), now=ctx.words.games(a.study.games)), "warning")
 
 
-def _est(e: Estimate, rate: bool) -> str:
-    return f"{_num(e.value, rate)} [{_num(e.low, rate)}, {_num(e.high, rate)}]"
+def _changes(report: Report, w: Words, changes: list[tuple[str, str, str | None]]) -> None:
+    _ = w._
+    if not changes:
+        return
+    items = []
+    for title, now, before in changes:
+        if before is None:
+            items.append(_("{rule} (new): {now}").format(rule=title, now=now))
+        else:
+            items.append(_("{rule}: {now} (before: {before})").format(rule=title, now=now, before=before))
+    report.p(_("What it changes:"))
+    report.ul(items)
 
 
-def _interval(low: float, high: float, rate: bool) -> str:
-    return f"[{_num(low, rate, True)}, {_num(high, rate, True)}]"
+def _label(a: Analysis, w: Words, f: Finding) -> str:
+    if f.family == PRIMARY:
+        return w.question(f.name)
+    for r in a.lineups:
+        for m in r.metrics:
+            if m.name == f.extra.get("metric"):
+                return w.metric(m)
+    return f.name
 
 
-def _p(p: float) -> str:
-    return "–" if math.isnan(p) else ("< 0.0001" if p < 1e-4 else f"{p:.4f}")
+def _findings_table(report: Report, a: Analysis, w: Words, found: list[Finding]) -> None:
+    _ = w._
+    headers = [_("metric"), _("lineup"), _("base"), _("variant"), _("difference [interval]"), _("level"),
+               _("unpaired interval"), _("pairing r"), _("test"), _("p (adjusted)"), _("changed"), _("power")]
+    rows, marked = [], []
+    for f in found:
+        rate = f.binary
+        unpaired = ("–" if f.unpaired_low is None else w.interval(f.unpaired_low, f.unpaired_high, rate))
+        power = "–"
+        if f.detectable is not None:
+            power = _("detects {size}").format(size=w.value(f.detectable, rate, True).replace("+", "±"))
+            if f.target and f.games_needed and f.detectable > f.target:
+                power += "; " + _("{games} for {size}").format(games=w.games(f.games_needed),
+                                                                size=w.value(f.target, rate, True).replace("+", "±"))
+        rows.append([_label(a, w, f), f.lineup, w.value(f.base.value, rate), w.value(f.value.value, rate),
+                     f"{w.value(f.diff, rate, True)} {w.interval(f.low, f.high, rate)}",
+                     w.pct(f.level), unpaired,
+                     "–" if f.test.correlation is None else w.num(f.test.correlation, digits=2),
+                     w.test(f.test.method), w.p(f.p_adjusted), _("yes") if f.significant else _("no"), power])
+        marked.append(f.significant)
+    report.table(headers, rows, marked)
 
 
-def _power(d: Difference, rate: bool) -> str:
-    if d.significant:
-        return "significant"
-    parts = []
-    if d.detectable is not None:
-        parts.append(f"detects {_num(d.detectable, rate, True).replace('+', '±')}")
-    if d.target is not None:
-        target = _num(d.target, rate, True).replace("+", "±")
-        if d.detectable is not None and d.detectable <= d.target:
-            parts.append(f"enough for {target}")
-        elif d.games_needed is not None:
-            parts.append(f"{d.games_needed:,} games for {target}")
-    return "; ".join(parts) or "the same in every pair of games"
+def _plots(report: Report, a: Analysis, w: Words) -> None:
+    _ = w._
+    report.h(2, _("Plots"), "plots")
+    base = a.study.base.name
+    for name in a.tested():
+        found = a.findings[name]
+        for q in a.questions:
+            rows = [f for f in found if f.name == q.id and f.family == PRIMARY]
+            labels = {id(f): f.lineup for f in rows}
+            unit = _("difference (percentage points)") if rows and rows[0].binary else _("difference")
+            title = _("{question}: {variant} against {base}, intervals at the family level (red: changed)").format(
+                question=w.question(q.id), variant=name, base=base)
+            report.figure(title, plots.forest(rows, w, unit, title, labels))
+        rates = [f for f in found if f.family != PRIMARY and f.binary]
+        if rates:
+            title = _("Rates (exploratory): {variant} against {base}").format(variant=name, base=base)
+            labels = {id(f): f"{_label(a, w, f)} · {f.lineup}" for f in rates}
+            report.figure(title, plots.forest(rates, w, _("difference (percentage points)"), title, labels))
+        acts = [f for f in found if f.family != PRIMARY and f.name.startswith("actions.")]
+        if acts:
+            title = _("Actions per game (exploratory): {variant} against {base}").format(variant=name, base=base)
+            labels = {id(f): f"{_label(a, w, f)} · {f.lineup}" for f in acts}
+            report.figure(title, plots.forest(acts, w, _("difference (actions per game)"), title, labels))
+    for r in a.lineups:
+        rates = {}
+        for arm in r.seats:
+            est = [r.estimates[m.name][arm] for m in r.metrics if m.group == "wins" and arm in r.estimates[m.name]]
+            if est:
+                rates[arm] = est
+        title = _("Games won per seat with 95 % intervals, {lineup}").format(lineup=r.lineup.spec)
+        report.figure(title, plots.seat_wins(rates, w, title))
+        if "score" in r.histograms:
+            title = _("Final score of every player, {lineup}").format(lineup=r.lineup.spec)
+            report.figure(title, plots.histogram(r.histograms["score"], w, _("final score"), _("players (%)"), title))
+        title = _("Game length, {lineup}").format(lineup=r.lineup.spec)
+        report.figure(title, plots.histogram(r.histograms["length"], w, _("decisions per game"), _("games (%)"), title))
 
 
-def _rows(report: Report, arm: str) -> list[list[str]]:
-    out = []
-    for r in report.results:
-        d = next(x for x in r.differences if x.arm == arm)
-        rate = r.group == "wins" or (r.binary and r.group == "game")  # shown in % (an action count is not)
-        out.append([report.label(r), _est(r.arms[report.base], rate), _est(r.arms[arm], rate),
-                    f"{_num(d.diff, rate, True)} {_interval(d.paired_low, d.paired_high, rate)}",
-                    _interval(d.unpaired_low, d.unpaired_high, rate), _p(d.p_adjusted),
-                    "**yes**" if d.significant else "no", _power(d, rate)])
-    return out
+def _data(a: Analysis, w: Words, ctx: Context, all_verdicts: dict[str, list[Verdict]]) -> dict[str, Any]:
+    study = a.study
+    return {
+        "format": "regola-compare-report", "version": 2, "language": w.lang,
+        "plan": {**study.plan(), "games": study.games, "planned_games": ctx.planned, "command": ctx.command},
+        "earlier_reports": ctx.earlier_reports,
+        "alpha": ALPHA, "fdr": FDR, "power": POWER, "primary_correction": "bonferroni",
+        "exploratory_correction": "fdr_bh",
+        "questions": [{"id": q.id, "metric": q.metric, "label": w.question(q.id)} for q in a.questions],
+        "same_rules": a.same_rules,
+        "identical": {r.lineup.spec: r.identical for r in a.lineups},
+        "verdicts": {v: [{"question": x.question, "kind": x.kind, "heterogeneity_p": x.heterogeneity_p,
+                          "summary": x.summary, "sentences": [{"lineup": lu, "text": t} for lu, t in x.sentences]}
+                         for x in vs] for v, vs in all_verdicts.items()},
+        "findings": {v: [{**f.to_json(), "label": _label(a, w, f)} for f in fs] for v, fs in a.findings.items()},
+        "seats": {r.lineup.spec: {arm: vars(s) for arm, s in r.seats.items()} for r in a.lineups},
+        "notes": {r.lineup.spec: [{"kind": k, "metric": p["metric"].name} for k, p in r.notes] for r in a.lineups},
+    }
 
 
-HEADERS = ["metric", "{base}", "{arm}", "paired difference [95 % CI]", "unpaired 95 % CI", "p (Holm)",
-           "significant", "power"]
-
-
-def _reproduce(meta: dict[str, Any]) -> list[str]:
-    lines = [f"- pack **{meta['pack']}**; arms:"]
-    for a in meta["arms"]:
-        lines.append(f"  - **{a['name']}**: variants {', '.join(a['variants']) or 'none'}; content hash "
-                     f"`{a['content_hash']}`")
-    lines.append(f"- {meta['games']} games per arm; players {meta['players']}; setup {meta['setup']}; bots "
-                 f"{', '.join(meta['bots'])} (rotated over the seats); root seed {meta['seed']}; game K plays "
-                 "from the seed derived from (root seed, K)")
-    if not meta.get("balanced", True):
-        lines.append("- the number of games is not a multiple of the players: seats are not perfectly balanced")
-    lines.append(f"- reproduce: `{meta['command']}`")
-    return lines
-
-
+# -- rendering -----------------------------------------------------------------------------------------------
 def markdown(report: Report) -> str:
-    meta = report.meta
-    lines = [f"# regola compare: {', '.join(report.arms)}", "", "## What was played", "", *_reproduce(meta), "",
-             "## Method", "", METHOD.format(tests=report.tests), ""]
-    for arm in report.arms:
-        if arm == report.base:
-            continue
-        lines += [f"## {arm} against {report.base}", ""]
-        heads = [h.format(base=report.base, arm=arm) for h in HEADERS]
-        lines.append("| " + " | ".join(heads) + " |")
-        lines.append("|" + "---|" * len(heads))
-        lines += ["| " + " | ".join(row) + " |" for row in _rows(report, arm)]
-        significant = [report.label(r) for r in report.results for d in r.differences
-                       if d.arm == arm and d.significant]
-        lines += ["", f"Significant after Holm: {', '.join(significant) if significant else 'nothing'}.", ""]
-    if report.notes:
-        lines += ["## Not compared", "", *(f"- {n}" for n in report.notes), ""]
-    return "\n".join(lines)
+    out: list[str] = []
+    for block in report.blocks:
+        kind = block[0]
+        if kind == "h":
+            out += ["#" * block[1] + " " + block[2], ""]
+        elif kind == "p":
+            out += [block[1], ""]
+        elif kind == "ul":
+            out += [f"- {item}" for item in block[1]] + [""]
+        elif kind == "code":
+            out += ["```sh", block[1], "```", ""]
+        elif kind == "table":
+            headers, rows, marked = block[1], block[2], block[3]
+            out.append("| " + " | ".join(headers) + " |")
+            out.append("|" + "---|" * len(headers))
+            for row, mark in zip(rows, marked, strict=True):
+                cells = [f"**{c}**" if mark and i == 0 else c for i, c in enumerate(row)]
+                out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
 
 
-CSS = """body{font:15px/1.45 system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
-table{border-collapse:collapse;font-size:13px;margin:1em 0}th,td{border:1px solid #ccc;padding:3px 6px;
-text-align:right}td:first-child,th:first-child{text-align:left}tr.sig{background:#fff3e0}
-figure{margin:1.5em 0}img{max-width:100%;border:1px solid #eee}code{background:#f4f4f4;padding:0 3px}"""
+CSS = """body{font:15px/1.5 system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+h1{font-size:1.6em}h3{margin-top:1.6em}p.note{color:#555}p.warning{background:#fff3cd;padding:.5em .8em;
+border-left:4px solid #e0a800}table{border-collapse:collapse;font-size:13px;margin:1em 0;display:block;
+overflow-x:auto}th,td{border:1px solid #ccc;padding:3px 6px;text-align:right;white-space:nowrap}
+td:first-child,th:first-child,td:nth-child(2),th:nth-child(2){text-align:left}tr.sig{background:#fff3e0}
+figure{margin:1.5em 0}img{max-width:100%;border:1px solid #eee}figcaption{font-size:13px;color:#555}
+pre{background:#f4f4f4;padding:.6em;overflow-x:auto}section#verdict-section p{max-width:60em}"""
+
+
+def _inline(text: str) -> str:
+    """Escaped text with **bold** kept."""
+    parts = html.escape(text).split("**")
+    return "".join(f"<strong>{p}</strong>" if i % 2 else p for i, p in enumerate(parts))
 
 
 def html_page(report: Report) -> str:
     e = html.escape
-    meta = report.meta
-    parts = [f"<!doctype html><html lang=en><head><meta charset=utf-8><title>regola compare: "
-             f"{e(', '.join(report.arms))}</title><style>{CSS}</style></head><body>",
-             f"<h1>regola compare: {e(', '.join(report.arms))}</h1><h2>What was played</h2><ul>"]
-    for a in meta["arms"]:
-        parts.append(f"<li><b>{e(a['name'])}</b>: variants {e(', '.join(a['variants']) or 'none')}; content hash "
-                     f"<code>{e(a['content_hash'])}</code></li>")
-    parts.append(f"<li>pack {e(meta['pack'])}; {meta['games']} games per arm; players {e(str(meta['players']))}; "
-                 f"setup {e(meta['setup'])}; bots {e(', '.join(meta['bots']))}; root seed {meta['seed']}</li>"
-                 f"<li>reproduce: <code>{e(meta['command'])}</code></li></ul>")
-    parts.append(f"<h2>Method</h2><p>{e(METHOD.format(tests=report.tests))}</p>")
-    for arm in report.arms:
-        if arm == report.base:
-            continue
-        parts.append(f"<h2>{e(arm)} against {e(report.base)}</h2><table><tr>")
-        parts += [f"<th>{e(h.format(base=report.base, arm=arm))}</th>" for h in HEADERS]
-        parts.append("</tr>")
-        for row in _rows(report, arm):
-            sig = row[6] != "no"
-            cells = "".join(f"<td>{e(c.replace('**', ''))}</td>" for c in row)
-            parts.append(f"<tr{' class=sig' if sig else ''}>{cells}</tr>")
-        parts.append("</table>")
-    parts.append("<h2>Plots</h2>")
-    for title, png in report.images.items():
-        data = base64.b64encode(png).decode("ascii")
-        parts.append(f"<figure><img alt=\"{e(title)}\" src=\"data:image/png;base64,{data}\">"
-                     f"<figcaption>{e(title)}</figcaption></figure>")
-    if report.notes:
-        parts.append("<h2>Not compared</h2><ul>" + "".join(f"<li>{e(n)}</li>" for n in report.notes) + "</ul>")
+    lang = report.lang.split("_")[0]
+    parts = [f"<!doctype html><html lang=\"{e(lang)}\"><head><meta charset=\"utf-8\">"
+             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+             f"<title>{e(report.title)}</title><style>{CSS}</style></head><body>"]
+    for block in report.blocks:
+        kind = block[0]
+        if kind == "h":
+            anchor = f" id=\"{e(block[3])}\"" if block[3] else ""
+            parts.append(f"<h{block[1]}{anchor}>{e(block[2])}</h{block[1]}>")
+        elif kind == "p":
+            cls = f" class=\"{block[2]}\"" if block[2] else ""
+            parts.append(f"<p{cls}>{_inline(block[1])}</p>")
+        elif kind == "ul":
+            parts.append("<ul>" + "".join(f"<li>{_inline(i)}</li>" for i in block[1]) + "</ul>")
+        elif kind == "code":
+            parts.append(f"<pre><code>{e(block[1])}</code></pre>")
+        elif kind == "table":
+            headers, rows, marked = block[1], block[2], block[3]
+            parts.append("<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in headers) + "</tr>")
+            for row, mark in zip(rows, marked, strict=True):
+                parts.append(f"<tr{' class=sig' if mark else ''}>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>")
+            parts.append("</table>")
+        elif kind == "figure":
+            data = base64.b64encode(block[2]).decode("ascii")
+            parts.append(f"<figure><img alt=\"{e(block[1])}\" src=\"data:image/png;base64,{data}\">"
+                         f"<figcaption>{e(block[1])}</figcaption></figure>")
     parts.append("</body></html>")
     return "".join(parts)
 
 
 def write(report: Report, folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
-    files = {"report.json": json.dumps(json_ready(report.to_json()), indent=1, ensure_ascii=False, allow_nan=False,
+    files = {"report.json": json.dumps(json_ready(report.data), indent=1, ensure_ascii=False, allow_nan=False,
                                        default=str) + "\n",
-             "report.md": markdown(report) + "\n", "report.html": html_page(report)}
+             "report.md": markdown(report), "report.html": html_page(report)}
     out = []
     for name, text in files.items():
         path = folder / name
         path.write_text(text, encoding="utf-8")
         out.append(path)
     return out
+
+
+def verdict_markdown(report: Report) -> str:
+    """Only the verdict section, as Markdown (what `compare` prints without --report)."""
+    end = next((i for i, b in enumerate(report.blocks) if b[0] == "h" and b[3] == "seats"), len(report.blocks))
+    return markdown(Report(report.title, report.lang, report.blocks[:end]))

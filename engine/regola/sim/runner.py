@@ -13,7 +13,7 @@ from regola.sim.arms import Arm, check_arm
 from regola.sim.backends import backend_for
 from regola.sim.plan import GameSpec, game_spec
 from regola.sim.progress import Progress
-from regola.sim.store import Store
+from regola.sim.store import MANIFEST, Store, check_folder
 from regola.sim.worker import Batch
 
 
@@ -91,8 +91,11 @@ def run(sim: Simulation, out: Path, jobs: int, backend: str = "local", address: 
     """Plays every game of ``sim`` not yet in ``out``. Ctrl-C raises Interrupted after the finished
     batches are written."""
     sim.check()
-    store = Store.open(out, sim.manifest())
-    played = store.played()
+    # a folder that holds results is checked first; a new one is written only once the backend is up
+    # (a Ray that cannot start leaves nothing behind)
+    check_folder(out)
+    store = Store.open(out, sim.manifest()) if (out / MANIFEST).exists() else None
+    played = store.played() if store is not None else {}
     batches = make_batches(sim, played, batch, jobs)
     total = sim.games * len(sim.arms)
     have = total - sum(len(b.games) for b in batches)
@@ -101,6 +104,12 @@ def run(sim: Simulation, out: Path, jobs: int, backend: str = "local", address: 
     if batches:
         packs = {a.content_hash: a.pack for a in sim.arms}
         engine = backend_for(backend, packs, jobs, address)
+        if store is None:
+            try:
+                store = Store.open(out, sim.manifest())
+            except BaseException:
+                engine.stop()
+                raise
         try:
             with Progress(total, have, "games", progress) as bar:
                 for result in engine.run(batches):

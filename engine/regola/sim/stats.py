@@ -1,38 +1,42 @@
-"""The statistics of a comparison: estimates with 95 % intervals, paired differences, Holm's
-correction over every test of the report, and power for what was not found.
+"""The statistics of a comparison, from the sums DuckDB computed (aggregate.py).
 
-Design: every arm plays the same games (seed and seating) — common random numbers — so the
-difference of a metric is taken game by game (paired). The unpaired (Welch) interval of the same
-difference is reported next to it, to show what pairing gained.
+Design: every arm plays the same games (seed and seating: common random numbers), so a difference is
+taken game by game (paired). The questions fall in two families, each controlled per variant against
+the base, over every lineup played:
 
-- an arm's rate (0/1 per game): Wilson interval (statsmodels ``proportion_confint``)
-- an arm's mean: Student t interval (scipy)
-- paired difference: paired t-test and its interval (scipy ``ttest_rel``); unpaired: Welch (``ttest_ind``)
-- significance: Holm-adjusted p < alpha over all metrics × variants (statsmodels ``multipletests``)
-- power: paired t-test power (statsmodels ``TTestPower``) at the Bonferroni level alpha / tests, which
-  is never more lenient than Holm: the smallest difference this many games detects with 80 % power,
-  and the games needed to detect the difference asked for with ``detect``.
+- **primary** (questions.yaml: seat balance, game length, margin, tie-breaks): family-wise error rate
+  ``ALPHA`` by Bonferroni; each interval at the same level 1 - ALPHA/m as the test beside it, so an
+  interval excludes 0 exactly when its verdict says "changed".
+- **exploratory** (everything else): false-discovery rate ``FDR`` by Benjamini-Hochberg; intervals
+  at the false-coverage-adjusted level 1 - R·FDR/m (Benjamini and Yekutieli 2005, R the discoveries),
+  which again excludes 0 exactly for the discoveries.
+
+Tests: a paired t-test for numbers (scipy), the exact McNemar test for 0/1 outcomes (its two-sided
+p-value the double of the smaller binomial tail, so that the Clopper-Pearson interval of the
+discordant pairs is its exact dual), and a paired bootstrap for the spread of seat win rates (seats.py).
+Each arm's own value has a 95 % interval (Wilson for rates, Student t for means): a description, not a
+test. Power: the smallest difference the games detect with ``POWER`` at the family level, and the
+games needed for the difference ``--detect`` asks about (normal approximation).
 """
 
 from __future__ import annotations
 
 import math
-import warnings
-from dataclasses import asdict, dataclass, field
-from functools import lru_cache
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-import numpy as np
 from scipy import stats
 from statsmodels.stats.multitest import multipletests
-from statsmodels.stats.power import TTestPower
 from statsmodels.stats.proportion import proportion_confint
 
-from regola.sim.metrics import Metric
+from regola.sim.aggregate import ArmSums, PairSums
 
-ALPHA = 0.05
+ALPHA = 0.05  # family-wise error rate of the primary questions, per variant
+FDR = 0.05  # false-discovery rate of the exploratory metrics, per variant
+LEVEL = 0.95  # the interval of one arm's value
 POWER = 0.8
-CORRECTION = "holm"
+
+PRIMARY, EXPLORATORY = "primary", "exploratory"
 
 
 def json_ready(value: Any) -> Any:
@@ -41,7 +45,7 @@ def json_ready(value: Any) -> Any:
         return None
     if isinstance(value, dict):
         return {k: json_ready(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return [json_ready(v) for v in value]
     return value
 
@@ -54,134 +58,202 @@ class Estimate:
     high: float
 
 
-@dataclass
-class Difference:
-    arm: str
-    n_pairs: int
+def estimate(s: ArmSums, binary: bool, level: float = LEVEL) -> Estimate:
+    if s.n == 0:
+        return Estimate(0, math.nan, math.nan, math.nan)
+    if binary:
+        low, high = proportion_confint(round(s.mean * s.n), s.n, alpha=1 - level, method="wilson")
+        return Estimate(s.n, s.mean, float(low), float(high))
+    if s.n < 2 or not s.var > 0:
+        return Estimate(s.n, s.mean, s.mean, s.mean)
+    half = float(stats.t.ppf(0.5 + level / 2, s.n - 1)) * math.sqrt(s.var / s.n)
+    return Estimate(s.n, s.mean, s.mean - half, s.mean + half)
+
+
+class Test(Protocol):
+    """A paired difference (variant minus base) and its test."""
+
+    method: str
+    n: int
     diff: float
-    paired_low: float
-    paired_high: float
-    unpaired_low: float
-    unpaired_high: float
+    se: float  # standard error of diff (NaN when it has none)
+    p: float  # two-sided, unadjusted
     correlation: float | None
-    p: float
-    p_adjusted: float = 1.0
-    significant: bool = False
-    detectable: float | None = None  # smallest difference detectable with POWER at this n
-    target: float | None = None  # the difference `detect` asks about
-    games_needed: int | None = None  # paired games to detect `target` with POWER
+
+    def interval(self, level: float) -> tuple[float, float]: ...
+
+    def unpaired(self, level: float) -> tuple[float, float] | None: ...
 
 
 @dataclass
-class MetricResult:
+class PairedT:
+    """Paired t-test of a number per game, from its pair sums."""
+
+    sums: PairSums
+    method: str = "paired t"
+
+    def __post_init__(self) -> None:
+        s = self.sums
+        self.n = s.n
+        self.diff = s.mean_b - s.mean_a if s.n else math.nan
+        var_d = s.var_d
+        self.se = math.sqrt(var_d / s.n) if s.n > 1 else math.nan
+        self.correlation = s.correlation
+        if s.n < 2:
+            self.p = math.nan
+        elif self.se == 0:  # no spread: the difference is exact
+            self.p = 1.0 if self.diff == 0 else 0.0
+        else:
+            self.p = float(2 * stats.t.sf(abs(self.diff / self.se), s.n - 1))
+
+    def interval(self, level: float) -> tuple[float, float]:
+        if self.n < 2:
+            return math.nan, math.nan
+        if self.se == 0:
+            return self.diff, self.diff
+        half = float(stats.t.ppf(0.5 + level / 2, self.n - 1)) * self.se
+        return self.diff - half, self.diff + half
+
+    def unpaired(self, level: float) -> tuple[float, float] | None:
+        """Welch's interval of the same difference, as if the games were not paired."""
+        s = self.sums
+        if s.n < 2:
+            return None
+        va, vb = s.var_a / s.n, s.var_b / s.n
+        if va + vb == 0:
+            return self.diff, self.diff
+        df = (va + vb) ** 2 / ((va ** 2 + vb ** 2) / (s.n - 1))
+        half = float(stats.t.ppf(0.5 + level / 2, df)) * math.sqrt(va + vb)
+        return self.diff - half, self.diff + half
+
+
+@dataclass
+class McNemar:
+    """Exact McNemar test of a 0/1 outcome per game: only the games where the arms differ count."""
+
+    sums: PairSums
+    method: str = "exact McNemar"
+
+    def __post_init__(self) -> None:
+        s = self.sums
+        self.n = s.n
+        both = round(s.both)
+        self.lost = round(s.mean_a * s.n) - both  # base 1, variant 0
+        self.gained = round(s.mean_b * s.n) - both  # base 0, variant 1
+        m = self.lost + self.gained
+        self.diff = (self.gained - self.lost) / s.n if s.n else math.nan
+        self.se = math.sqrt(max(0.0, s.var_d) / s.n) if s.n > 1 else math.nan
+        self.correlation = s.correlation
+        if s.n == 0:
+            self.p = math.nan
+        elif m == 0:
+            self.p = 1.0
+        else:
+            tails = stats.binom.cdf(self.gained, m, 0.5), stats.binom.sf(self.gained - 1, m, 0.5)
+            self.p = float(min(1.0, 2 * min(tails)))
+
+    def interval(self, level: float) -> tuple[float, float]:
+        m = self.lost + self.gained
+        if not self.n:
+            return math.nan, math.nan
+        if m == 0:
+            return 0.0, 0.0
+        low, high = proportion_confint(self.gained, m, alpha=1 - level, method="beta")  # Clopper-Pearson
+        share = m / self.n
+        return share * (2 * float(low) - 1), share * (2 * float(high) - 1)
+
+    def unpaired(self, level: float) -> tuple[float, float] | None:
+        """Newcombe's hybrid score interval of two independent rates (from their Wilson intervals)."""
+        s = self.sums
+        if not s.n:
+            return None
+        a_low, a_high = proportion_confint(round(s.mean_a * s.n), s.n, alpha=1 - level, method="wilson")
+        b_low, b_high = proportion_confint(round(s.mean_b * s.n), s.n, alpha=1 - level, method="wilson")
+        pa, pb = s.mean_a, s.mean_b
+        low = (pb - pa) - math.sqrt((pb - b_low) ** 2 + (a_high - pa) ** 2)
+        high = (pb - pa) + math.sqrt((b_high - pb) ** 2 + (pa - a_low) ** 2)
+        return float(low), float(high)
+
+
+@dataclass
+class Finding:
+    """One metric (or primary question) of one variant against the base under one lineup."""
+
     name: str
-    label: str
-    group: str
+    lineup: str
+    arm: str
+    family: str
     binary: bool
-    arms: dict[str, Estimate]
-    differences: list[Difference] = field(default_factory=list)
+    test: Any  # a Test
+    base: Estimate
+    value: Estimate
+    p_adjusted: float = math.nan
+    significant: bool = False
+    level: float = LEVEL
+    low: float = math.nan
+    high: float = math.nan
+    unpaired_low: float | None = None
+    unpaired_high: float | None = None
+    detectable: float | None = None  # the smallest difference detected with POWER at the family level
+    target: float | None = None  # the difference --detect asks about
+    games_needed: int | None = None  # games per arm to detect ``target`` with POWER
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def diff(self) -> float:
+        return float(self.test.diff)
+
+    @property
+    def direction(self) -> int:
+        """+1 or -1 for a significant rise or fall, 0 for no change found."""
+        return (1 if self.diff > 0 else -1) if self.significant else 0
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"name": self.name, "lineup": self.lineup, "arm": self.arm, "family": self.family,
+                "test": self.test.method, "n": self.test.n, "base": vars(self.base), "variant": vars(self.value),
+                "diff": self.diff, "level": self.level, "low": self.low, "high": self.high,
+                "unpaired_low": self.unpaired_low, "unpaired_high": self.unpaired_high,
+                "correlation": self.test.correlation, "p": self.test.p, "p_adjusted": self.p_adjusted,
+                "significant": self.significant, "detectable": self.detectable, "target": self.target,
+                "games_needed": self.games_needed, **self.extra}
 
 
-def estimate(values: np.ndarray, binary: bool) -> Estimate:
-    n = int(values.size)
-    if n == 0:
-        return Estimate(0, math.nan, math.nan, math.nan)
-    mean = float(values.mean())
-    if binary:
-        low, high = proportion_confint(int(values.sum()), n, alpha=ALPHA, method="wilson")
-        return Estimate(n, mean, float(low), float(high))
-    sem = float(stats.sem(values)) if n > 1 else math.nan
-    if not sem or math.isnan(sem):
-        return Estimate(n, mean, mean, mean)
-    low, high = stats.t.interval(1 - ALPHA, n - 1, loc=mean, scale=sem)
-    return Estimate(n, mean, float(low), float(high))
+def decide(findings: list[Finding], detect: float = 0.05) -> None:
+    """Adjusts every finding of one variant (all lineups) within its family, then sets its interval at the
+    family's level and its power note."""
+    primary = [f for f in findings if f.family == PRIMARY and not math.isnan(f.test.p)]
+    exploratory = [f for f in findings if f.family == EXPLORATORY and not math.isnan(f.test.p)]
+    if primary:
+        m = len(primary)
+        for f in primary:
+            f.p_adjusted = min(1.0, f.test.p * m)
+            f.significant = f.test.p < ALPHA / m
+            f.level = 1 - ALPHA / m
+    if exploratory:
+        reject, adjusted, _, _ = multipletests([f.test.p for f in exploratory], alpha=FDR, method="fdr_bh")
+        level = 1 - max(1, int(reject.sum())) * FDR / len(exploratory)
+        for f, r, adj in zip(exploratory, reject, adjusted, strict=True):
+            f.p_adjusted, f.significant, f.level = float(adj), bool(r), level
+    for f in findings:
+        f.low, f.high = f.test.interval(f.level)
+        unpaired = f.test.unpaired(f.level)
+        f.unpaired_low, f.unpaired_high = unpaired if unpaired is not None else (None, None)
+        _power(f, detect)
 
 
-def _interval(result: Any) -> tuple[float, float]:
-    ci = result.confidence_interval(1 - ALPHA)
-    return float(ci.low), float(ci.high)
-
-
-def difference(metric: Metric, base: str, arm: str) -> Difference:
-    pairs = metric.values[[base, arm]].dropna()
-    a, b = pairs[base].to_numpy(dtype=float), pairs[arm].to_numpy(dtype=float)
-    d = b - a
-    n = int(d.size)
-    if n < 2:
-        return Difference(arm, n, float(d.mean()) if n else math.nan, *(math.nan,) * 4, None, 1.0)
-    diff = float(d.mean())
-    if np.all(d == d[0]):  # no spread: the difference is exact
-        p_low = p_high = diff
-        p = 1.0 if diff == 0 else 0.0
-    else:
-        res = stats.ttest_rel(b, a)
-        p = float(res.pvalue)
-        p_low, p_high = _interval(res)
-    xa, xb = metric.arm(base), metric.arm(arm)
-    if xa.size > 1 and xb.size > 1 and (np.ptp(xa) > 0 or np.ptp(xb) > 0):
-        u_low, u_high = _interval(stats.ttest_ind(xb, xa, equal_var=False))
-    else:
-        u_low = u_high = float(xb.mean() - xa.mean()) if xa.size and xb.size else math.nan
-    corr = None
-    if np.ptp(a) > 0 and np.ptp(b) > 0:
-        corr = float(stats.pearsonr(a, b).statistic)
-    return Difference(arm, n, diff, p_low, p_high, u_low, u_high, corr, p)
-
-
-def _solve(**kwargs: Any) -> float | None:
-    """statsmodels' power solver, quiet; None where it cannot solve (e.g. an effect of zero)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            value = float(TTestPower().solve_power(alternative="two-sided", **kwargs))
-        except (ValueError, ZeroDivisionError, FloatingPointError, RuntimeError):
-            return None
-    return value if math.isfinite(value) else None
-
-
-@lru_cache(maxsize=256)
-def _effect_at(nobs: int, alpha: float) -> float | None:
-    """The standardized effect a paired t-test of ``nobs`` pairs detects with POWER (depends on n only)."""
-    return _solve(effect_size=None, nobs=nobs, alpha=alpha, power=POWER)
-
-
-def add_power(result: MetricResult, diff: Difference, metric: Metric, base: str, tests: int, detect: float) -> None:
-    pairs = metric.values[[base, diff.arm]].dropna()
-    d = (pairs[diff.arm] - pairs[base]).to_numpy(dtype=float)
-    sd = float(np.std(d, ddof=1)) if d.size > 1 else 0.0
-    if sd == 0:
+def _power(f: Finding, detect: float) -> None:
+    se = f.test.se
+    if not se or math.isnan(se):
         return
-    alpha = ALPHA / max(1, tests)
-    es = _effect_at(int(d.size), alpha)
-    diff.detectable = es * sd if es is not None else None
-    base_value = result.arms[base].value
-    # a rate is asked about in absolute points, a mean relative to the base arm's value
-    target = detect if metric.binary or not base_value else detect * abs(base_value)
-    diff.target = target
-    needed = _solve(effect_size=target / sd, nobs=None, alpha=alpha, power=POWER)
-    diff.games_needed = math.ceil(needed) if needed is not None else None
+    z = float(stats.norm.ppf(0.5 + f.level / 2) + stats.norm.ppf(POWER))
+    f.detectable = z * se
+    base = f.base.value
+    # a rate is asked about in absolute points, a number relative to the base arm's value
+    f.target = detect if f.binary or f.name == "seats.spread" or not base else detect * abs(base)
+    if f.target:
+        f.games_needed = math.ceil(f.test.n * (f.detectable / f.target) ** 2)
 
 
-def compare(metric_list: list[Metric], base: str, arms: list[str], detect: float = 0.05,
-            power: bool = True) -> list[MetricResult]:
-    """Every metric: each arm's estimate, and each other arm's paired difference from ``base``; with
-    ``power``, the power notes of the differences not found significant."""
-    results: list[MetricResult] = []
-    for metric in metric_list:
-        res = MetricResult(metric.name, metric.label, metric.group, metric.binary,
-                           {arm: estimate(metric.arm(arm), metric.binary) for arm in arms})
-        res.differences = [difference(metric, base, arm) for arm in arms if arm != base]
-        results.append(res)
-    tested = [d for r in results for d in r.differences if not math.isnan(d.p)]
-    if tested:
-        reject, adjusted, _, _ = multipletests([d.p for d in tested], alpha=ALPHA, method=CORRECTION)
-        for d, rej, adj in zip(tested, reject, adjusted, strict=True):
-            d.significant, d.p_adjusted = bool(rej), float(adj)
-    for metric, res in zip(metric_list, results, strict=True):
-        for d in res.differences:
-            if power and not d.significant:
-                add_power(res, d, metric, base, len(tested), detect)
-    return results
+def level_for(family_size: int) -> float:
+    """The confidence level of a primary interval in a family of ``family_size`` tests."""
+    return 1 - ALPHA / max(1, family_size)

@@ -87,8 +87,7 @@ class Store:
     def open(cls, root: Path, manifest: dict[str, Any]) -> Store:
         """Opens OUT for these results: creates it, or checks that what it holds is of the same runs."""
         manifest = {"format": FORMAT, "version": VERSION, **manifest}
-        if root.exists() and not root.is_dir():
-            raise StoreError(f"{root}: is a file, not a results folder (give a folder path to --out)")
+        check_folder(root)
         path = root / MANIFEST
         if path.exists():
             have = read_manifest(root)
@@ -96,8 +95,6 @@ class Store:
                 if have.get(key) != want:
                     raise StoreError(f"{root}: holds results of {_describe_difference(key, have.get(key), want)}; "
                                      "refusing to mix them (use another --out)")
-        elif root.exists() and any(root.iterdir()):
-            raise StoreError(f"{root}: exists and is not a regola results folder (no {MANIFEST}); nothing written")
         else:
             for table in TABLES:
                 (root / table).mkdir(parents=True, exist_ok=True)
@@ -148,15 +145,14 @@ class Store:
         return out
 
     def table(self, name: str, games: int | None = None) -> pa.Table:
-        """Every row of a table (games below ``games`` when given), sorted by arm order and game."""
-        parts = [_read(p) for p in self._parts(name)]
+        """Every row of a table (games below ``games`` when given, filtered as the parts are read: a part
+        whose name says it starts at ``games`` or later is not read at all), sorted by arm order and game."""
+        paths = [p for p in self._parts(name) if games is None or _first_game(p) < games]
+        flt = [("game", "<", games)] if games is not None else None
+        parts = [_read(p, filters=flt) for p in paths]
         if not parts:
             return pa.table({})
         table = pa.concat_tables(parts)
-        if games is not None:
-            import pyarrow.compute as pc
-
-            table = table.filter(pc.less(table.column("game"), games))
         order = {a["name"]: i for i, a in enumerate(self.manifest["arms"])}
         arm_rank = pa.array([order.get(a, len(order)) for a in table.column("arm").to_pylist()], pa.int64())
         table = table.append_column("_arm", arm_rank)
@@ -176,6 +172,20 @@ class Store:
         return self._schemas[table]
 
 
+def check_folder(root: Path) -> None:
+    """Refuses, before anything is written, a path that cannot become or be a results folder."""
+    if root.exists() and not root.is_dir():
+        raise StoreError(f"{root}: is a file, not a results folder (give a folder path to --out)")
+    if root.exists() and not (root / MANIFEST).exists() and any(root.iterdir()):
+        raise StoreError(f"{root}: exists and is not a regola results folder (no {MANIFEST}); nothing written")
+
+
+def _first_game(part: Path) -> int:
+    """The first game index in a part's name (arm0-000000250-000000499.parquet), 0 if it has none."""
+    pieces = part.stem.split("-")
+    return int(pieces[1]) if len(pieces) == 3 and pieces[1].isdigit() else 0
+
+
 def read_manifest(root: Path) -> dict[str, Any]:
     path = root / MANIFEST
     try:
@@ -189,9 +199,9 @@ def read_manifest(root: Path) -> dict[str, Any]:
     return data
 
 
-def _read(path: Path, columns: Iterable[str] | None = None) -> pa.Table:
+def _read(path: Path, columns: Iterable[str] | None = None, filters: list[Any] | None = None) -> pa.Table:
     try:
-        return pq.read_table(path, columns=list(columns) if columns is not None else None)
+        return pq.read_table(path, columns=list(columns) if columns is not None else None, filters=filters)
     except (OSError, pa.ArrowException, KeyError) as exc:
         raise StoreError(f"{path}: not a readable Parquet file of regola results ({str(exc).splitlines()[0]}); "
                          "delete it to replay its games") from None

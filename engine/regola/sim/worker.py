@@ -91,9 +91,24 @@ def rows_of(game: Game, arm: str, spec: GameSpec, setup: str, root_seed: int) ->
         seats = numbers.get("seats", [])
         for name in seats[0] if seats else ():
             row[name] = [s[name] for s in seats]
+    else:
+        row.update(standing_numbers(result, spec.players))
     actions = [{"arm": arm, "game": spec.index, "kind": str(kind), "count": count}
                for kind, count in sorted(kinds.items())]
     return row, actions
+
+
+def standing_numbers(result: list[dict[str, Any]], players: int) -> dict[str, Any]:
+    """For a game without a metrics hook: the score and the tie-break share from its standings, where each
+    standing carries its ranking key (the first criterion first): a seat's score is its first criterion,
+    and the tie-breaks decided when another seat equalled the winner on it."""
+    keys = {r["seat"]: r.get("key") for r in result}
+    if len(keys) != players or not all(isinstance(k, list) and k and isinstance(k[0], int | float)
+                                       for k in keys.values()):
+        return {}
+    first = [keys[s][0] for s in range(players)]  # type: ignore[index]
+    best = max(first)
+    return {"tie_break": sum(1 for x in first if x == best) > 1, "score": first}
 
 
 def play_batch(batch: Batch, packs: Mapping[str, Pack] | None = None) -> BatchResult:

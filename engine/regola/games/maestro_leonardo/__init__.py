@@ -7,7 +7,7 @@ from typing import Any
 from regola.core.gamedef import define_game
 from regola.core.registry import Registry
 from regola.core.search import SearchHooks
-from regola.games.maestro_leonardo import rounds, search
+from regola.games.maestro_leonardo import action_kinds, chance_draws, rounds, search, tensor
 from regola.games.maestro_leonardo.describe import describe
 from regola.games.maestro_leonardo.metrics import metrics
 from regola.games.maestro_leonardo.rules import Rules, compile_rules
@@ -91,6 +91,9 @@ DEFINITION = define_game(
     decisions=decisions,
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
                        playout=search.playout, evaluate=search.evaluate, bot_view=greedy_view),
+    action_kinds=action_kinds.action_kinds,
+    chance_draws=chance_draws.MODEL,
+    tensor_spec=tensor.tensor_spec,
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]

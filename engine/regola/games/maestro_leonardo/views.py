@@ -24,6 +24,8 @@ def _price(state: State) -> int:
 
 
 def view(state: State, seat: int) -> dict[str, Any]:
+    """What ``seat`` may see; any other number (a spectator) gets the public view: no hand, no money,
+    no lab target, no bid and no peeked deck top."""
     rules = state.rules
     players = []
     for p in state.players:
@@ -53,7 +55,8 @@ def view(state: State, seat: int) -> dict[str, Any]:
     return {
         "seat": seat, "round": state.round, "phase": state.flow_state, "leonardo": state.leonardo,
         "council_money": state.council_money, "display": list(state.display), "deck_size": len(state.deck),
-        "deck_top_known": list(state.known_deck[seat]), "shops": dict(zip(rules.materials, state.shops, strict=True)),
+        "deck_top_known": list(state.known_deck[seat]) if 0 <= seat < len(state.players) else [],
+        "shops": dict(zip(rules.materials, state.shops, strict=True)),
         "market": dict(zip(rules.materials, state.market, strict=True)) if any(state.market) else {},
         "occupancy": {k: [list(e) for e in v] for k, v in state.occupancy.items()},
         "completed_before": list(state.completed_before), "removed": list(state.removed),

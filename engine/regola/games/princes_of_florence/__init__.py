@@ -6,7 +6,8 @@ from typing import Any
 
 from regola.core.gamedef import define_game
 from regola.core.registry import Registry
-from regola.games.princes_of_florence import present
+from regola.core.search import SearchHooks
+from regola.games.princes_of_florence import action_kinds, chance_draws, present, search, tensor
 from regola.games.princes_of_florence.describe import describe
 from regola.games.princes_of_florence.rules import Rules, compile_rules
 from regola.games.princes_of_florence.state import State
@@ -69,6 +70,12 @@ DEFINITION = define_game(
     decisions=decisions,
     present={"standings": present.standings, "result_json": present.result_json,
              "seat_summary": present.seat_summary, "summary": _summary},
+    action_kinds=action_kinds.action_kinds,
+    chance_draws=chance_draws.MODEL,
+    tensor_spec=tensor.tensor_spec,
+    clone_state=search.clone_state,
+    search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
+                       playout=search.playout),
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]

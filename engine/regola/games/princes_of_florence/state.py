@@ -14,10 +14,17 @@ from regola.games.princes_of_florence.rules import Rules
 #: a recruitment card lying in a player's display (profession card ids start at 1)
 RECRUITMENT = 0
 
+# the fields of each class, in one place: its __slots__ and its JSON keys (a compiled class cannot read
+# its __slots__ back: regola.compiled)
+PLAYER_FIELDS = ("architects", "board", "bonus", "bonus_used", "freedoms", "hand", "jesters", "money", "paid",
+                 "prestige", "prestige_cards", "received", "recruits", "seat", "table")
+STATE_FIELDS = ("architects", "bank", "bonus_deck", "buildings", "extra", "flow_state", "freedoms", "jesters",
+                "landscapes", "n", "players", "prestige_deck", "profession_deck", "recruitment", "result",
+                "round", "rules", "setup", "start", "step", "work_marks")
+
 
 class Player:
-    __slots__ = ("architects", "board", "bonus", "bonus_used", "freedoms", "hand", "jesters", "money", "paid",
-                 "prestige", "prestige_cards", "received", "recruits", "seat", "table")
+    __slots__ = PLAYER_FIELDS
 
     def __init__(self, seat: int, board: Board) -> None:
         self.seat = seat
@@ -37,14 +44,14 @@ class Player:
         self.prestige_cards: list[int] = []  # face down until the end
 
     def to_json(self) -> dict[str, Any]:
-        data = {s: getattr(self, s) for s in self.__slots__ if s != "board"}
+        data = {s: getattr(self, s) for s in PLAYER_FIELDS if s != "board"}
         data["board"] = self.board.to_json()
         return data
 
     @classmethod
     def from_json(cls, rules: Rules, data: dict[str, Any]) -> Player:
         p = cls(data["seat"], Board.from_json(data["board"], rules.principality))
-        for s in cls.__slots__:
+        for s in PLAYER_FIELDS:
             if s != "board":
                 value = data[s]
                 setattr(p, s, list(value) if isinstance(value, list) else value)
@@ -52,9 +59,7 @@ class Player:
 
 
 class State:
-    __slots__ = ("architects", "bank", "bonus_deck", "buildings", "extra", "flow_state", "freedoms", "jesters",
-                 "landscapes", "n", "players", "prestige_deck", "profession_deck", "recruitment", "result",
-                 "round", "rules", "setup", "start", "step", "work_marks")
+    __slots__ = STATE_FIELDS
 
     def __init__(self, rules: Rules, n: int, setup: str) -> None:
         self.rules = rules
@@ -98,14 +103,14 @@ class State:
         return [(seat + i) % self.n for i in range(self.n)]
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {s: getattr(self, s) for s in self.__slots__ if s not in ("rules", "players")}
+        data: dict[str, Any] = {s: getattr(self, s) for s in STATE_FIELDS if s not in ("rules", "players")}
         data["players"] = [p.to_json() for p in self.players]
         return data
 
     @classmethod
     def from_json(cls, rules: Rules, data: dict[str, Any]) -> State:
         st = cls(rules, data["n"], data["setup"])
-        for s in cls.__slots__:
+        for s in STATE_FIELDS:
             if s not in ("rules", "players"):
                 setattr(st, s, data[s])
         st.players = [Player.from_json(rules, p) for p in data["players"]]

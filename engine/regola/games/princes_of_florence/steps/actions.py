@@ -50,6 +50,8 @@ def _may(state: State, seat: int, kind: str) -> bool:
 
 
 class Actions(Step):
+    """Phase B (004 Faza Akcji): up to two actions a turn, each carried out to its end (module docstring)."""
+
     rule = "actions.limits"
 
     def decider(self, state: State) -> int | None:
@@ -353,5 +355,3 @@ def _pending_apply(state: State, action: Action) -> None:
         s["pending"] = None
     _maybe_end_turn(state)
 
-
-Actions.__doc__ = __doc__

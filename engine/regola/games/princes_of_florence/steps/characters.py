@@ -9,6 +9,7 @@ still lies on a card when his turn comes pays that bid and takes the card. Every
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from regola.core.step import Action, Step
@@ -16,8 +17,9 @@ from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.supply import draw
 
 
-def spec(state: State) -> dict[str, Any]:
-    characters: dict[str, Any] = state.rules.characters
+def spec(state: State) -> Mapping[str, Any]:
+    characters = state.rules.characters
+    assert characters is not None  # asked only while the expansion is in play
     return characters
 
 

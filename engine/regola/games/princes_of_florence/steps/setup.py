@@ -102,6 +102,7 @@ class Reshuffle(Step):
     """Chance: the undealt and returned profession cards, shuffled, make the draw pile."""
 
     rule = "setup.professions"
+    stream = "reshuffle"  # its own stream: the deal before it never shifts it (core.game.Game.streams)
 
     def decider(self, state: State) -> int | None:
         return None if state.step.get("shuffled") else CHANCE

@@ -1,0 +1,128 @@
+"""Search hooks for Princes of Florence: copies for search, a seat's information state, worlds drawn
+from it (regola.core.search), so the generic ``mcts`` bot plays this game too.
+
+What a seat cannot know (004, views.py): the other players' profession, bonus and prestige cards in
+hand (only how many), and the order of the three draw piles. Everything else lies open. A world puts
+the cards the seat has not seen back where they could be: each other hand keeps its size, the piles
+their sizes, the cards dealt among them at random.
+"""
+
+from __future__ import annotations
+
+import random
+
+from regola.core.step import Action
+from regola.games.princes_of_florence.state import Player, State
+
+UNKNOWN = -1  # a card the seat cannot see
+
+
+def _clone_player(p: Player) -> Player:
+    q = Player(p.seat, p.board)  # boards are immutable: shared
+    for name in ("money", "received", "paid", "prestige", "architects", "jesters", "recruits"):
+        setattr(q, name, getattr(p, name))
+    q.freedoms = p.freedoms[:]
+    q.hand = p.hand[:]
+    q.table = p.table[:]
+    q.bonus = p.bonus[:]
+    q.bonus_used = p.bonus_used[:]
+    q.prestige_cards = p.prestige_cards[:]
+    return q
+
+
+def clone_state(state: State) -> State:
+    """An independent copy for search: shares the immutable rules and boards, copies the rest (the step
+    and the expansion's notes as JSON data)."""
+    from regola.core.game import copy_json
+
+    st = State(state.rules, state.n, state.setup)
+    for name in ("flow_state", "round", "start", "architects", "jesters", "recruitment", "bank", "result"):
+        setattr(st, name, getattr(state, name))
+    st.step = copy_json(state.step)
+    st.extra = copy_json(state.extra)
+    st.players = [_clone_player(p) for p in state.players]
+    st.profession_deck = state.profession_deck[:]
+    st.bonus_deck = state.bonus_deck[:]
+    st.prestige_deck = state.prestige_deck[:]
+    st.buildings = dict(state.buildings)
+    st.landscapes = dict(state.landscapes)
+    st.freedoms = dict(state.freedoms)
+    st.work_marks = state.work_marks[:]
+    st.result = copy_json(state.result)
+    return st
+
+
+#: the pending follow-up decisions that show a seat cards of each kind (steps' "pending" kinds)
+_PENDING_OF = {"profession": ("profession",), "bonus": ("bonus",), "prestige": ("prestige",)}
+
+
+def _places(st: State, seat: int | None) -> dict[str, list[list[int]]]:
+    """Per card kind, the lists that hold cards ``seat`` cannot see (seat None: of every seat)."""
+    others = [p for p in st.players if p.seat != seat]
+    places: dict[str, list[list[int]]] = {
+        "profession": [p.hand for p in others] + [st.profession_deck],
+        "bonus": [p.bonus for p in others] + [st.bonus_deck],
+        "prestige": [p.prestige_cards for p in others] + [st.prestige_deck],
+    }
+    step = st.step if isinstance(st.step, dict) else {}
+    if isinstance(step.get("returned"), list):  # profession cards given back face down at the start
+        places["profession"].append(step["returned"])
+    pending = step.get("pending")
+    if pending is not None and pending.get("seat") != seat and "cards" in pending:
+        kind = _pending_kind(pending)
+        if kind is not None:
+            places[kind].append(pending["cards"])
+    return places
+
+
+def _pending_kind(pending: dict[str, object]) -> str | None:
+    """Which kind of card a pending look holds (a choice among drawn cards, or their order under a pile)."""
+    if pending.get("kind") == "under":
+        deck = str(pending.get("deck", ""))
+        return deck.removesuffix("_deck") if deck.removesuffix("_deck") in _PENDING_OF else None
+    return next((kind for kind, names in _PENDING_OF.items() if pending.get("kind") in names), None)
+
+
+def information_state(state: State, seat: int) -> State:
+    """A copy of ``state`` with every card the seat cannot see replaced by UNKNOWN (counts kept)."""
+    info = clone_state(state)
+    for lists in _places(info, seat).values():
+        for cards in lists:
+            cards[:] = [UNKNOWN] * len(cards)
+    return info
+
+
+def determinize(info: State, seat: int, rng: random.Random) -> State:
+    """A full state drawn from ``info``: the cards of each kind the seat has not seen, dealt at random
+    into the places that hold unseen cards (other hands, the piles, another seat's look at a pile)."""
+    st = clone_state(info)
+    rules = st.rules
+    every = {"profession": list(rules.professions), "bonus": list(rules.bonus), "prestige": list(rules.prestige)}
+    seen: dict[str, set[int]] = {"profession": set(), "bonus": set(), "prestige": set()}
+    for p in st.players:
+        seen["profession"].update(c for c in (*p.hand, *p.table) if c != UNKNOWN)
+        seen["bonus"].update(c for c in (*p.bonus, *p.bonus_used) if c != UNKNOWN)
+        seen["prestige"].update(c for c in p.prestige_cards if c != UNKNOWN)
+    pending = st.step.get("pending") if isinstance(st.step, dict) else None
+    if pending is not None and "cards" in pending:
+        kind = _pending_kind(pending)
+        if kind is not None:
+            seen[kind].update(c for c in pending["cards"] if c != UNKNOWN)
+    for kind, lists in _places(st, seat).items():
+        unseen = [c for c in every[kind] if c not in seen[kind]]
+        rng.shuffle(unseen)
+        for cards in lists:
+            for i, c in enumerate(cards):
+                if c == UNKNOWN and unseen:
+                    cards[i] = unseen.pop()
+    for p in st.players:
+        if p.seat != seat:
+            p.hand.sort()  # a hand is kept sorted (steps.actions)
+    return st
+
+
+def playout(state: State, legal: list[Action], rng: random.Random) -> Action:
+    """A cheap rollout policy: uniform, but end a turn only when nothing else is left a third of the time."""
+    if len(legal) > 1 and legal[-1] == ("end",) and rng.random() < 0.67:
+        return legal[rng.randrange(len(legal) - 1)]
+    return legal[rng.randrange(len(legal))]

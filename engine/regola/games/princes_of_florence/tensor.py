@@ -1,0 +1,143 @@
+"""Princes of Florence's view as a fixed-shape vector (regola.core.tensor), every field read from the view.
+
+Shapes come from the pack: the grid's cells (/principality), its piece kinds (buildings then
+landscapes), the profession, bonus and prestige cards, the freedom kinds, the lots and the action
+kinds, the rounds, and the game's P seats numbered from the observer (0 = the observer, then
+clockwise). Counts are raw numbers (florins, prestige points, cards); one-hot and multi-hot fields
+are 0/1. ``tensor_spec(...).table()`` lists the fields in order; docs/SEARCH.md too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regola.core.tensor import TensorField, TensorSpec, Writer, common_fields, fill_common
+from regola.games.princes_of_florence.placement import Placement
+from regola.games.princes_of_florence.rules import Rules
+
+#: what a pending follow-up decision can be (the steps' ``pending`` kinds)
+PENDING = ("place", "joint", "profession", "bonus", "work", "convert", "prestige", "merchant", "professor",
+           "under")
+SEAT_NUMBERS = ("money", "prestige", "architects", "jesters", "hand_size", "bonus_size", "prestige_size")
+
+
+def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
+    rules: Rules = ruleset.rules
+    phases = ruleset.flow.state_names
+    principality = rules.principality
+    grid = principality.grid
+    cells = grid.columns * grid.rows
+    pieces = tuple(principality.kinds)
+    professions = {c: i for i, c in enumerate(sorted(rules.professions))}
+    bonus = {c: i for i, c in enumerate(sorted(rules.bonus))}
+    prestige = {c: i for i, c in enumerate(sorted(rules.prestige))}
+    freedoms = rules.freedom_kinds
+    lots = tuple(dict.fromkeys(lot.id for row in rules.lots_by_players.values() for lot in row))
+    buildings, landscapes = rules.building_kinds, rules.landscape_kinds
+    p = players
+    fields = (
+        *common_fields(rules.rounds, phases, p),
+        TensorField("start", (p,), "one-hot: the start player (relative)"),
+        TensorField("minimum_work", (1,), "the round's minimum work value"),
+        TensorField("work_marks", (p,), "per seat: its best work value this round"),
+        TensorField("supply_buildings", (len(buildings),), "buildings left per kind"),
+        TensorField("supply_landscapes", (len(landscapes),), "landscapes left per kind"),
+        TensorField("supply_freedoms", (len(freedoms),), "freedom tokens left per kind"),
+        TensorField("supply_other", (3,), "architects, jesters, recruitment cards left"),
+        TensorField("decks", (3,), "cards left in the profession, bonus and prestige decks"),
+        TensorField("seats", (p, len(SEAT_NUMBERS)), "per seat: " + ", ".join(SEAT_NUMBERS)),
+        TensorField("freedoms", (p, len(freedoms)), "multi-hot per seat: freedoms it proclaimed"),
+        TensorField("table", (p, len(professions) + 1), "per seat: profession cards played (last: recruitment)"),
+        TensorField("bonus_used", (p, len(bonus)), "multi-hot per seat: bonus cards it played"),
+        TensorField("board", (p, cells, len(pieces)), "per seat and cell (row-major): one-hot the piece kind there"),
+        TensorField("hand", (len(professions),), "the observer's profession cards"),
+        TensorField("recruits", (1,), "the observer's recruitment cards in hand"),
+        TensorField("bonus", (len(bonus),), "the observer's bonus cards"),
+        TensorField("prestige_cards", (len(prestige),), "the observer's prestige cards"),
+        TensorField("auction", (len(lots), 2), "per lot: sold this round, being auctioned now"),
+        TensorField("auction_seats", (p, 3), "per seat: out of this round's auction, passed this lot, high bidder"),
+        TensorField("auction_price", (1,), "the current bid"),
+        TensorField("turn", (p + 1, 2), "the actions phase: one-hot whose turn (last: none), actions done"),
+        TensorField("pending", (len(PENDING),), "one-hot: the kind of follow-up decision pending"),
+        TensorField("pending_seat", (p,), "one-hot: whose follow-up decision it is"),
+        TensorField("pending_cards", (len(professions) + len(bonus) + len(prestige),),
+                    "the observer's pending card choice: professions, then bonus, then prestige cards"),
+        TensorField("pending_numbers", (2,), "the observer's pending work value and most prestige to buy"),
+    )
+
+    def fill(view: dict[str, Any], seat: int, w: Writer) -> None:
+        def rel(s: int) -> int:
+            return (s - seat) % p
+
+        fill_common(view, seat, w, rules.rounds, phases, p)
+        w.set("start", 1, rel(view["start"]))
+        w.set("minimum_work", view["minimum_work"], 0)
+        for s, mark in enumerate(view["work_marks"]):
+            w.set("work_marks", mark, rel(s))
+        supply = view["supply"]
+        for i, k in enumerate(buildings):
+            w.set("supply_buildings", supply["buildings"][k], i)
+        for i, k in enumerate(landscapes):
+            w.set("supply_landscapes", supply["landscapes"][k], i)
+        for i, k in enumerate(freedoms):
+            w.set("supply_freedoms", supply["freedoms"][k], i)
+        for i, k in enumerate(("architects", "jesters", "recruitment")):
+            w.set("supply_other", supply[k], i)
+        for i, k in enumerate(("professions", "bonus", "prestige")):
+            w.set("decks", view["decks"][k], i)
+        for entry in view["players"]:
+            r = rel(entry["seat"])
+            for i, k in enumerate(SEAT_NUMBERS):
+                w.set("seats", entry[k], r, i)
+            for k in entry["freedoms"]:
+                w.set("freedoms", 1, r, freedoms.index(k))
+            for c in entry["table"]:
+                w.add("table", 1, r, professions.get(c, len(professions)))
+            for c in entry["bonus_used"]:
+                w.set("bonus_used", 1, r, bonus[c])
+            for pl in entry["pieces"]:
+                kind = pieces.index(pl[0])
+                for column, row in principality.cells(Placement(*pl)):
+                    w.set("board", 1, r, row * grid.columns + column, kind)
+            for piece, shared_cells in entry["shared"]:
+                for column, row in shared_cells:
+                    w.set("board", 1, r, row * grid.columns + column, pieces.index(piece))
+            if entry["seat"] == seat:
+                for c in entry.get("hand", ()):
+                    w.add("hand", 1, professions[c])
+                w.set("recruits", entry.get("recruits", 0), 0)
+                for c in entry.get("bonus", ()):
+                    w.add("bonus", 1, bonus[c])
+                for c in entry.get("prestige_cards", ()):
+                    w.add("prestige_cards", 1, prestige[c])
+        step = view["step"]
+        if "sold" in step:
+            for lot in step["sold"]:
+                w.set("auction", 1, lots.index(lot), 0)
+            if step["lot"] is not None:
+                w.set("auction", 1, lots.index(step["lot"]), 1)
+            for s, out in enumerate(step["out"]):
+                w.set("auction_seats", 1 if out else 0, rel(s), 0)
+            for s in step["passed"]:
+                w.set("auction_seats", 1, rel(s), 1)
+            if step["high"] is not None:
+                w.set("auction_seats", 1, rel(step["high"]), 2)
+            w.set("auction_price", step["price"], 0)
+        if "done" in step and "turn" in step:
+            w.set("turn", 1, rel(step["turn"]) if step["turn"] is not None else p, 0)
+            w.set("turn", step["done"], 0, 1)
+        pending = step.get("pending")
+        if pending is not None:
+            if pending["kind"] in PENDING:
+                w.set("pending", 1, PENDING.index(pending["kind"]))
+            w.set("pending_seat", 1, rel(pending["seat"]))
+            offsets = {"profession": 0, "bonus": len(professions), "prestige": len(professions) + len(bonus)}
+            tables = {"profession": professions, "bonus": bonus, "prestige": prestige}
+            kind = str(pending.get("deck", "")).removesuffix("_deck") if pending["kind"] == "under" else pending["kind"]
+            if kind in offsets and "cards" in pending:
+                for c in pending["cards"]:
+                    w.set("pending_cards", 1, offsets[kind] + tables[kind][c])
+            w.set("pending_numbers", pending.get("value", 0), 0)
+            w.set("pending_numbers", pending.get("max", 0), 1)
+
+    return TensorSpec(fields, fill)

@@ -1,0 +1,139 @@
+"""Every word of the comparison report, through gettext (domain ``report``, English msgids; catalogs in
+``regola/i18n/locale/<lang>/LC_MESSAGES/report.po``), and its numbers in the reader's notation (Babel).
+
+After changing a word here or in verdict.py, report.py or plots.py: ``python tools/i18n.py update
+--domain report``, then translate what it marks new or fuzzy (docs/SIMULATE.md, "Translating the report").
+"""
+
+from __future__ import annotations
+
+import math
+
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
+
+from regola.i18n import translator
+from regola.sim.metrics import Metric
+
+
+def N_(message: str) -> str:  # gettext's name for "mark for extraction, translate later"
+    return message
+
+
+#: the names of the primary questions, translated when shown
+QUESTIONS = {
+    "seat_balance": N_("Seat balance"),
+    "length": N_("Game length"),
+    "margin": N_("Winner's margin"),
+    "tie_break": N_("Tie-breaks"),
+}
+
+
+class Words:
+    """The report's words and numbers in one language (English when there is no catalog)."""
+
+    def __init__(self, lang: str | None = None, action_names: dict[str, str] | None = None) -> None:
+        self.lang = (lang or "en").replace("-", "_")
+        t = translator(self.lang, "report")
+        # gettext's own names (and ``_``), so Babel's extraction finds every message (tools/i18n.py)
+        self._ = t.gettext
+        self.ngettext = t.ngettext
+        self.pgettext = t.pgettext
+        try:
+            self.locale = Locale.parse(self.lang)
+        except (UnknownLocaleError, ValueError):
+            self.locale = Locale.parse("en")
+        self.action_names = action_names or {}
+
+    # -- numbers ------------------------------------------------------------------------------------------
+    def num(self, x: float | None, signed: bool = False, digits: int = 3) -> str:
+        """A number to ``digits`` significant digits (whole numbers past 100), in the reader's notation."""
+        if x is None or (isinstance(x, float) and not math.isfinite(x)):
+            return "–"
+        if x == 0:
+            text = "0"
+        else:
+            scale = max(0, digits - 1 - math.floor(math.log10(abs(x))))
+            pattern = "#,##0" + ("." + "#" * scale if scale else "")
+            text = format_decimal(round(x, scale), format=pattern, locale=self.locale)
+        if signed and x > 0:
+            text = "+" + text
+        return text.replace("-", "−")
+
+    def pct(self, x: float | None) -> str:
+        """A rate in per cent: 12.5 %."""
+        if x is None or not math.isfinite(x):
+            return "–"
+        return format_decimal(round(100 * x, 1), format="0.0", locale=self.locale) + "\u00a0%"
+
+    def pp(self, x: float | None, signed: bool = True) -> str:
+        """A difference of rates in percentage points: +3.4 pp."""
+        if x is None or not math.isfinite(x):
+            return "–"
+        text = format_decimal(round(100 * x, 1), format="0.0", locale=self.locale)
+        if signed and round(100 * x, 1) > 0:
+            text = "+" + text
+        return text.replace("-", "−") + "\u00a0" + self.pgettext("unit", "pp")
+
+    def value(self, x: float | None, rate: bool, signed: bool = False) -> str:
+        """A value as its table shows it: a rate in %, a difference of rates in pp, else a number."""
+        if rate:
+            return self.pp(x, signed) if signed else self.pct(x)
+        return self.num(x, signed)
+
+    def interval(self, low: float | None, high: float | None, rate: bool) -> str:
+        return f"[{self.value(low, rate, True)}, {self.value(high, rate, True)}]"
+
+    def p(self, p: float) -> str:
+        if p is None or not math.isfinite(p):
+            return "–"
+        return "< " + self.num(0.0001) if p < 1e-4 else format_decimal(round(p, 4), format="0.0000", locale=self.locale)
+
+    def games(self, n: int) -> str:
+        return self.ngettext("{n} game", "{n} games", n).format(n=self.num(n, digits=12))
+
+    # -- names --------------------------------------------------------------------------------------------
+    def question(self, qid: str) -> str:
+        return self._(QUESTIONS[qid]) if qid in QUESTIONS else qid
+
+    def metric(self, m: Metric) -> str:
+        """What a metric is, in words."""
+        _ = self._
+        p = m.params
+        if m.group == "wins":
+            return _("win rate of seat {seat}").format(seat=p["seat"])
+        if m.group == "bots":
+            return _("win rate of a {bot} seat").format(bot=p["bot"])
+        if m.name == "score.mean":
+            return _("mean score per player")
+        if m.name == "score.margin":
+            return _("winner's margin over the runner-up")
+        if m.name == "length.decisions":
+            return _("decisions per game")
+        if m.group == "player":
+            return _("{what} per player").format(what=self.column(p["column"]))
+        if m.group == "game" and m.binary:
+            return _("share of games with {what}").format(what=self.column(p["column"]))
+        if m.group == "game":
+            return self.column(p["column"])
+        if m.group == "actions":
+            kind = p["kind"]
+            return _("'{kind}' actions per game").format(kind=self.action_names.get(kind, kind))
+        return m.name
+
+    def column(self, name: str) -> str:
+        """A number of a game's metrics hook; the ones Maestro Leonardo gives have words of their own."""
+        known = {"rounds": N_("rounds"), "tie_break": N_("tie-break"), "money": N_("money"),
+                 "end_bonus": N_("end bonus"), "inventions": N_("inventions"), "completed": N_("completed inventions"),
+                 "earned": N_("gulden earned"), "spent": N_("gulden spent")}
+        return self._(known[name]) if name in known else name.replace("_", " ")
+
+    def test(self, method: str) -> str:
+        names = {"paired t": N_("paired t"), "exact McNemar": N_("exact McNemar"),
+                 "paired bootstrap": N_("paired bootstrap")}
+        return self._(names[method]) if method in names else method
+
+    def list(self, items: list[str]) -> str:
+        from babel.lists import format_list
+
+        return format_list(items, locale=self.locale) if items else ""

@@ -1,0 +1,301 @@
+"""The tables of one server: made, found by token, played, stored, restored, expired.
+
+Every change goes to the store before it is answered, so an accepted decision survives a kill. Bot
+seats are asked through the bot pool as soon as they are to move; their answer is applied like a
+person's (refereed, stored) if the table has not moved on meanwhile. ``on_change(table_id)`` is called
+after every change, from whichever thread made it, for the live updates of the web side. With
+PostgreSQL, changes made by another server process arrive through ``Store.listen`` and reload the table.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from regola.core.errors import IllegalAction, RegolaError
+from regola.core.pack import load_pack
+from regola.core.variant import Variant, variant_from_dict
+from regola.tables import tokens
+from regola.tables.bots import BotPool, BotTask
+from regola.tables.limits import TableLimits
+from regola.tables.messages import Audience, message
+from regola.tables.spec import HUMAN, TableSpec
+from regola.tables.store import Stale, Store, StoredTable
+from regola.tables.store.base import Token
+from regola.tables.table import Table, ruleset_for
+
+__all__ = ["Created", "Forbidden", "Full", "Hall", "NotFound"]
+
+log = logging.getLogger("regola.tables")
+
+
+class NotFound(RegolaError):
+    """No table answers to this token (never told apart from a wrong token)."""
+
+
+class Forbidden(RegolaError):
+    """The token is valid but may not do this (a spectator acting, a seat downloading a running game)."""
+
+
+class Full(RegolaError):
+    """A limit of the server is reached (tables per server)."""
+
+
+@dataclass
+class Created:
+    table_id: str
+    seats: dict[int, str]  # human seat -> its token
+    spectator: str
+    host: str
+    hotseat: str | None = None  # the one device's token in hot-seat mode
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"table": self.table_id, "seats": {str(k): v for k, v in self.seats.items()},
+                               "spectator": self.spectator, "host": self.host}
+        if self.hotseat is not None:
+            out["hotseat"] = self.hotseat
+        return out
+
+
+@dataclass
+class _Entry:
+    table: Table
+    updated: float
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+
+class Hall:
+    def __init__(self, store: Store, pool: BotPool | None = None, limits: TableLimits | None = None,
+                 home: Path | None = None, on_change: Callable[[str], None] | None = None) -> None:
+        self.store = store
+        self.pool = pool
+        self.limits = limits or TableLimits()
+        self.home = home
+        self.on_change = on_change or (lambda table_id: None)
+        self._tables: dict[str, _Entry] = {}
+        self._lock = threading.Lock()
+        self._tokens: dict[str, tuple[str, Token]] = {}
+
+    # -- start and stop ----------------------------------------------------------------------------------
+    def restore(self) -> tuple[int, list[str]]:
+        """Every open table of the store back in play; (how many, one line per table that failed)."""
+        failed = []
+        count = 0
+        for stored in self.store.open_tables():
+            try:
+                entry = _Entry(self._rebuild(stored), stored.updated)
+            except RegolaError as exc:
+                failed.append(f"table {stored.id}: {str(exc).splitlines()[0]}")
+                continue
+            with self._lock:
+                self._tables[stored.id] = entry
+            count += 1
+            self._schedule(stored.id)
+        self.store.listen(self._heard)
+        return count, failed
+
+    def _rebuild(self, stored: StoredTable) -> Table:
+        header = stored.header
+        variants = [variant_from_dict(raw, f"table {stored.id} variant {i}", self.home)
+                    for i, raw in enumerate(header.get("variants", []))]
+        pack = load_pack(header["pack"], variants=variants, home=self.home)
+        if pack.content_hash != header.get("content_hash"):
+            log.warning("table %s was made with another version of pack %s; it is refereed by today's",
+                        stored.id, header["pack"])
+        return Table.restore(stored.id, ruleset_for(pack), TableSpec.from_json(stored.spec), header, stored.secret,
+                             stored.lines)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+        self.store.close()
+
+    # -- making a table ----------------------------------------------------------------------------------
+    def create(self, pack: str, variants: Sequence[str | Path | Variant], players: int, seats: list[str],
+               setup: str | None = None, hot_seat: bool = False) -> Created:
+        with self._lock:
+            if len(self._tables) >= self.limits.tables:
+                raise Full(f"this server holds {self.limits.tables} tables already (REGOLA_TABLES_MAX)")
+        ruleset = ruleset_for(load_pack(pack, variants=list(variants), home=self.home))
+        spec = TableSpec.make(ruleset, players, seats, setup, hot_seat, self.limits)
+        table = Table.start(tokens.new_id(), ruleset, spec, secrets.randbits(63))
+        made = Created(table.id, {seat: tokens.new_token() for seat in spec.humans}, tokens.new_token(),
+                       tokens.new_token(), tokens.new_token() if hot_seat else None)
+        rows = [Token(tokens.digest(t), "seat", seat) for seat, t in made.seats.items()]
+        rows += [Token(tokens.digest(made.spectator), "spectator"), Token(tokens.digest(made.host), "host")]
+        if made.hotseat is not None:
+            rows.append(Token(tokens.digest(made.hotseat), "hotseat"))
+        now = time.time()
+        self.store.create(StoredTable(table.id, now, now, spec.to_json(), table.header, table.secret, table.lines),
+                          rows)
+        with self._lock:
+            self._tables[table.id] = _Entry(table, now)
+        self._schedule(table.id)
+        return made
+
+    # -- finding a table by token --------------------------------------------------------------------------
+    def _find(self, token: str) -> tuple[_Entry, Token]:
+        if not isinstance(token, str) or not 20 <= len(token) <= 64:
+            raise NotFound("no table answers to this link")
+        key = tokens.digest(token)
+        found = self._tokens.get(key) or self.store.lookup(key)
+        if found is None:
+            raise NotFound("no table answers to this link")
+        self._tokens[key] = found
+        table_id, role = found
+        entry = self._tables.get(table_id)
+        if entry is None:  # made by another server process, or closed
+            stored = self.store.load(table_id)
+            if stored is None or stored.closed:
+                raise NotFound("this table is closed")
+            entry = _Entry(self._rebuild(stored), stored.updated)
+            with self._lock:
+                entry = self._tables.setdefault(table_id, entry)
+        return entry, role
+
+    def audience(self, token: str) -> tuple[str, Audience]:
+        entry, role = self._find(token)
+        return entry.table.id, Audience(role.role, role.seat)
+
+    def _acting_seat(self, entry: _Entry, role: Token, reveal: int | None) -> int:
+        if role.role == "seat" and role.seat is not None:
+            return role.seat
+        if role.role == "hotseat":
+            to_move = entry.table.to_move()
+            if reveal is None or reveal != to_move or entry.table.spec.seats[reveal] != HUMAN:
+                raise Forbidden("hand the device to the seat to move first")
+            return reveal
+        raise Forbidden("a spectator or host link does not play a seat")
+
+    # -- acting ----------------------------------------------------------------------------------------------
+    def decide(self, token: str, raw: Any, reveal: int | None = None) -> dict[str, Any]:
+        """A person's decision through their token; the new message for them. IllegalAction names the
+        rule a refused decision breaks (the table is unchanged)."""
+        entry, role = self._find(token)
+        seat = self._acting_seat(entry, role, reveal)
+        with entry.lock:
+            table = entry.table
+            before = table.n
+            lines = table.decide(seat, raw)
+            self._store(entry, before, lines)
+            reply = message(table, Audience(role.role, role.seat), before, reveal)
+        self.on_change(table.id)
+        self._schedule(table.id)
+        return reply
+
+    def take_back(self, token: str, reveal: int | None = None) -> dict[str, Any]:
+        entry, role = self._find(token)
+        seat = self._acting_seat(entry, role, reveal)
+        with entry.lock:
+            table = entry.table
+            keep = table.take_back(seat)
+            entry.updated = time.time()
+            self.store.truncate(table.id, keep, entry.updated)
+            reply = message(table, Audience(role.role, role.seat), 0, reveal)
+        self.on_change(table.id)
+        return reply
+
+    def _store(self, entry: _Entry, before: int, lines: list[dict[str, Any]]) -> None:
+        entry.updated = time.time()
+        try:
+            self.store.append(entry.table.id, lines, entry.updated)
+        except Stale:
+            self._reload(entry)
+            raise IllegalAction("flow.turn", "another decision was taken at this table meanwhile") from None
+        except BaseException:
+            entry.table.rollback(before)
+            raise
+
+    def _reload(self, entry: _Entry) -> None:
+        stored = self.store.load(entry.table.id)
+        if stored is not None:
+            entry.table = self._rebuild(stored)
+            entry.updated = stored.updated
+
+    def _heard(self, table_id: str) -> None:
+        """Another server process changed ``table_id``."""
+        entry = self._tables.get(table_id)
+        if entry is None:
+            return
+        with entry.lock:
+            self._reload(entry)
+        self.on_change(table_id)
+        self._schedule(table_id)
+
+    # -- bots ----------------------------------------------------------------------------------------------
+    def _schedule(self, table_id: str) -> None:
+        """If a bot is to move at ``table_id``, ask the pool; its answer comes back in a pool thread."""
+        entry = self._tables.get(table_id)
+        if entry is None or self.pool is None:
+            return
+        with entry.lock:
+            table = entry.table
+            seat = table.to_move()
+            if seat < 0 or table.spec.seats[seat] == HUMAN:
+                return
+            n = table.n
+            task = BotTask(table.header, table.game.to_json(), seat, table.spec.seats[seat],
+                           f"{table.secret}/{n}/{seat}", [list(a) for a in table.game.legal_actions()])
+        future = self.pool.ask(task)
+        future.add_done_callback(lambda done: self._bot_answered(table_id, n, seat, done.result()))
+
+    def _bot_answered(self, table_id: str, n: int, seat: int, action: list[Any]) -> None:
+        entry = self._tables.get(table_id)
+        if entry is None:
+            return
+        with entry.lock:
+            table = entry.table
+            if table.n != n or table.to_move() != seat:
+                return  # the table moved on (a take-back, another process): the answer is stale
+            try:
+                lines = table.decide(seat, action)
+                self._store(entry, n, lines)
+            except RegolaError as exc:
+                log.warning("table %s: bot at seat %d: %s", table_id, seat, exc)
+                return
+        self.on_change(table_id)
+        self._schedule(table_id)
+
+    # -- reading -------------------------------------------------------------------------------------------
+    def message(self, token: str, since: int = 0, reveal: int | None = None) -> dict[str, Any]:
+        entry, role = self._find(token)
+        with entry.lock:
+            return message(entry.table, Audience(role.role, role.seat), since, reveal)
+
+    def record(self, token: str) -> tuple[str, str]:
+        """(table id, the record so far). The host may download it at any time; seats and spectators
+        once the game is over, since before that it holds what they may not see (hands, the deck)."""
+        entry, role = self._find(token)
+        with entry.lock:
+            table = entry.table
+            if role.role != "host" and not table.is_over():
+                raise Forbidden("the record holds every hand and the deck order: it is yours once the game is "
+                                "over (the host's link downloads it at any time)")
+            return table.id, table.record()
+
+    def table(self, table_id: str) -> Table | None:
+        entry = self._tables.get(table_id)
+        return None if entry is None else entry.table
+
+    # -- upkeep --------------------------------------------------------------------------------------------
+    def expire_idle(self, now: float | None = None) -> list[str]:
+        """Close the tables nobody acted at for ``limits.idle_hours``; their ids."""
+        now = time.time() if now is None else now
+        cutoff = now - self.limits.idle_hours * 3600
+        with self._lock:
+            idle = [tid for tid, entry in self._tables.items() if entry.updated < cutoff]
+            for tid in idle:
+                del self._tables[tid]
+        for tid in idle:
+            self.store.close_table(tid)
+        self._tokens = {k: v for k, v in self._tokens.items() if v[0] not in idle}
+        return idle
+
+    def __len__(self) -> int:
+        return len(self._tables)

@@ -1,0 +1,52 @@
+"""The words of a table's pages and boards: names of things from the game's rule catalog in the reader's
+language (its districts, materials, buildings, cards), every other word from the interface catalogs
+(``regola.i18n``, domain "tables": ``words.gettext("…")``, extracted by ``tools/i18n.py``), numbers
+formatted by Babel for the locale."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from regola.core.pack import Pack
+from regola.i18n import words as interface_words
+from regola.text.catalog import Catalog, catalog_for
+from regola.text.catalog import languages_of as catalog_languages
+
+__all__ = ["DOMAIN", "Words", "languages_of"]
+
+DOMAIN = "tables"
+
+
+def languages_of(pack: Pack, home: Path | None = None) -> list[str]:
+    """The languages a table of this pack can be shown in: those with a rule catalog of its game."""
+    return catalog_languages(pack.game, home)
+
+
+class Words:
+    """Everything a board or page of one table says, in one language (the reader's if the game's rules
+    are written in it, else the pack's own: names and words never mix two languages)."""
+
+    def __init__(self, pack: Pack, lang: str | None = None, home: Path | None = None) -> None:
+        from regola.text.lang import LanguageError, negotiate
+
+        offered = languages_of(pack, home)
+        try:
+            self.lang = negotiate(lang, pack.language, offered) if lang else pack.language
+        except LanguageError:  # a language the game is not written in: the pack's own
+            self.lang = pack.language
+        self.catalog: Catalog = catalog_for(self.lang, home, pack.game)
+        self._words = interface_words(self.lang, DOMAIN)
+
+    def gettext(self, message: str, /, **values: object) -> str:
+        """An interface text in this language, its {placeholders} filled (numbers the locale's way)."""
+        return self._words.gettext(message, **values)
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **values: object) -> str:
+        return self._words.ngettext(singular, plural, n, **values)
+
+    def name(self, category: str, key: object) -> str:
+        """A thing's name in the rule catalog (its id when the catalog has none)."""
+        return self.catalog.name(category, key)
+
+    def number(self, value: int) -> str:
+        return self._words.number(value)
