@@ -118,7 +118,8 @@ def variant_text(pack_id: str, changes: list[tuple[str, int]], name: str = "extr
 
 
 def exercise(path: Path, pack_id: str) -> dict[str, Any]:
-    """Check the variant; when it passes, play one game with random bots and render its rulebook.
+    """Check the variant; when it passes, play one game with random bots, render its rulebook and number
+    its actions.
 
     Returns what happened to each (``refused`` with the first error, or ``done``); any other exception
     escapes: that is the failure the callers look for."""
@@ -148,4 +149,6 @@ def exercise(path: Path, pack_id: str) -> dict[str, Any]:
         outcome["play"] = ("refused", str(err).splitlines()[0])
     book = build_book(catalog_for(pack.language), pack)
     outcome["rulebook"] = ("done", len(book.sections))
+    if ruleset.definition.action_kinds is not None:  # the numbered action space (OpenSpiel, tensors)
+        outcome["actions"] = ("done", ruleset.action_space().size)
     return outcome
