@@ -23,7 +23,7 @@ from regola.core.flow import Flow, StateSpec
 from regola.core.pack import Pack
 from regola.core.registry import Registry
 from regola.core.search import SearchHooks
-from regola.core.step import CHANCE, TERMINAL, Action, ActionRange, Step
+from regola.core.step import CHANCE, TERMINAL, Action, Step
 from regola.core.tensor import TensorSpec
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameDefinition", "Ruleset", "definition_for", "play_random_games",
@@ -371,9 +371,7 @@ class Game:
         view = self.ruleset.definition.view(self.state, seat)
         view["to_move"] = self._who
         if seat == self._who:
-            legal = self.legal_actions()
-            # a range of numbers (a bid up to one's purse) is shown as its ends, never listed
-            view["legal"] = legal.to_json() if isinstance(legal, ActionRange) else [list(a) for a in legal]
+            view["legal"] = [list(a) for a in self.legal_actions()]
         return view
 
     def describe(self, action: Action) -> str:

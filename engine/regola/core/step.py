@@ -83,12 +83,6 @@ class ActionRange(Sequence[Action]):
     def __repr__(self) -> str:
         return f"ActionRange({self.verb!r}, {self.numbers!r})"
 
-    def to_json(self) -> dict[str, Any]:
-        """What a view shows instead of every action: ``{"verb": "bid", "from": 0, "to": 12, "step": 1}``
-        (both ends included)."""
-        numbers = self.numbers
-        last = numbers[-1] if numbers else numbers.start - numbers.step
-        return {"verb": self.verb, "from": numbers.start, "to": last, "step": numbers.step}
 
 
 class Step:
