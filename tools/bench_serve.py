@@ -159,7 +159,8 @@ def _start(log: Path) -> tuple[subprocess.Popen[bytes], int, float, float]:
     """The server process, its port, seconds until it listened, and its own 'loaded in' figure."""
     started = time.perf_counter()
     handle = open(log, "wb")  # noqa: SIM115 - the child keeps it
-    process = subprocess.Popen([sys.executable, "-m", "regola.cli.main", "serve", "--port", "0", "--no-access-log"],
+    process = subprocess.Popen([sys.executable, "-m", "regola.cli.main", "serve", "--port", "0", "--no-access-log",
+                                "--client-requests", "4096"],
                                stdout=handle, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     handle.close()
     while True:

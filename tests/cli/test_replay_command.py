@@ -106,7 +106,8 @@ def test_json_error_with_a_lone_surrogate_and_a_long_value_is_printable(tmp_path
     out = capsys.readouterr().out
     out.encode("utf-8")  # strict: a raw surrogate would not encode
     error = json.loads(out)["error"]
-    assert error["field"] == "setup" and len(error["message"]) < 600 and "beginner, advanced" in error["message"]
+    # refused as it is read, at its field: text with half a UTF-16 pair is not text (issue 17)
+    assert error["field"] == "setup" and len(error["message"]) < 600 and "UTF-16" in error["message"]
 
 
 def test_a_record_of_a_pack_folder_of_ones_own_replays_with_pack(tmp_path: Path,

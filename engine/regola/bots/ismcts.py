@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from regola.core.bots import Observation
@@ -125,7 +126,7 @@ class ISMCTSBot:
                                   f"(known: {', '.join([*ROLLOUTS, *bots])})")
 
     # -- the search -----------------------------------------------------------------------------------
-    def search(self, info: Game, legal: list[Action]) -> Action:
+    def search(self, info: Game, legal: Sequence[Action]) -> Action:
         definition = info.ruleset.definition
         hooks = definition.search
         assert hooks is not None  # obs.info() would have failed
@@ -189,7 +190,7 @@ class ISMCTSBot:
             n.visits += 1
             n.wins += rewards[n.player]
 
-    def _expansion(self, world: Game, who: int, legal: list[Action], children: dict[Action, Node],
+    def _expansion(self, world: Game, who: int, legal: Sequence[Action], children: dict[Action, Node],
                    hooks: SearchHooks) -> Action:
         """The untried action to add: the prior policy's choice if untried, else a random one."""
         guess: Action | None = None

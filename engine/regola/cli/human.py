@@ -13,7 +13,7 @@ import shutil
 import sys
 import textwrap
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from regola.core.bots import Observation
@@ -123,7 +123,7 @@ class Table:
                 self.tell(obs.seat, action)
                 return action
 
-    def _rows(self, legal: list[Action], width: int) -> list[str]:
+    def _rows(self, legal: Sequence[Action], width: int) -> list[str]:
         """One line per option, except that consecutive options of one group share lines."""
         rows: list[str] = []
         i = 0
@@ -155,7 +155,7 @@ class Table:
             self._print(self.speech.gettext("Page {page} of {pages}: + next, - back", page=page + 1,
                                             pages=len(pages)))
 
-    def _help(self, legal: list[Action]) -> None:
+    def _help(self, legal: Sequence[Action]) -> None:
         from regola.text import explain
 
         rule = self.words.help_rule(self.game.state)
@@ -165,7 +165,7 @@ class Table:
         self._print(*lines)
 
     # -- reading what was typed ----------------------------------------------------------------------
-    def _parse(self, raw: str, legal: list[Action]) -> Action | None:
+    def _parse(self, raw: str, legal: Sequence[Action]) -> Action | None:
         """The chosen action, or None after saying why the input was not one."""
         s = self.speech
         if not raw:
@@ -183,7 +183,7 @@ class Table:
             return found
         return self._typed(raw, legal)
 
-    def _by_words(self, raw: str, legal: list[Action]) -> tuple[Action | None, bool]:
+    def _by_words(self, raw: str, legal: Sequence[Action]) -> tuple[Action | None, bool]:
         """(the one option the words name, whether the input was already answered)."""
         state, speech = self.game.state, self.speech
         wanted = _fold(raw)
@@ -206,7 +206,7 @@ class Table:
             return None, True
         return None, False
 
-    def _typed(self, raw: str, legal: list[Action]) -> Action | None:
+    def _typed(self, raw: str, legal: Sequence[Action]) -> Action | None:
         """An action typed in the engine's own form (``place B 2``): taken when legal; when the rules
         forbid it, the rule is quoted; anything else is input we could not read."""
         tokens = raw.split()

@@ -30,7 +30,53 @@ def register(sub: Any) -> None:
     p.add_argument("--forwarded-allow-ips", default="127.0.0.1", metavar="IPS",
                    help="proxies whose X-Forwarded-* headers are trusted (default: 127.0.0.1)")
     p.add_argument("--no-access-log", action="store_true", help="do not log one JSON line per request")
+    bounds = p.add_argument_group("bounds (docs/SERVE.md, \"What a stranger cannot do\")")
+    bounds.add_argument("--engine-workers", type=_count(1, 64), default=2, metavar="N",
+                        help="checks, replays and posted rulebooks built at once, each in its own process (default: 2)")
+    bounds.add_argument("--engine-queue", type=_count(0, 1024), default=8, metavar="N",
+                        help="engine jobs that may wait for a worker; past that 503 + Retry-After (default: 8)")
+    bounds.add_argument("--engine-seconds", type=_seconds, default=10.0, metavar="S",
+                        help="time one engine job may take before its process is killed (default: 10)")
+    bounds.add_argument("--engine-memory", type=_count(64, 1 << 20), default=512, metavar="MIB",
+                        help="memory one engine job may add, in MiB (default: 512)")
+    bounds.add_argument("--client-requests", type=_count(1, 1 << 16), default=16, metavar="N",
+                        help="requests one client may have under way at once; past that 429 (default: 16)")
+    bounds.add_argument("--client-engine-jobs", type=_count(1, 1024), default=2, metavar="N",
+                        help="engine jobs one client may have running or waiting; past that 429 (default: 2)")
+    bounds.add_argument("--max-connections", type=_count(8, 1 << 20), default=1024, metavar="N",
+                        help="open connections (or requests under way) in all; past that 503 (default: 1024)")
+    bounds.add_argument("--header-timeout", type=_seconds, default=10.0, metavar="S",
+                        help="time a client has to send its request headers (default: 10)")
+    bounds.add_argument("--body-timeout", type=_seconds, default=30.0, metavar="S",
+                        help="time a client has to send a request body once its headers are in (default: 30)")
     p.set_defaults(run=run)
+
+
+#: how long SIGTERM waits for requests under way before it ends them (engine jobs are killed then)
+GRACE_SECONDS = 5
+
+
+def _count(low: int, high: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not between {low} and {high}")
+        return value
+
+    return parse
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0.1 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text} is not between 0.1 and 3600 seconds")
+    return value
 
 
 def _home(packs: Path | None) -> Path:
@@ -49,7 +95,9 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from regola.serve.app import create_app
+        from regola.serve.deadlines import protocol_with
         from regola.serve.library import Library
+        from regola.serve.workers import EngineBounds
     except ImportError as exc:
         raise RegolaError(f"`regola serve` needs the serve extra: pip install 'regola[serve]' ({exc.name} "
                           "is missing)") from None
@@ -63,22 +111,43 @@ def run(args: argparse.Namespace) -> int:
     library.report()
     if not library.packs:
         raise RegolaError(f"{home / 'rulepacks'}: no pack loads, nothing to serve")
-    app = create_app(home, library=library)
+    engine = EngineBounds(workers=args.engine_workers, queue=args.engine_queue, per_client=args.client_engine_jobs,
+                          seconds=args.engine_seconds, memory_mib=args.engine_memory)
+    app = create_app(home, library=library, engine=engine, per_client=args.client_requests)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     logging.getLogger("regola.serve.access").setLevel(logging.WARNING if args.no_access_log else logging.INFO)
     config = uvicorn.Config(app, host=args.host, port=args.port, root_path=args.root_path, proxy_headers=True,
                             forwarded_allow_ips=args.forwarded_allow_ips, access_log=False, log_level="warning",
-                            timeout_graceful_shutdown=10, server_header=False)
+                            timeout_graceful_shutdown=GRACE_SECONDS, server_header=False,
+                            http=protocol_with(args.header_timeout, args.body_timeout),
+                            limit_concurrency=args.max_connections)
     server = uvicorn.Server(config)
     variants = sum(len(v) for v in library.variants.values())
     print(f"regola serve: {len(library.packs)} pack(s), {variants} variant(s), languages "
           f"{' '.join(library.languages)}, loaded in {time.perf_counter() - started:.2f} s", file=sys.stderr)
     _announce(server, args)
+    _stop_engine_in_time(server, app.state.engine)
     # uvicorn shuts down gracefully on SIGTERM, then raises the signal again once its own handler is
     # gone: answer that one quietly, so a stop from a service manager ends with status 0
     signal.signal(signal.SIGTERM, lambda _signum, _frame: None)
     server.run()
     return 0
+
+
+def _stop_engine_in_time(server: Any, engine: Any) -> None:
+    """On SIGTERM or Ctrl-C, engine jobs under way get a second less than the grace period to finish; then
+    they are killed and their requests answered 503, so the graceful shutdown never has to cancel one."""
+    import threading
+
+    original = server.handle_exit
+
+    def handle_exit(signum: int, frame: Any) -> None:
+        original(signum, frame)
+        stopper = threading.Timer(max(0.0, GRACE_SECONDS - 1.0), engine.close)
+        stopper.daemon = True
+        stopper.start()
+
+    server.handle_exit = handle_exit
 
 
 def _announce(server: Any, args: argparse.Namespace) -> None:

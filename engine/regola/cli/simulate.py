@@ -35,15 +35,47 @@ def add_simulation_options(p: argparse.ArgumentParser, games: int, bots: str | N
     p.add_argument("--bots", default=bots, help="a bot per seat (greedy,random,greedy:temp=0.5,…); the last fills "
                    "the rest; the lineup rotates over the seats game by game"
                    + (f" (default: {bots})" if bots else ""))
-    p.add_argument("--games", type=int, default=games, help=f"games per arm (default: {games})")
+    p.add_argument("--games", type=_games, default=games,
+                   help=f"games per arm, 1 to {MAX_GAMES:,} (default: {games})")
     p.add_argument("--seed", type=int, default=0, help="root seed: game K plays from a seed derived from (seed, K)")
-    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    p.add_argument("--jobs", type=int, default=None, help=f"worker processes (default: all cores; at most "
+                   f"{JOBS_PER_CORE} per core unless --force-jobs)")
+    p.add_argument("--force-jobs", action="store_true", help="allow --jobs past its bound (a Ray cluster's cores)")
     p.add_argument("--backend", choices=["local", "ray"], default="local",
                    help="local processes (default) or a Ray cluster (pip install 'regola[ray]')")
     p.add_argument("--address", default=None, help="with --backend ray: the cluster (e.g. ray://head:10001 or "
                    "auto); without it a private local Ray runs on 127.0.0.1")
-    p.add_argument("--batch", type=int, default=None, help="games per batch shipped to a worker (default: automatic)")
+    p.add_argument("--batch", type=_batch, default=None,
+                   help="games per batch shipped to a worker, 1 to 100,000 (default: automatic)")
     p.add_argument("--quiet", action="store_true", help="no progress bar even on a terminal")
+
+
+#: games one run may ask for: a plan holds every game's number, and a million random games take ~25
+#: minutes on two cores (docs/SIMULATE.md); run again with another --seed for more
+MAX_GAMES = 1_000_000
+#: worker processes per core past which --jobs needs --force-jobs (each worker holds a copy of the packs)
+JOBS_PER_CORE = 4
+
+
+def _games(text: str) -> int:
+    value = _whole(text, "--games")
+    if not 1 <= value <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"{value} is not between 1 and {MAX_GAMES:,}")
+    return value
+
+
+def _batch(text: str) -> int:
+    value = _whole(text, "--batch")
+    if not 1 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"{value} is not between 1 and 100,000")
+    return value
+
+
+def _whole(text: str, option: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 def register(sub: Any) -> None:
@@ -73,6 +105,10 @@ def jobs_of(args: argparse.Namespace) -> int:
 
     if args.jobs is not None and args.jobs < 1:
         raise RegolaError(f"--jobs {args.jobs}: at least 1")
+    most = JOBS_PER_CORE * default_jobs()
+    if args.jobs is not None and args.jobs > most and not getattr(args, "force_jobs", False):
+        raise RegolaError(f"--jobs {args.jobs}: at most {most} ({JOBS_PER_CORE} per core of this machine); pass "
+                          "--force-jobs to start more")
     return args.jobs or default_jobs()
 
 

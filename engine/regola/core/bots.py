@@ -4,6 +4,7 @@ only when asked (the random bot never asks, which keeps simulations fast)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from regola.core.errors import RegolaError
@@ -21,7 +22,7 @@ class Observation:
 
     __slots__ = ("_info_fn", "_view", "_view_fn", "legal", "moment", "seat")
 
-    def __init__(self, seat: int, legal: list[Action], view_fn: Any, info_fn: Any = None,
+    def __init__(self, seat: int, legal: Sequence[Action], view_fn: Any, info_fn: Any = None,
                  moment: int | None = None) -> None:
         self.seat = seat
         self.legal = legal

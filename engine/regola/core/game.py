@@ -66,6 +66,8 @@ class GameDefinition:
     chance_draws: ChanceModel | None = None
     #: fixed-shape numeric encoding of a seat's view (ruleset, players -> regola.core.tensor.TensorSpec)
     tensor_spec: Callable[[Any, int], TensorSpec] | None = None
+    #: optional: (rules, players) -> an upper bound on the decisions of one game (core.caps)
+    decisions: Callable[[Any, int], int] | None = None
 
 
 def definition_for(game_id: str) -> GameDefinition:
@@ -132,7 +134,7 @@ class Game:
         self.rng = rng
         self.streams: dict[str, random.Random] = {} if streams is None else streams
         self.history: list[tuple[int, Action]] = [] if history is None else history
-        self._legal: list[Action] | None = None
+        self._legal: Sequence[Action] | None = None
         self._who = TERMINAL
         self._spec: StateSpec | None = None  # the flow state in effect since the last settle
         self._use_machine = use_machine
@@ -171,7 +173,7 @@ class Game:
         step: Step = spec.step  # type: ignore[assignment]
         return step
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         legal = self._legal
         if legal is None:
             if self._who == TERMINAL:

@@ -27,6 +27,7 @@ from regola.core.variant import (
     blamed,
     canonical_hash,
     copy_json,
+    last_change_over,
     load_variant,
 )
 from regola.core.yamlio import display_path, load_yaml, locate, parse_pointer
@@ -69,12 +70,12 @@ class _Locator:
         tokens = parse_pointer(pointer)
         if tokens is None:
             return display_path(self.pack_file, self.home), None, None
-        for change in reversed(self.changes):  # the last operation that wrote there wins
-            if _within(pointer, change.pointer):
-                where = f"/variant/changes/{change.index}"
-                if change.op in ("add", "replace"):
-                    where += "/value" + pointer[len(change.pointer):]
-                return change.variant.where(where)
+        change = last_change_over(self.changes, pointer)  # the last operation that wrote there wins
+        if change is not None:
+            where = f"/variant/changes/{change.index}"
+            if change.op in ("add", "replace"):
+                where += "/value" + pointer[len(change.pointer):]
+            return change.variant.where(where)
         for prefix, lender in self.borrowed:
             if _within(pointer, prefix):
                 return lender.locate(pointer)

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from regola.core.bots import Bot, Observation, RandomBot, SoftenedBot
+from regola.core.caps import decision_cap, reached
 from regola.core.errors import RegolaError
 from regola.core.game import CHANCE, Game, Ruleset
 from regola.core.record import RecordWriter
@@ -99,12 +100,16 @@ Chooser = Callable[[Game, Observation], Action]
 
 
 def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None = None) -> Game:
-    """Play to the end. A seat is a Bot, or a callable (e.g. a person at the terminal)."""
+    """Play to the end. A seat is a Bot, or a callable (e.g. a person at the terminal).
+
+    DecisionCapReached when the game passes the decision cap of its pack (``core.caps``)."""
     choosers: list[Callable[[Observation], Action]] = [_chooser(game, agent) for agent in bots]
     view = game.view
     info = game.information_state if game.ruleset.definition.search is not None else None
     # bound once: this loop runs once per decision of every simulated game
     current_player, legal_actions, apply = game.current_player, game.legal_actions, game.apply
+    history = game.history
+    cap = decision_cap(game.ruleset, len(bots))  # a pack whose numbers never end a game still stops
     # the moment of a decision: which visit of which flow state it belongs to (bots draw by moment)
     visits: dict[str, int] = {}
     flow_state, moment = "", 0
@@ -120,6 +125,8 @@ def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None 
                 visits[flow_state] = visit = visits.get(flow_state, 0) + 1
                 moment = moment_key(flow_state, visit)
             action = choosers[who](Observation(who, legal_actions(), view, info, moment))
+        if len(history) >= cap:
+            raise reached(game.ruleset, len(bots), cap)
         apply(action)
         if record is not None:
             record.action(who, action)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from regola.core import limits
+from regola.core.caps import decision_cap, reached
 from regola.core.errors import IllegalAction, PackError
 from regola.core.game import CHANCE, Game, Ruleset, to_action
 from regola.core.pack import load_pack
@@ -284,6 +285,7 @@ def replay(path: str | Path, home: Path | None = None, *, upto: int | None = Non
     header = _header(obj, ln, err)
     game, warnings = _set_up(header, ln, err, path, home, accept_pack_change, pack)
     out = Replay(game, header.raw, 0, warnings)
+    cap = decision_cap(game.ruleset, header.players)
     result_line: int | None = None
     while upto is None or out.decisions < upto:  # a prefix: the lines after it are not even read
         ln, obj = next(lines, (0, {}))
@@ -301,6 +303,8 @@ def replay(path: str | Path, home: Path | None = None, *, upto: int | None = Non
             result_line = ln
             continue
         seat, raw = _move(obj, ln, out.decisions + 1, err)
+        if out.decisions >= cap:
+            raise err(str(reached(game.ruleset, header.players, cap)), ln, "n", "game.decisions")
         _apply(game, seat, raw, ln, err)
         out.decisions += 1
     if upto is not None:

@@ -9,6 +9,7 @@ a UTF-8 byte order mark and CRLF line ends are accepted; blank lines are skipped
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,7 +19,8 @@ from typing import Any
 from regola.core import limits
 from regola.core.errors import RecordError
 
-__all__ = ["RecordErrors", "RecordFieldError", "json_depth_exceeded", "read_objects", "show"]
+__all__ = ["RecordErrors", "RecordFieldError", "json_depth", "json_depth_exceeded", "read_objects", "show",
+           "strict_json"]
 
 BOM = b"\xef\xbb\xbf"
 _CHUNK = 1 << 16
@@ -126,6 +128,34 @@ def json_depth_exceeded(text: str, limit: int) -> int | None:
     return None
 
 
+def json_depth(text: str) -> int:
+    """How deep JSON text nests (brackets inside strings do not count), in one linear pass."""
+    if "[" not in text and "{" not in text:
+        return 0
+    depth = deepest = 0
+    in_string = False
+    skip = -1
+    for match in _JSON_TOKENS.finditer(text):
+        i = match.start()
+        if i == skip:
+            continue
+        char = text[i]
+        if in_string:
+            if char == "\\":
+                skip = i + 1
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
@@ -137,6 +167,65 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (math.inf, -math.inf):
+        raise ValueError(f"{text[:40]} is too large for a number regola keeps")
+    return value
+
+
+def _whole(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > _MAX_DIGITS:
+        raise ValueError(f"a number of {digits} digits; regola reads numbers of at most {_MAX_DIGITS}")
+    return int(text)
+
+
+_MAX_DIGITS = 4300  # Python's own bound on converting text to a number
+
+
+def strict_json(text: str) -> Any:
+    """``json.loads`` as regola reads text from outside: no key twice, no NaN or Infinity, no float that
+    overflows to infinity. ValueError (JSONDecodeError among them) when the text is not such JSON.
+    Bound the text's depth first (``json_depth_exceeded``): the parser recurses once per level."""
+    value = json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant, parse_float=_finite,
+                       parse_int=_whole)
+    if _SURROGATE.search(text):  # rare: only then look for a \ud800 that pairs with nothing
+        _no_lone_surrogate(value)
+    return value
+
+
+#: an escaped UTF-16 surrogate (\ud800-\udfff); json.loads joins a valid pair into one character
+_SURROGATE = re.compile(r"\\[uU][dD][89a-fA-F]")
+
+
+class HalfSurrogate(ValueError):
+    """Text holding half of a UTF-16 pair (a lone \\ud800): valid JSON, but not Unicode text."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _no_lone_surrogate(value: Any) -> None:
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise HalfSurrogate(f"the text {show(item, 30)} holds half of a UTF-16 pair (\\ud800-\\udfff): "
+                                    "not Unicode text", where) from None
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                here = f"{where}/{key}" if where else str(key)
+                stack.append((here, key))
+                stack.append((here, inner))
+        elif isinstance(item, list):
+            stack.extend((f"{where}/{i}" if where else str(i), inner) for i, inner in enumerate(item))
 
 
 def _raw_lines(data: bytes) -> Iterator[tuple[int, bytes]]:
@@ -178,9 +267,11 @@ def read_objects(path: Path, err: RecordErrors) -> Iterator[tuple[int, dict[str,
             raise err(f"JSON nested deeper than {bounds.depth} levels (at column {column}); "
                       "raise the bound with REGOLA_MAX_DEPTH", i)
         try:
-            obj = json.loads(raw, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
+            obj = strict_json(raw)
         except json.JSONDecodeError as exc:
             raise err(f"not valid JSON ({exc.msg}, column {exc.colno})", i) from None
+        except HalfSurrogate as exc:
+            raise err(str(exc), i, exc.field) from None
         except ValueError as exc:  # duplicate keys, NaN, a number of thousands of digits
             raise err(f"not valid JSON ({exc})", i) from None
         except RecursionError:  # only when REGOLA_MAX_DEPTH was raised past what the parser can take

@@ -17,7 +17,7 @@ A search bot must act on what its seat may know. The game supplies:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +30,6 @@ __all__ = ["SearchHooks"]
 class SearchHooks:
     information_state: Callable[[Any, int], Any]
     determinize: Callable[[Any, int, random.Random], Any]
-    playout: Callable[[Any, list[Action], random.Random], Action] | None = None
+    playout: Callable[[Any, Sequence[Action], random.Random], Action] | None = None
     evaluate: Callable[[Any], list[float]] | None = None
     bot_view: Callable[[Any, int], dict[str, Any]] | None = None

@@ -8,7 +8,8 @@ None the driver fires ``advance``.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from regola.core.errors import IllegalAction
 
@@ -16,6 +17,72 @@ CHANCE = -1  # the decider at a chance node (OpenSpiel's convention)
 TERMINAL = -2  # nobody decides: the game is over
 
 Action = tuple[Any, ...]
+
+
+class ActionRange(Sequence[Action]):
+    """``(verb, k)`` for every whole number k of a range, as a sequence that is never built.
+
+    A bid from 0 to the bidder's purse is one action per florin: a purse of ten million would be a list
+    of ten million actions at every bid. This holds the range instead: length, indexing, membership and
+    iteration cost what a list's would, without the list (``regola.core.limits``' principle: a number
+    in the data never drives a proportional allocation). It compares equal to the list it stands for.
+    """
+
+    __slots__ = ("numbers", "verb")
+
+    def __init__(self, verb: str, numbers: range) -> None:
+        self.verb = verb
+        self.numbers = numbers
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> ActionRange: ...
+
+    def __getitem__(self, index: int | slice) -> Action | ActionRange:
+        if isinstance(index, slice):
+            return ActionRange(self.verb, self.numbers[index])
+        return (self.verb, self.numbers[index])
+
+    def __contains__(self, action: object) -> bool:
+        return (type(action) is tuple and len(action) == 2 and action[0] == self.verb
+                and type(action[1]) is int and action[1] in self.numbers)
+
+    def __iter__(self) -> Iterator[Action]:
+        verb = self.verb
+        return ((verb, k) for k in self.numbers)
+
+    def __reversed__(self) -> Iterator[Action]:
+        verb = self.verb
+        return ((verb, k) for k in reversed(self.numbers))
+
+    def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
+        if value not in self:
+            raise ValueError(f"{value!r} is not among these actions")
+        at = self.numbers.index(value[1])
+        if at < start or (stop is not None and at >= stop):
+            raise ValueError(f"{value!r} is not among these actions")
+        return at
+
+    def count(self, value: Any) -> int:
+        return 1 if value in self else 0
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ActionRange):
+            return self.verb == other.verb and self.numbers == other.numbers
+        if isinstance(other, list | tuple):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # like a list
+
+    def __repr__(self) -> str:
+        return f"ActionRange({self.verb!r}, {self.numbers!r})"
+
 
 
 class Step:
@@ -31,8 +98,9 @@ class Step:
         """The seat that decides now, CHANCE, or None when the step is done."""
         raise NotImplementedError
 
-    def legal(self, state: Any) -> list[Action]:
-        """Every legal action of the decider (empty at chance nodes with too many outcomes)."""
+    def legal(self, state: Any) -> Sequence[Action]:
+        """Every legal action of the decider (empty at chance nodes with too many outcomes): a list, or an
+        ``ActionRange`` where the actions are the numbers of a range (a bid up to one's purse)."""
         raise NotImplementedError
 
     def apply(self, state: Any, action: Action) -> None:

@@ -9,6 +9,8 @@ it may be slow, and trees are cached per file and modification time.
 
 from __future__ import annotations
 
+import os
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,9 +26,16 @@ __all__ = ["display_path", "load_yaml", "locate", "parse_pointer", "parse_text"]
 
 def display_path(path: Path, home: Path | None = None) -> str:
     """How a file is named in messages: relative to the regola home, else to the working folder."""
-    for base in (home if home is not None else paths.home(), Path.cwd()):
+    return _shown(Path(path), home if home is not None else paths.home(), Path.cwd())
+
+
+@lru_cache(maxsize=256)
+def _shown(path: Path, home: Path, cwd: Path) -> str:
+    # memoised: a check may name the same file for each of thousands of findings, and resolving a
+    # path costs a system call per folder in it
+    for base in (home, cwd):
         try:
-            return Path(path).resolve().relative_to(Path(base).resolve()).as_posix()
+            return path.resolve().relative_to(Path(base).resolve()).as_posix()
         except (ValueError, OSError):
             continue
     return str(path)
@@ -68,7 +77,7 @@ def _decode(raw: bytes, name: str) -> str:
 
 #: what yaml_loader makes of YAML; bump it when the same bytes would load differently, and the parse
 #: cache ignores what the old loader stored
-LOADER_VERSION = "json-yaml-2"
+LOADER_VERSION = "json-yaml-3"
 
 
 def _cache_version(limits: Limits) -> str:
@@ -112,7 +121,7 @@ def parse_text(text: str | bytes, name: str, limits: Limits | None = None) -> An
 
 # --- locating pointers (error path only) ---------------------------------------------------------
 
-_trees: dict[Path, tuple[int, int, Node | None]] = {}
+_trees: dict[str, tuple[int, int, Node | None]] = {}
 _TREE_CACHE_SIZE = 64
 
 
@@ -126,9 +135,11 @@ def parse_pointer(pointer: str) -> list[str] | None:
 
 
 def _tree(path: Path) -> Node | None:
+    # keyed by the path as given (a path spelled two ways is parsed twice): resolving it on every
+    # call would cost more than the lookup, and a check may locate thousands of findings in one file
+    resolved = os.fspath(path)
     try:
-        resolved = path.resolve()
-        stat = resolved.stat()
+        stat = os.stat(resolved)
     except OSError:
         return None
     cached = _trees.get(resolved)
@@ -136,13 +147,14 @@ def _tree(path: Path) -> Node | None:
         return cached[2]
     import yaml
 
-    from regola.core.yaml_loader import BaseLoader, compose
+    from regola.core.yaml_loader import BaseLoader, compose, no_collection
 
     try:  # the same bounds as a load: this tree is built from the same untrusted bytes
         bounds = current()
-        loader = BaseLoader(_decode(_read_bytes(resolved, str(resolved), bounds.file_bytes), str(resolved)))
+        loader = BaseLoader(_decode(_read_bytes(Path(resolved), resolved, bounds.file_bytes), resolved))
         try:
-            node = compose(loader, bounds, str(resolved))
+            with no_collection():
+                node = compose(loader, bounds, resolved)
         finally:
             loader.dispose()
     except (PackError, yaml.YAMLError, RecursionError):
@@ -155,16 +167,12 @@ def _tree(path: Path) -> Node | None:
 
 def _member(node: MappingNode, token: str) -> tuple[ScalarNode, Node] | None:
     """The (key, value) nodes of ``token`` in a mapping, looking through ``<<`` merges last."""
-    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+    from yaml.nodes import MappingNode, SequenceNode
 
-    from regola.core.yaml_loader import MERGE
-
-    merges: list[Node] = []
-    for key_node, value_node in node.value:
-        if key_node.tag == MERGE:
-            merges.append(value_node)
-        elif isinstance(key_node, ScalarNode) and key_node.value == token:
-            return key_node, value_node
+    written, merges = _index(node)
+    found = written.get(token)
+    if found is not None:
+        return found
     for merged in merges:
         sources = merged.value if isinstance(merged, SequenceNode) else [merged]
         for source in sources:
@@ -173,6 +181,27 @@ def _member(node: MappingNode, token: str) -> tuple[ScalarNode, Node] | None:
                 if found is not None:
                     return found
     return None
+
+
+def _index(node: MappingNode) -> tuple[dict[str, tuple[ScalarNode, Node]], list[Node]]:
+    """A mapping's written keys (the first of equals) and its merges, indexed once per node: locating
+    every key of a mapping of 70,000 keys is then linear, not quadratic."""
+    from yaml.nodes import ScalarNode
+
+    from regola.core.yaml_loader import MERGE
+
+    cached: tuple[dict[str, tuple[ScalarNode, Node]], list[Node]] | None = getattr(node, "_regola_index", None)
+    if cached is None:
+        written: dict[str, tuple[ScalarNode, Node]] = {}
+        merges: list[Node] = []
+        for key_node, value_node in node.value:
+            if key_node.tag == MERGE:
+                merges.append(value_node)
+            elif isinstance(key_node, ScalarNode):
+                written.setdefault(key_node.value, (key_node, value_node))
+        cached = (written, merges)
+        node._regola_index = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _position(node: Node, key: Node | None) -> tuple[int, int]:

@@ -59,6 +59,8 @@ LOCK_WAIT = 3.0
 MAX_LOG_BYTES = 1 << 20
 #: seconds a connected client has to send its whole request
 REQUEST_TIMEOUT = 10.0
+#: bytes a request may have (its argv, working folder and environment; a shell's are a few KiB)
+MAX_REQUEST_BYTES = 1 << 20
 #: checks that run at once, each in its own child process
 CHILDREN = 2
 #: seconds a check may wait for a free child slot; then its client runs it itself
@@ -326,7 +328,11 @@ class _Handler(socketserver.StreamRequestHandler):
 
     def handle(self) -> None:
         daemon: Daemon = self.server.daemon  # type: ignore[attr-defined]
-        reply = daemon.answer(self.rfile.read())
+        raw = self.rfile.read(MAX_REQUEST_BYTES + 1)  # never more: a request is argv, a folder and an environment
+        if len(raw) > MAX_REQUEST_BYTES:
+            reply: dict[str, Any] = {"retry": f"the request is larger than {MAX_REQUEST_BYTES} bytes"}
+        else:
+            reply = daemon.answer(raw)
         self.wfile.write(json.dumps(reply).encode())
         self.wfile.flush()
         daemon.last_request = time.monotonic()

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
-import anyio
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from regola.serve import bodies
-from regola.serve.context import asked, library_of
+from regola.serve.context import asked, bound_of, client_of, engine_of, library_of
 from regola.serve.library import NotFound
 from regola.serve.lru import Bounded
 from regola.serve.replies import JSON, NO_STORE, PROBLEM, Problem, json_bytes, reply
-from regola.serve.yamlguard import guard_yaml
 
 __all__ = ["routes"]
 
@@ -36,7 +35,7 @@ async def packs(request: Request) -> Response:
 
 async def rules(request: Request) -> Response:
     a = asked(request, _path(request, "pack"))
-    bound = library_of(request).bound(a.pack, a.variant, a.lang)
+    bound = await bound_of(request, a.pack, a.variant, a.lang)
     index = [{"id": r["id"], "title": r["title"], "section": r["section"], "cites": r["cites"]}
              for r in bound.json.values()]
     body = {"pack": a.pack, "variant": a.variant, "language": a.lang, "rules": index}
@@ -46,7 +45,7 @@ async def rules(request: Request) -> Response:
 async def rule(request: Request) -> Response:
     a = asked(request, _path(request, "pack"))
     rule_id = _path(request, "rule_id")
-    found = library_of(request).bound(a.pack, a.variant, a.lang).rule_reply(rule_id)
+    found = (await bound_of(request, a.pack, a.variant, a.lang)).rule_reply(rule_id)
     if found is None:
         raise NotFound(f"pack '{a.pack}' has no rule '{rule_id}'")
     return reply(request, found[0], language=a.lang, etag=found[1])
@@ -59,7 +58,7 @@ async def search(request: Request) -> Response:
     words = (request.query_params.get("q") or "").split()[:16]
     if not words:
         raise Problem(422, "Unprocessable Content", "search needs ?q= with at least one word")
-    hits = find(list(library_of(request).bound(a.pack, a.variant, a.lang).json.values()), words)
+    hits = find(list((await bound_of(request, a.pack, a.variant, a.lang)).json.values()), words)
     body = {"query": words, "pack": a.pack, "variant": a.variant, "language": a.lang, "rules": hits}
     return reply(request, json_bytes(body), language=a.lang)
 
@@ -68,7 +67,7 @@ async def section(request: Request) -> Response:
     from regola.serve.pages import section_html
 
     a = asked(request, _path(request, "pack"))
-    bound = library_of(request).bound(a.pack, a.variant, a.lang)
+    bound = await bound_of(request, a.pack, a.variant, a.lang)
     wanted = _path(request, "section")
     for part in bound.book().sections:
         if part.id == wanted:
@@ -79,15 +78,29 @@ async def section(request: Request) -> Response:
     raise NotFound(f"the rulebook has no section '{wanted}' (sections: {known})")
 
 
-async def flow(request: Request) -> Response:
+def flow_diagram(pack: Any, fmt: str) -> str:
+    """A pack's flow drawn in ``fmt`` (an engine worker's job for a posted variant)."""
     from regola.core.game import Ruleset
 
+    drawn: str = Ruleset(pack).flow.diagram(fmt)
+    return drawn
+
+
+async def flow(request: Request) -> Response:
     a = asked(request, _path(request, "pack"))
     fmt = request.query_params.get("format") or "mermaid"
     if fmt not in FLOW_FORMATS:
         raise Problem(422, "Unprocessable Content", f"format must be one of {', '.join(FLOW_FORMATS)}")
-    edition = library_of(request).edition(a.pack, a.variant)
-    diagram = _diagrams.get_or_make((a.pack, a.variant, fmt), lambda: Ruleset(edition.pack).flow.diagram(fmt))
+    key = (a.pack, a.variant, fmt)
+    diagram = _diagrams.get(key)
+    if diagram is None:
+        library = library_of(request)
+        if library.posted(a.pack, a.variant) is not None:
+            edition = (await bound_of(request, a.pack, a.variant, library.base(a.pack).language)).edition
+            diagram = await engine_of(request).run(client_of(request), flow_diagram, edition.pack, fmt)
+        else:
+            diagram = flow_diagram(library.edition(a.pack, a.variant).pack, fmt)
+        _diagrams.put(key, diagram)
     body = {"pack": a.pack, "variant": a.variant, "format": fmt, "diagram": diagram}
     return reply(request, json_bytes(body))
 
@@ -109,51 +122,44 @@ async def openapi(request: Request) -> Response:
 # --- posted bodies ------------------------------------------------------------------------------------
 
 async def check_variant(request: Request) -> Response:
+    from regola.serve.checking import CheckOutcome
     from regola.serve.checking import check_variant as run_check
 
     kind = bodies.media_type(request, VARIANT_TYPES)
     raw = await bodies.read_body(request, bodies.variant_bytes())
-    if kind == "application/json":
-        content = bodies.json_value(raw, "body")
-        if not isinstance(content, dict):
-            raise Problem(422, "Unprocessable Content", "body: a variant is a JSON object")
-    else:
-        guard_yaml(bodies.text_of(raw, "body"))
-    state = request.app.state
-    outcome = await anyio.to_thread.run_sync(run_check, state.library, state.workspace, raw,
-                                             limiter=state.engine_limiter)
+    library, workspace = library_of(request), request.app.state.workspace
+    job = secrets.token_hex(8)
+    try:
+        outcome: CheckOutcome = await engine_of(request).run(client_of(request), run_check, library.home,
+                                                             workspace, raw, kind, job)
+    finally:
+        workspace.discard(raw, "variant", ".yaml", job)
     body: dict[str, Any] = dict(outcome.report)
-    if not outcome.passed:
+    if outcome.variant is None:
         problem = {"type": "about:blank", "title": "Unprocessable Content", "status": 422,
                    "detail": "the variant does not pass `regola check`", **body}
         return Response(json_bytes(problem), status_code=422, media_type=PROBLEM, headers={"Cache-Control": NO_STORE})
-    token = outcome.token
+    variant = outcome.variant
+    bases = [b for b in variant.base if b in library.packs]
+    token = library.keep_posted(variant)
     root = str(request.scope.get("root_path", "")).rstrip("/")
-    body["variant"] = {"id": outcome.variant_id, "token": token, "base": outcome.bases}
-    body["rulebooks"] = {base: f"{root}/{base}/{library_of(request).base(base).language}/?variant={token}"
-                         for base in outcome.bases}
-    body["api"] = {base: f"{root}/api/v1/packs/{base}/rules?variant={token}" for base in outcome.bases}
+    body["variant"] = {"id": variant.id, "token": token, "base": bases}
+    body["rulebooks"] = {base: f"{root}/{base}/{library.base(base).language}/?variant={token}" for base in bases}
+    body["api"] = {base: f"{root}/api/v1/packs/{base}/rules?variant={token}" for base in bases}
     return Response(json_bytes(body), media_type=JSON, headers={"Cache-Control": NO_STORE})
 
 
 async def replay_record(request: Request) -> Response:
-    from regola.core import limits
     from regola.serve.replaying import replay_record as run_replay
 
     bodies.media_type(request, RECORD_TYPES)
     raw = await bodies.read_body(request, bodies.record_bytes())
-    bound = limits.current()
-    for number, line in enumerate(raw.split(b"\n"), start=1):
-        if len(line) > bound.record_line_bytes:
-            raise Problem(413, "Content Too Large", f"body:{number}: a line longer than {bound.record_line_bytes} "
-                          "bytes", limit=bound.record_line_bytes, line=number)
-        if bodies.max_depth(line) > bound.depth:
-            raise Problem(422, "Unprocessable Content", f"body:{number}: JSON nests deeper than {bound.depth} levels",
-                          line=number, rule=None)
-    bodies.text_of(raw, "body")
-    state = request.app.state
-    result = await anyio.to_thread.run_sync(run_replay, state.library, state.workspace, raw,
-                                            limiter=state.engine_limiter)
+    workspace, job = request.app.state.workspace, secrets.token_hex(8)
+    try:
+        result = await engine_of(request).run(client_of(request), run_replay, library_of(request).home,
+                                              workspace, raw, job)
+    finally:
+        workspace.discard(raw, "record", ".jsonl", job)
     return Response(json_bytes(result), media_type=JSON, headers={"Cache-Control": NO_STORE})
 
 

@@ -1,4 +1,5 @@
-"""The application factory: routes, error replies, gzip, the access log, start and shutdown."""
+"""The application factory: routes, error replies, gzip, the access log, the guards every request
+passes (security headers, a per-client bound), the engine's worker pool, start and shutdown."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -18,19 +18,22 @@ from starlette.responses import Response
 from regola.core.errors import RegolaError
 from regola.serve import api, assets, pages
 from regola.serve.accesslog import AccessLog
+from regola.serve.guards import ClientBound, SecurityHeaders
 from regola.serve.library import Library, NotFound
 from regola.serve.replies import Problem, problem
+from regola.serve.workers import EngineBounds, EnginePool
 from regola.serve.workspace import Workspace
 
 __all__ = ["create_app"]
 
 _TITLES = {400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 406: "Not Acceptable",
-           413: "Content Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Content"}
+           413: "Content Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Content",
+           429: "Too Many Requests", 503: "Service Unavailable"}
 
 
 async def _problem(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, Problem)
-    return problem(exc.status, exc.title, exc.detail, request.url.path, **exc.extra)
+    return problem(exc.status, exc.title, exc.detail, request.url.path, headers=exc.headers, **exc.extra)
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:
@@ -52,33 +55,50 @@ async def _http(request: Request, exc: Exception) -> Response:
     return reply
 
 
+async def _bad_value(request: Request, exc: Exception) -> Response:
+    # what a request carries that does not parse (a number of 5000 digits, a malformed header value):
+    # the client's mistake, answered as one; never a traceback and a dropped connection
+    text = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+    return problem(400, "Bad Request", f"the request holds a value that cannot be read ({text})", request.url.path)
+
+
 async def _crash(request: Request, exc: Exception) -> Response:
     logging.getLogger("regola.serve").error("%s %s failed", request.method, request.url.path, exc_info=exc)
     return problem(500, "Internal Server Error", "the server failed; the access log has the request",
                    request.url.path)
 
 
-def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Library | None = None) -> Starlette:
-    """The ASGI application over the packs of ``home`` (plus variant files from ``variant_dirs``)."""
+def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Library | None = None,
+               engine: EngineBounds | None = None, per_client: int = 16) -> Starlette:
+    """The ASGI application over the packs of ``home`` (plus variant files from ``variant_dirs``).
+
+    ``engine`` bounds the worker processes that check, replay and build posted rulebooks;
+    ``per_client`` is how many requests one client may have under way at once (429 past it).
+    """
     loaded = library if library is not None else Library(home, variant_dirs)
     workspace = Workspace()
+    pool = EnginePool(engine or EngineBounds())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        import anyio
+
+        await anyio.to_thread.run_sync(pool.start)
         try:
             yield
         finally:
+            pool.close()  # SIGTERM never waits for a runaway job
             workspace.close()
 
     app = Starlette(
         routes=[*api.routes(), *assets.routes(), *pages.routes()],
-        middleware=[Middleware(AccessLog), Middleware(GZipMiddleware, minimum_size=1024)],
+        middleware=[Middleware(AccessLog), Middleware(SecurityHeaders), Middleware(ClientBound, limit=per_client),
+                    Middleware(GZipMiddleware, minimum_size=1024)],
         exception_handlers={Problem: _problem, NotFound: _not_found, RegolaError: _regola_error,
-                            HTTPException: _http, Exception: _crash},
+                            HTTPException: _http, ValueError: _bad_value, Exception: _crash},
         lifespan=lifespan,
     )
     app.state.library = loaded
     app.state.workspace = workspace
-    # the check and the replay share the engine's module-level memos: one at a time
-    app.state.engine_limiter = anyio.CapacityLimiter(1)
+    app.state.engine = pool
     return app

@@ -2,17 +2,17 @@
 
 The Content-Length header is checked first; the body is then read chunk by chunk and the read stops
 as soon as it passes the bound (a client that lies about the length, or sends it chunked, gets the
-same 413). JSON nesting is measured on the raw text before ``json.loads`` sees it. The bounds come
+same 413). Parsing (JSON nesting measured in one linear pass, then
+``json.loads``) happens in an engine worker, never on the event loop. The bounds come
 from ``core.limits`` (``REGOLA_MAX_*``), capped by what the API promises.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from regola.core import limits
 from regola.serve.replies import Problem
@@ -54,11 +54,14 @@ async def read_body(request: Request, limit: int) -> bytes:
             raise _too_large(limit)
     chunks: list[bytes] = []
     total = 0
-    async for chunk in request.stream():
-        total += len(chunk)
-        if total > limit:
-            raise _too_large(limit)
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            total += len(chunk)
+            if total > limit:
+                raise _too_large(limit)
+            chunks.append(chunk)
+    except ClientDisconnect:  # gone, or cut off by the body deadline (serve.deadlines): nobody to answer
+        raise Problem(400, "Bad Request", "the client stopped sending the body") from None
     return b"".join(chunks)
 
 
@@ -66,20 +69,11 @@ def _too_large(limit: int) -> Problem:
     return Problem(413, "Content Too Large", f"the body is larger than {limit} bytes", limit=limit)
 
 
-_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
-
-
 def max_depth(raw: bytes) -> int:
-    """How deep JSON text nests (brackets inside strings do not count); cheap, and safe on any bytes."""
-    depth = deepest = 0
-    for match in _TOKENS.finditer(raw):
-        token = match.group()
-        if token in (b"[", b"{"):
-            depth += 1
-            deepest = max(deepest, depth)
-        elif token in (b"]", b"}"):
-            depth -= 1
-    return deepest
+    """How deep JSON text nests (brackets inside strings do not count); linear in the text, safe on any bytes."""
+    from regola.core.record_lines import json_depth
+
+    return json_depth(raw.decode("utf-8", "replace"))
 
 
 def text_of(raw: bytes, what: str) -> str:
@@ -91,14 +85,20 @@ def text_of(raw: bytes, what: str) -> str:
 
 
 def json_value(raw: bytes, what: str) -> Any:
-    """Parse JSON after bounding its depth; 422 with the line and column when it is not JSON."""
+    """Parse JSON after bounding its depth; 422 with the line and column when it is not JSON (blocking:
+    an engine worker calls it, never the event loop)."""
+    from regola.core.record_lines import json_depth_exceeded, strict_json
+
     bound = limits.current().depth
-    if max_depth(raw) > bound:
+    text = text_of(raw, what)
+    if json_depth_exceeded(text, bound) is not None:
         raise Problem(422, "Unprocessable Content", f"{what}: JSON nests deeper than {bound} levels")
     try:
-        return json.loads(text_of(raw, what))
+        return strict_json(text)
     except json.JSONDecodeError as exc:
         raise Problem(422, "Unprocessable Content", f"{what}: not valid JSON ({exc.msg}, line {exc.lineno}, "
                       f"column {exc.colno})", line=exc.lineno) from None
+    except ValueError as exc:  # a number of thousands of digits, NaN, a key twice
+        raise Problem(422, "Unprocessable Content", f"{what}: not valid JSON ({str(exc)[:200]})") from None
     except RecursionError:
         raise Problem(422, "Unprocessable Content", f"{what}: JSON nests too deeply") from None

@@ -1,4 +1,5 @@
-"""What every handler needs from a request: the app's state, and which pack, variant and language."""
+"""What every handler needs from a request: the app's state, which pack, variant and language, and the
+bound rules of that edition (built in an engine worker when a posted variant's are not at hand)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,41 @@ from functools import lru_cache
 
 from starlette.requests import Request
 
-from regola.serve.library import LanguageMissing, Library
+from regola.serve.library import Bound, LanguageMissing, Library, posted_bound
 from regola.serve.negotiate import choose
+from regola.serve.workers import EnginePool
 
-__all__ = ["Asked", "asked", "library_of"]
+__all__ = ["Asked", "asked", "bound_of", "client_of", "engine_of", "library_of"]
 
 
 def library_of(request: Request) -> Library:
     library: Library = request.app.state.library
     return library
+
+
+def engine_of(request: Request) -> EnginePool:
+    engine: EnginePool = request.app.state.engine
+    return engine
+
+
+def client_of(request: Request) -> str:
+    """Who asks: the client's address (the real one behind a trusted proxy: uvicorn's proxy headers)."""
+    client = request.scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+async def bound_of(request: Request, pack_id: str, token: str | None, lang: str) -> Bound:
+    """The bound rules of an edition in a language; a posted variant's are built by an engine worker."""
+    library = library_of(request)
+    found = library.cached_bound(pack_id, token, lang)
+    if found is not None:
+        return found
+    variant = library.posted(pack_id, token)
+    if variant is None:
+        return library.bound(pack_id, token, lang)
+    library.language(lang, pack_id)
+    built: Bound = await engine_of(request).run(client_of(request), posted_bound, library.home, pack_id, variant, lang)
+    return library.keep_bound(built)
 
 
 @dataclass(frozen=True)
@@ -59,7 +86,7 @@ def asked(request: Request, pack_id: str) -> Asked:
     library = library_of(request)
     pack = library.base(pack_id)
     variant = request.query_params.get("variant") or None
-    library.edition(pack_id, variant)  # 404 early for an unknown variant
+    library.known(pack_id, variant)  # 404 early for an unknown variant
     lang = request.query_params.get("lang")
     if lang:
         language = explicit_language(library, lang, pack_id)

@@ -98,6 +98,43 @@ class Bound:
         return self._changes
 
 
+def posted_edition(home: Path, pack_id: str, variant: Variant) -> Edition:
+    """A pack with a posted variant applied."""
+    return Edition(load_pack(pack_id, variants=[variant], home=home), load_pack(pack_id, home=home),
+                   posted_token(variant), variant)
+
+
+def bind(home: Path, edition: Edition, lang: str) -> Bound:
+    """An edition's rules bound to the texts of one language (the pack's own for a rule a translation
+    lacks), with their JSON replies."""
+    catalog, fallback = catalogs_for(lang, edition.base.game, edition.base.language, home)
+    rules = bind_all(catalog, edition.pack, fallback)
+    bound = Bound(edition, catalog, rules, fallback=fallback)
+    bound.json = {rid: _rule_json(edition, rule) for rid, rule in rules.items()}
+    return bound
+
+
+def posted_bound(home: Path, pack_id: str, variant: Variant, lang: str) -> Bound:
+    """A posted variant's rules, rulebook and changes in one language, built whole (an engine worker's job)."""
+    bound = bind(home, posted_edition(home, pack_id, variant), lang)
+    bound.book()
+    bound.changes()
+    return bound
+
+
+def _rule_json(edition: Edition, rule: BoundRule) -> dict[str, Any]:
+    entry = edition.pack.data.get("rules", {}).get(rule.id, {})
+    data = []
+    for pointer in entry.get("data", []):
+        value = resolve(edition.pack.data, pointer)
+        before = resolve(edition.base.data, pointer)
+        data.append({"pointer": pointer, "value": None if value is MISSING else value,
+                     "changed": (value is MISSING) != (before is MISSING) or value != before})
+    return {"id": rule.id, "pack": edition.pack.id, "variant": edition.token, "language": rule.language,
+            "section": section_of(rule.id), "title": rule.title, "text": rule.text, "cites": list(rule.cites),
+            "text_cites": list(rule.text_cites), "data": data}
+
+
 def _forget_loaded(variant: Variant) -> None:
     # core.pack memoises every (pack, variants) it loads, without a bound; a posted variant evicted
     # here must leave that memo too, or each stranger's variant would stay in memory for good.
@@ -165,21 +202,36 @@ class Library:
         return pack
 
     def edition(self, pack_id: str, token: str | None) -> Edition:
+        """The edition a token names; a posted one not yet built is built here (the server builds it in
+        an engine worker first: ``posted`` and ``keep_bound``)."""
         base = self.base(pack_id)
         if not token:
             return Edition(base, base, None, None)
         found = self.variants[pack_id].get(token)
         if found is not None:
             return found
-        if token.startswith(POSTED_PREFIX):
-            variant = self._posted.get(token)
-            if variant is not None and pack_id in variant.base:
-                return self._posted_editions.get_or_make(
-                    (pack_id, token),
-                    lambda: Edition(load_pack(pack_id, variants=[variant], home=self.home), base, token, variant))
+        variant = self.posted(pack_id, token)
+        if variant is None:
+            raise self._no_variant(pack_id, token)
+        return self._posted_editions.get_or_make((pack_id, token), lambda: posted_edition(self.home, pack_id, variant))
+
+    def known(self, pack_id: str, token: str | None) -> None:
+        """NotFound unless the pack has this variant (a file's id, or a posted token still kept)."""
+        self.base(pack_id)
+        if token and token not in self.variants[pack_id] and self.posted(pack_id, token) is None:
+            raise self._no_variant(pack_id, token)
+
+    def posted(self, pack_id: str, token: str | None) -> Variant | None:
+        """The posted variant a token names, when it is still kept and applies to the pack."""
+        if not token or not token.startswith(POSTED_PREFIX):
+            return None
+        variant = self._posted.get(token)
+        return variant if variant is not None and pack_id in variant.base else None
+
+    def _no_variant(self, pack_id: str, token: str) -> NotFound:
         known = ", ".join(self.variants[pack_id]) or "none"
-        raise NotFound(f"pack '{pack_id}' has no variant '{token}' (variants: {known}; posted variants are kept "
-                       f"for the last {POSTED_KEPT} posted)")
+        return NotFound(f"pack '{pack_id}' has no variant '{token}' (variants: {known}; posted variants are kept "
+                        f"for the last {POSTED_KEPT} posted)")
 
     def keep_posted(self, variant: Variant) -> str:
         """Remember a variant that passed the check; its token addresses its rulebook."""
@@ -208,30 +260,30 @@ class Library:
         return lang
 
     def bound(self, pack_id: str, token: str | None, lang: str) -> Bound:
-        edition = self.edition(pack_id, token)
         self.language(lang, pack_id)
         key = (pack_id, token, lang)
+        found = self._bound.get(key)
+        return found if found is not None else self._bound.put(key, bind(self.home, self.edition(pack_id, token), lang))
 
-        def make() -> Bound:
-            catalog, fallback = catalogs_for(lang, edition.base.game, edition.base.language, self.home)
-            rules = bind_all(catalog, edition.pack, fallback)
-            bound = Bound(edition, catalog, rules, fallback=fallback)
-            bound.json = {rid: self._rule_json(edition, rule) for rid, rule in rules.items()}
-            return bound
+    def cached_bound(self, pack_id: str, token: str | None, lang: str) -> Bound | None:
+        return self._bound.get((pack_id, token, lang))
 
-        return self._bound.get_or_make(key, make)
-
-    def _rule_json(self, edition: Edition, rule: BoundRule) -> dict[str, Any]:
-        entry = edition.pack.data.get("rules", {}).get(rule.id, {})
-        data = []
-        for pointer in entry.get("data", []):
-            value = resolve(edition.pack.data, pointer)
-            before = resolve(edition.base.data, pointer)
-            data.append({"pointer": pointer, "value": None if value is MISSING else value,
-                         "changed": (value is MISSING) != (before is MISSING) or value != before})
-        return {"id": rule.id, "pack": edition.pack.id, "variant": edition.token, "language": rule.language,
-                "section": section_of(rule.id), "title": rule.title, "text": rule.text, "cites": list(rule.cites),
-                "text_cites": list(rule.text_cites), "data": data}
+    def keep_bound(self, bound: Bound) -> Bound:
+        """Keep what an engine worker built for a posted variant (its edition too)."""
+        # what the worker sent is a copy of everything: keep one edition per variant (not one per language),
+        # and share the server's own base pack and catalog, so a posted variant costs only what is its own
+        edition = bound.edition
+        pack_id = edition.base.id
+        edition.base = self.packs.get(pack_id, edition.base)
+        if edition.token is not None:
+            known = self._posted_editions.get((pack_id, edition.token))
+            if known is not None:
+                bound.edition = edition = known
+            else:
+                self._posted_editions.put((pack_id, edition.token), edition)
+        lang = bound.catalog.language
+        bound.catalog, bound.fallback = catalogs_for(lang, edition.base.game, edition.base.language, self.home)
+        return self._bound.put((pack_id, edition.token, lang), bound)
 
     def listing(self) -> list[dict[str, Any]]:
         """Every pack with its variants, as the API lists them."""

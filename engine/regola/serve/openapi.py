@@ -82,7 +82,7 @@ SCHEMAS: S = {
         "next": _object({"seat": {"type": "integer"}, "state": _str()})},
         ["complete", "decisions", "warnings", "result"]),
     "ReplayRefused": {"allOf": [_ref("Problem"), {"type": "object", "properties": {
-        "line": _nullable("integer"), "rule": _nullable("string")}}]},
+        "line": _nullable("integer"), "rule": _nullable("string"), "field": _str()}}]},
 }
 
 
@@ -97,8 +97,14 @@ def _ok(schema: str, description: str) -> S:
 CACHED = {"304": {"description": "Not Modified: the ETag given in If-None-Match is current"}}
 
 
+#: what any request may meet: the per-client bound, and (for a posted variant's rules) a busy engine
+BOUNDED = {"429": _problem("this client has too many requests under way (Retry-After says when to retry)"),
+           "503": _problem("the engine is busy or the server is stopping (Retry-After says when to retry)")}
+
+
 def _get(summary: str, schema: str, params: list[S], *, extra: S | None = None) -> S:
-    responses = {"200": _ok(schema, summary), **CACHED, "404": _problem("no such pack, variant, language or entry")}
+    responses = {"200": _ok(schema, summary), **CACHED, "404": _problem("no such pack, variant, language or entry"),
+                 **BOUNDED}
     responses.update(extra or {})
     return {"get": {"summary": summary, "parameters": params, "responses": responses}}
 
@@ -116,7 +122,8 @@ def document(packs: list[str], languages: list[str]) -> S:
                        "schema": {"type": "string", "pattern": "^[A-Za-z0-9*,;=. _-]{0,100}$"}}
     text = [pack, variant, lang, accept_language]
     bad = {"422": _problem("a query value the endpoint cannot use")}
-    body_problems = {"400": _problem("a malformed request (e.g. Content-Length)"),
+    body_problems = {"400": _problem("a malformed request (e.g. Content-Length), or a body cut off"),
+                     "408": _problem("the body did not arrive within the body deadline"),
                      "413": _problem("the body (or one record line) is larger than the limit"),
                      "415": _problem("a Content-Type the endpoint does not read")}
     return {
@@ -147,12 +154,14 @@ def document(packs: list[str], languages: list[str]) -> S:
                 "requestBody": {"required": True, "content": {
                     "application/yaml": {"schema": _str()}, "application/json": {"schema": {"type": "object"}}}},
                 "responses": {"200": _ok("CheckPassed", "the variant passes: findings (if any) and links"),
-                              **body_problems, "422": _problem("the variant fails the check, or the body is not "
-                                                               "YAML/JSON", "CheckFailed")}}},
+                              **body_problems, **BOUNDED,
+                              "422": _problem("the variant fails the check, or the body is not YAML/JSON",
+                                              "CheckFailed")}}},
             "/api/v1/records/replay": {"post": {
                 "summary": "referee a game record (JSON Lines)",
                 "requestBody": {"required": True, "content": {"application/x-ndjson": {"schema": _str()}}},
                 "responses": {"200": _ok("ReplayResult", "every line is legal: the outcome"), **body_problems,
+                              **BOUNDED,
                               "422": _problem("the line and rule the record breaks", "ReplayRefused")}}},
         },
         "components": {"schemas": SCHEMAS},

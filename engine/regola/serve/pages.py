@@ -21,7 +21,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from regola.i18n import Words, words
-from regola.serve.context import explicit_language, library_of
+from regola.serve.context import bound_of, explicit_language, library_of
 from regola.serve.library import Bound, Library, NotFound
 from regola.serve.lru import Bounded
 from regola.serve.negotiate import choose
@@ -313,11 +313,10 @@ def _where(request: Request) -> tuple[Library, str, str | None, str] | Response:
     raw_lang = request.path_params["lang"]
     lang = explicit_language(library, raw_lang, pack)
     variant = request.query_params.get("variant") or None
-    library.edition(pack, variant)
+    library.known(pack, variant)
     if lang != raw_lang:
-        rest = request.url.path.split("/", 3)[3] if request.url.path.count("/") >= 3 else ""
-        query = f"?{request.url.query}" if request.url.query else ""
-        return RedirectResponse(f"{_root()}/{pack}/{lang}/{rest}{query}", status_code=308)
+        rest = request.path_params.get("section") or ("search" if request.url.path.endswith("/search") else "")
+        return _redirect(f"{_root()}/{pack}/{lang}/{rest}", request)
     return library, pack, variant, lang
 
 
@@ -348,7 +347,7 @@ async def book(request: Request) -> Response:
             return where
         library, pack, variant, lang = where
         section = request.path_params.get("section")
-        bound = library.bound(pack, variant, lang)
+        bound = await bound_of(request, pack, variant, lang)
         return _cached(request, ("book", pack, variant or "", lang, section or ""),
                        lambda: book_page(library, bound, section), lang)
     except NotFound as err:
@@ -363,15 +362,35 @@ async def search(request: Request) -> Response:
             return where
         library, pack, variant, lang = where
         q = (request.query_params.get("q") or "")[:200]
-        bound = library.bound(pack, variant, lang)
+        bound = await bound_of(request, pack, variant, lang)
         return reply(request, search_page(library, bound, q).encode("utf-8"), HTML, language=lang)
     except NotFound as err:
         return _not_found(request, err)
 
 
+def _redirect(path: str, request: Request) -> Response:
+    """308 to ``path``, built by the caller from what the route matched and knows (a pack id, a catalog
+    language, a section name), never from the raw request line: a path a client smuggles a TAB or a
+    second slash into cannot turn it into a redirect to another site."""
+    from urllib.parse import quote
+
+    query = request.url.query
+    location = quote(path, safe="/-_.~")
+    if not location.startswith("/") or location.startswith("//"):
+        location = "/" + location.lstrip("/")
+    return RedirectResponse(location + (f"?{query}" if query else ""), status_code=308)
+
+
 async def no_slash(request: Request) -> Response:
-    query = f"?{request.url.query}" if request.url.query else ""
-    return RedirectResponse(f"{request.url.path}/{query}", status_code=308)
+    _enter(request)
+    try:
+        where = _where(request)
+    except NotFound as err:
+        return _not_found(request, err)
+    if isinstance(where, Response):
+        return where
+    _library, pack, _variant, lang = where
+    return _redirect(f"{_root()}/{pack}/{lang}/", request)
 
 
 def routes() -> list[Route]:

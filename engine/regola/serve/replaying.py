@@ -7,10 +7,10 @@ reading a stranger's record is turned into the same shape (it is bad input, not 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from regola.core.errors import RecordError, RegolaError
-from regola.serve.library import Library
 from regola.serve.replies import Problem
 from regola.serve.workspace import Workspace
 
@@ -19,16 +19,28 @@ __all__ = ["replay_record"]
 BODY_NAME = "body"
 
 
-def _refused(detail: str, line: int | None = None, rule: str | None = None) -> Problem:
+def _refused(detail: str, line: int | None = None, rule: str | None = None, field: str | None = None) -> Problem:
+    if field:
+        return Problem(422, "Unprocessable Content", detail, line=line, rule=rule, field=field)
     return Problem(422, "Unprocessable Content", detail, line=line, rule=rule)
 
 
-def replay_record(library: Library, workspace: Workspace, raw: bytes) -> dict[str, Any]:
-    """The replayed game's outcome (blocking: call it from a worker thread, one at a time)."""
+def replay_record(home: Path, workspace: Workspace, raw: bytes, job: str = "") -> dict[str, Any]:
+    """The replayed game's outcome (blocking: an engine worker runs it)."""
     from regola.cli.play import result_json
+    from regola.core import limits
     from regola.core.record import replay
+    from regola.serve.bodies import text_of
 
-    with workspace.file(raw, "record", ".jsonl") as path:
+    longest = limits.current().record_line_bytes
+    if len(raw) > longest:
+        for number, line in enumerate(raw.split(b"\n"), start=1):
+            if len(line) > longest:
+                raise Problem(413, "Content Too Large", f"body:{number}: a line longer than {longest} bytes",
+                              limit=longest, line=number)
+    text_of(raw, "body")
+
+    with workspace.file(raw, "record", ".jsonl", job) as path:
         names = (str(path), path.name)
 
         def clean(text: str) -> str:
@@ -37,10 +49,12 @@ def replay_record(library: Library, workspace: Workspace, raw: bytes) -> dict[st
             return text
 
         try:
-            rep = replay(path, library.home)
+            rep = replay(path, home)
         except RecordError as err:
-            raise _refused(clean(f"{BODY_NAME}:{err.line}: {err.message}" if err.line else err.message),
-                           err.line, err.rule) from None
+            field = getattr(err, "field", None)
+            said = (f"field '{field}': " if field else "") + err.message
+            raise _refused(clean(f"{BODY_NAME}:{err.line}: {said}" if err.line else said), err.line, err.rule,
+                           field) from None
         except RegolaError as err:
             raise _refused(clean(str(err))) from None
         except Exception as exc:  # bad input the engine did not foresee: still the client's error

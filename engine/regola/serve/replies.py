@@ -25,9 +25,11 @@ NO_STORE = "no-store"
 class Problem(Exception):
     """An error reply: raised anywhere in a handler, turned into problem details by the app."""
 
-    def __init__(self, status: int, title: str, detail: str, **extra: Any) -> None:
+    def __init__(self, status: int, title: str, detail: str, *, headers: dict[str, str] | None = None,
+                 **extra: Any) -> None:
         super().__init__(detail)
         self.status, self.title, self.detail, self.extra = status, title, detail, extra
+        self.headers = headers or {}
 
 
 def json_bytes(value: Any) -> bytes:
@@ -38,13 +40,14 @@ def json_bytes(value: Any) -> bytes:
         return json.dumps(value, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
 
-def problem(status: int, title: str, detail: str, instance: str | None = None, **extra: Any) -> Response:
+def problem(status: int, title: str, detail: str, instance: str | None = None, *,
+            headers: dict[str, str] | None = None, **extra: Any) -> Response:
     body: dict[str, Any] = {"type": "about:blank", "title": title, "status": status, "detail": detail}
     if instance is not None:
         body["instance"] = instance
     body.update(extra)
     return Response(json_bytes(body), status_code=status, media_type=PROBLEM,
-                    headers={"Cache-Control": NO_STORE})
+                    headers={"Cache-Control": NO_STORE, **(headers or {})})
 
 
 def etag_of(body: bytes) -> str:

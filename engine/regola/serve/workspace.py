@@ -38,10 +38,20 @@ class Workspace:
         self.variants = self.root / "variants"
         self.variants.mkdir()
 
-    @contextlib.contextmanager
-    def file(self, raw: bytes, kind: str, suffix: str) -> Iterator[Path]:
+    def path(self, raw: bytes, kind: str, suffix: str, job: str = "") -> Path:
+        """Where ``file`` puts a body: named after its digest, and after the job when one is named (two
+        requests posting the same bytes at once never share, nor remove each other's, file)."""
         folder = self.variants if kind == "variant" else self.root
-        path = folder / f"{kind}-{hashlib.sha256(raw).hexdigest()[:32]}{suffix}"
+        return folder / f"{kind}-{hashlib.sha256(raw).hexdigest()[:32]}{'-' + job if job else ''}{suffix}"
+
+    def discard(self, raw: bytes, kind: str, suffix: str, job: str) -> None:
+        """Remove a job's file if its process could not (it was killed at a bound)."""
+        with contextlib.suppress(OSError):
+            self.path(raw, kind, suffix, job).unlink()
+
+    @contextlib.contextmanager
+    def file(self, raw: bytes, kind: str, suffix: str, job: str = "") -> Iterator[Path]:
+        path = self.path(raw, kind, suffix, job)
         path.write_bytes(raw)
         try:
             yield path

@@ -4,6 +4,7 @@
                                setup, bots, root seed. A later run into OUT must match it.
     OUT/games/<part>.parquet   one row per game
     OUT/actions/<part>.parquet one row per game × action kind, with its count
+    OUT/.lock                  locked while a run writes: a second run at the same time is refused
 
 Every part is written to a temporary name and renamed, so a killed run leaves whole files only. A
 batch writes its actions part first and its games part last: a game counts as played once its games
@@ -12,8 +13,10 @@ part exists, and an actions part without its games part (a run killed in between
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import weakref
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -26,6 +29,7 @@ from regola.core.errors import RegolaError
 FORMAT = "regola-sim-results"
 VERSION = 1
 MANIFEST = "manifest.json"
+LOCK = ".lock"  # held by the run writing into the folder (flock: released by the system if it dies)
 TABLES = ("games", "actions")
 
 
@@ -96,8 +100,25 @@ class Store:
                 (root / table).mkdir(parents=True, exist_ok=True)
             _write_atomic(path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode())
         store = cls(root, manifest)
+        store._lock()
         store.tidy()
         return store
+
+    def _lock(self) -> None:
+        """Hold OUT/.lock for as long as this store lives: a second run writing into the same folder at the
+        same time (which would play and store every game again) is refused with one line."""
+        path = self.root / LOCK
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise StoreError(f"{path}: cannot create the lock file ({exc.strerror})") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise StoreError(f"{self.root}: another regola run is writing these results now; wait for it to "
+                             "finish (or stop it), then run again: the games it stored are kept") from None
+        weakref.finalize(self, os.close, fd)  # released when the run's store goes, or with the process
 
     def _parts(self, table: str) -> list[Path]:
         folder = self.root / table

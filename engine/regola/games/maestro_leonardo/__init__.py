@@ -66,6 +66,15 @@ def _greedy() -> type:
     return GreedyBot
 
 
+def decisions(rules: Rules, players: int) -> int:
+    """An upper bound on the decisions of one game (core.caps): per round, each seat plans, places every
+    piece it may own and bids, each district sells its whole cost track; four times that, so that no
+    real game comes near it (a 5-player game of the Czech pack takes at most ~400; this says ~13,000)."""
+    pieces = rules.limit_apprentices + 1 + rules.limit_labs + rules.limit_robots
+    per_round = players * (12 + 3 * pieces) + 2 * len(rules.districts) * len(rules.cost_track)
+    return 4 * rules.rounds * per_round + 64
+
+
 DEFINITION = define_game(
     id="maestro-leonardo",
     registry=REGISTRY,
@@ -79,6 +88,7 @@ DEFINITION = define_game(
     terminal=_terminal,
     present={"summary": _summary},
     clone_state=State.clone,
+    decisions=decisions,
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
                        playout=search.playout, evaluate=search.evaluate, bot_view=greedy_view),
     action_kinds=action_kinds.action_kinds,

@@ -7,10 +7,11 @@ the materials the next invention lacks, staff the labs so they finish, grow the 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from regola.core.bots import Observation
-from regola.core.step import Action
+from regola.core.step import Action, ActionRange
 from regola.games.maestro_leonardo.rules import Rules
 
 
@@ -95,7 +96,7 @@ class GreedyBot:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        verbs = {a[0] for a in legal}
+        verbs = {legal.verb} if isinstance(legal, ActionRange) else {a[0] for a in legal}
         v = obs.view()
         me = self._me(v)
         if "start" in verbs or "abort" in verbs:
@@ -126,7 +127,7 @@ class GreedyBot:
             return ("decline",)
         return legal[0]
 
-    def _plan(self, v: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
+    def _plan(self, v: dict[str, Any], me: dict[str, Any], legal: Sequence[Action]) -> Action:
         starts = [a for a in legal if a[0] == "start"]
         wanted = self._candidates(v, me)
         for c in wanted:
@@ -135,7 +136,7 @@ class GreedyBot:
                     return a
         return ("pass",)
 
-    def _place(self, v: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
+    def _place(self, v: dict[str, Any], me: dict[str, Any], legal: Sequence[Action]) -> Action:
         legal_set = set(legal)
         # 1. labs that still need weeks
         labs = sorted(((self._lab_need(me, lab), i) for i, lab in enumerate(me["labs"]) if lab["working"]),
@@ -174,7 +175,7 @@ class GreedyBot:
                 return ("master", kinds["council"])
         return ("pass",)
 
-    def _act(self, v: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
+    def _act(self, v: dict[str, Any], me: dict[str, Any], legal: Sequence[Action]) -> Action:
         price = v["step"].get("price", 0)
         kind = v["step"].get("kind")
         money = me["money"]
@@ -192,11 +193,11 @@ class GreedyBot:
             return prefer[0]
         return ("pass",)
 
-    def _bid(self, me: dict[str, Any], legal: list[Action]) -> Action:
-        top = max(a[1] for a in legal)
+    def _bid(self, me: dict[str, Any], legal: Sequence[Action]) -> Action:
+        top = legal[-1][1]  # bids run from 0 to the purse (an ActionRange: never iterate it)
         return ("bid", min(top, 4 + self.rng.randrange(3)))
 
-    def _space(self, v: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
+    def _space(self, v: dict[str, Any], me: dict[str, Any], legal: Sequence[Action]) -> Action:
         ids = {a[1] for a in legal if a[0] == "space"}
         effects = {sp.id: sp.effect for sp in self.rules.council_spaces}
         by_effect = {effects[i]: i for i in ids}
@@ -208,7 +209,7 @@ class GreedyBot:
             return ("space", by_effect["take_council_money"])
         return next(a for a in legal if a[0] == "space") if ids else legal[0]
 
-    def _favor(self, v: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
+    def _favor(self, v: dict[str, Any], me: dict[str, Any], legal: Sequence[Action]) -> Action:
         wanted = self._wanted_materials(v, me)
         for fid in ("d2", "d1", "b", "a", "c"):
             options = [a for a in legal if a[1] == fid]

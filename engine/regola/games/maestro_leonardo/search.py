@@ -12,6 +12,7 @@ keeps the layers it was built in (001 §3).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from regola.core.step import Action
 from regola.games.maestro_leonardo.greedy import invention_value
@@ -213,7 +214,7 @@ def _layered_deck(rules: Rules, unseen: list[int], rng: random.Random) -> list[i
 
 
 # -- rollouts ----------------------------------------------------------------------------------------
-def playout(state: State, legal: list[Action], rng: random.Random) -> Action:
+def playout(state: State, legal: Sequence[Action], rng: random.Random) -> Action:
     """A cheap rollout policy: start inventions, staff the labs that need work, bid modestly, act
     when it is cheap; otherwise uniform. Far weaker than the greedy bot, and some fifty times cheaper."""
     n = len(legal)

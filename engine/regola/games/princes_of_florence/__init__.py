@@ -48,6 +48,16 @@ def _greedy() -> type:
 
     return GreedyBot
 
+
+def decisions(rules: Rules, players: int) -> int:
+    """An upper bound on the decisions of one game (core.caps): per round, each seat's actions, pieces and
+    cards, and an auction that could go on raising until the opening purses are spent (at most a thousand
+    raises); four times that (a 5-player game of the Polish pack takes at most ~250)."""
+    per_seat = 16 + 4 * rules.per_turn + rules.architects + rules.jesters
+    bidding = min(1000, rules.money_by_players.get(players, 0) // max(1, rules.raise_by))
+    return 4 * rules.rounds * (players * per_seat + players * bidding) + 256
+
+
 DEFINITION = define_game(
     id="princes-of-florence",
     registry=REGISTRY,
@@ -57,6 +67,7 @@ DEFINITION = define_game(
     view=view,
     describe=describe,
     greedy=_greedy(),
+    decisions=decisions,
     present={"standings": present.standings, "result_json": present.result_json,
              "seat_summary": present.seat_summary, "summary": _summary},
     action_kinds=action_kinds.action_kinds,

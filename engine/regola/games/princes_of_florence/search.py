@@ -10,6 +10,7 @@ their sizes, the cards dealt among them at random.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from regola.core.step import Action
 from regola.games.princes_of_florence.state import Player, State
@@ -121,7 +122,7 @@ def determinize(info: State, seat: int, rng: random.Random) -> State:
     return st
 
 
-def playout(state: State, legal: list[Action], rng: random.Random) -> Action:
+def playout(state: State, legal: Sequence[Action], rng: random.Random) -> Action:
     """A cheap rollout policy: uniform, but end a turn only when nothing else is left a third of the time."""
     if len(legal) > 1 and legal[-1] == ("end",) and rng.random() < 0.67:
         return legal[rng.randrange(len(legal) - 1)]

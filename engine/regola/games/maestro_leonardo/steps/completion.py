@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from regola.core.errors import IllegalAction
-from regola.core.step import Action, Step
+from regola.core.step import Action, ActionRange, Step
 from regola.games.maestro_leonardo.state import State
 
 
@@ -146,13 +147,13 @@ class Completion(Step):
         who: int | None = state.step["who"]
         return who
 
-    def legal(self, state: State) -> list[Action]:
+    def legal(self, state: State) -> Sequence[Action]:
         s = state.step
         seat = s["who"]
         if s["choosing"]:
             return [("auction_first", s["groups"][k]["card"]) for k in s["cards"]
                     if k not in s["done"] and s["groups"][k]["auction"] and seat in s["groups"][k]["seats"]]
-        return [("bid", amount) for amount in range(state.players[seat].money + 1)]
+        return ActionRange("bid", range(state.players[seat].money + 1))  # a bid is 0 to the purse, never listed
 
     def explain(self, state: State, action: Action) -> IllegalAction:
         if action and action[0] == "auction_first":

@@ -8,10 +8,11 @@ bonus cards played into a work and the exchange of its pay for prestige.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from regola.core.errors import IllegalAction
-from regola.core.step import Action, Step
+from regola.core.step import Action, ActionRange, Step
 from regola.games.princes_of_florence.measures import bonus_value
 from regola.games.princes_of_florence.placement import Placement
 from regola.games.princes_of_florence.placement.shared import JointPlacement
@@ -61,7 +62,7 @@ class Actions(Step):
             return int(s["window"][0])
         return _seat(state) if s["idx"] < len(s["order"]) else None
 
-    def legal(self, state: State) -> list[Action]:
+    def legal(self, state: State) -> Sequence[Action]:
         s = state.step
         if s["pending"] is not None:
             return _pending_legal(state, s["pending"])
@@ -292,7 +293,7 @@ def _pending_refusal(state: State, pending: dict[str, Any], action: Action) -> I
     return IllegalAction("actions.limits", f"an action once begun is carried out to its end first ({kind})", action)
 
 
-def _pending_legal(state: State, pending: dict[str, Any]) -> list[Action]:
+def _pending_legal(state: State, pending: dict[str, Any]) -> Sequence[Action]:
     rules = state.rules
     seat = pending["seat"]
     p = state.players[seat]
@@ -314,7 +315,7 @@ def _pending_legal(state: State, pending: dict[str, Any]) -> list[Action]:
             out.append(("finish",))
         return out
     # convert: part or all of this work's pay into prestige (004 Ukończenie Dzieła)
-    return [("convert", k) for k in range(pending["max"] + 1)]
+    return ActionRange("convert", range(pending["max"] + 1))
 
 
 def _pending_apply(state: State, action: Action) -> None:
