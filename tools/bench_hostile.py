@@ -267,8 +267,8 @@ def part_serve() -> None:
         before, started = server.rss(), time.perf_counter()
         statuses: dict[int, int] = {}
         for i in range(64):  # as many posted variants as the server keeps, each read in every language
-            body = (_head(f"posted-{i}") + f"    - {{op: replace, path: /city/cost_track, value: [0, {i % 9}, "
-                    f"{i // 9}, 5]}}\n").encode()
+            body = (_head(f"posted-{i}") + f"    - {{op: replace, path: /city/cost_track, value: [0, {1 + i % 8}, "
+                    f"{10 + i // 8}, 20]}}\n").encode()  # distinct, and rising as the pack's constraint asks
             token = json.loads(_post_json(server, "/api/v1/variants/check", body, YAML))["variant"]["token"]
             for lang in ("cs", "de", "fr"):
                 status = server.request("GET", f"/cs/{lang}/?variant={token}")[0]
