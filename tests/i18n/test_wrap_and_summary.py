@@ -89,7 +89,8 @@ def test_princes_of_florence_says_it_in_polish(capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     # the words, not one game's numbers (a change to the bots' random draws plays another game)
     assert re.search(r"Wygrywa gracz \d \(\d+\xa0punkt(y|ów)?\)\.", out) and "Dlaczego: Zwycięzca —" in out
-    assert "Co dalej:" in out and "regola rules render --pack pl" in out
+    # Princes of Florence has terminal play now: the closing line offers a seat against the same deal
+    assert "Co dalej:" in out and "--pack pl --players 3 --seed 7 --lang pl --human 0" in out
 
 
 def test_a_language_the_game_lacks_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -43,6 +43,12 @@ def _summary(game: Any, speech: Any) -> list[str]:
     return summary(game, speech)
 
 
+def _terminal() -> Any:
+    from regola.games.princes_of_florence import table
+
+    return table
+
+
 def _greedy() -> type:
     from regola.games.princes_of_florence.greedy import GreedyBot
 
@@ -68,6 +74,7 @@ DEFINITION = define_game(
     describe=describe,
     greedy=_greedy(),
     decisions=decisions,
+    terminal=_terminal,
     present={"standings": present.standings, "result_json": present.result_json,
              "seat_summary": present.seat_summary, "summary": _summary},
     action_kinds=action_kinds.action_kinds,

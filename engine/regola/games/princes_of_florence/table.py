@@ -1,0 +1,202 @@
+"""Princes of Florence at the terminal, in one language: the board a person reads before each decision
+(the round, the lot under auction, every player's open counts, one's own principality and cards) and
+each legal action in words, and what another player just did.
+
+Every sentence is interface text from regola's gettext catalog; every name of a thing and every action
+comes from the game's rule catalog (``names.actions`` words each verb, its ``{1}``… filled with the
+names of the action's parts). The board is drawn from the seat's player view (views.py), so the
+terminal shows exactly what the browser tables show: another player's hand, bonus and prestige cards
+are counted, never named (004: cards are held face down).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regola.core.step import Action
+from regola.games.princes_of_florence.state import State
+from regola.games.princes_of_florence.views import view
+from regola.text.speech import Speech
+
+__all__ = ["board", "describe", "help_rule", "narrate", "option"]
+
+#: the rule a person reads with "?", by the pending decision's kind, else by the phase
+PENDING_HELP = {"prestige": "auction.prestige_card", "recruit": "auction.recruitment", "place": "placement.piece",
+                "work": "works.value", "convert": "works.payout", "profession": "actions.profession",
+                "bonus": "actions.bonus", "under": "auction.prestige_card"}
+PHASE_HELP = {"keep": "setup.professions", "auction": "auction.lots", "actions": "actions.per_turn"}
+#: what the cards of a pile are called in the rule catalog, by the pile a pending decision looks at
+DECK_NAMES = {"profession": "professions", "bonus": "bonus_cards", "prestige": "prestige_cards"}
+#: actions whose card another player may not learn (it goes to a hand or under a pile face down)
+PRIVATE = frozenset({"keep", "take", "return", "under"})
+
+
+def help_rule(state: State) -> str | None:
+    pending = state.step.get("pending")
+    if pending is not None:
+        kind = str(pending.get("kind"))
+        if kind == "under":
+            kind = _deck(pending)
+        if kind in PENDING_HELP:
+            return PENDING_HELP[kind]
+    return PHASE_HELP.get(state.flow_state)
+
+
+# --- small words --------------------------------------------------------------------------------------
+def _seat(speech: Speech, seat: int) -> str:
+    # TRANSLATORS: a player of Princes of Florence, by the seat number `regola play --human` uses
+    return speech.gettext("seat {seat}", seat=str(seat))
+
+
+def _deck(pending: dict[str, Any]) -> str:
+    """The kind of card a pending look or return is about ('profession', 'bonus', 'prestige')."""
+    kind = str(pending.get("kind"))
+    if kind == "under":
+        return str(pending.get("deck", "")).removesuffix("_deck")
+    return kind
+
+
+def _piece(speech: Speech, state: State, piece: str) -> str:
+    return speech.name("landscapes" if piece in state.landscapes else "buildings", piece)
+
+
+def _cards(speech: Speech, category: str, cards: Any) -> str:
+    names = [speech.name(category, c) for c in cards if c]
+    return ", ".join(names) if names else speech.gettext("nothing")
+
+
+def _parts(speech: Speech, state: State, action: Action) -> list[str]:
+    """The action's parts as the catalog's ``{0}``, ``{1}``… name them: the verb, then names and numbers."""
+    verb, args = str(action[0]), list(action[1:])
+    pending = state.step.get("pending") or {}
+    category = {"open": "lots", "buy": "lots", "build": "buildings", "freedom": "freedoms", "hire": "characters",
+                "bid": "characters", "return": "professions", "work": "professions", "play_bonus": "bonus_cards",
+                "keep": "prestige_cards", "take": DECK_NAMES.get(_deck(pending), "professions")}.get(verb)
+    out = [verb]
+    for k, arg in enumerate(args):
+        if verb == "place" and k == 0:
+            out.append(_piece(speech, state, str(arg)))
+        elif verb == "place":  # orientation, column and row are counted from 1 for people
+            out.append(speech.number(int(arg) + 1))
+        elif verb == "recruit":
+            out.append(_seat(speech, int(arg)) if k == 0 else speech.name("professions", arg))
+        elif verb == "under":
+            out.append(_cards(speech, DECK_NAMES.get(_deck(pending), "professions"), arg))
+        elif category is not None and k == 0:
+            out.append(speech.name(category, arg))
+        elif isinstance(arg, int):
+            out.append(speech.amount(arg, "floren") if verb == "bid" else speech.number(arg))
+        else:
+            out.append(str(arg))
+    return out
+
+
+def describe(state: State, action: Action, speech: Speech) -> str:
+    """An option of the seat about to decide, in the rule catalog's words for the verb."""
+    verb = str(action[0])
+    # 'keep' alone keeps the dealt cards; with a card it keeps that one of a look at a pile
+    template = speech.catalog.names("actions").get("keep_card" if verb == "keep" and len(action) > 1 else verb)
+    parts = _parts(speech, state, action)
+    if not isinstance(template, str):
+        return " ".join(parts)
+    if verb == "convert":
+        return template.format(*parts) + " · " + _convert_cost(speech, state, int(action[1]))
+    return template.format(*parts, *([""] * 4))
+
+
+def _convert_cost(speech: Speech, state: State, points: int) -> str:
+    """What turning a work's pay into prestige costs: the florins it gives up (works.payout)."""
+    return speech.gettext("costs {money}", money=speech.amount(points * state.rules.florins_per_prestige, "floren"))
+
+
+def narrate(state: State, seat: int, action: Action, speech: Speech) -> str:
+    """What ``seat`` did, in words every player may hear; call it before the action is applied."""
+    verb = str(action[0])
+    if verb in PRIVATE and len(action) > 1:
+        what = speech.gettext("chooses a card in secret")
+    else:
+        what = describe(state, action, speech)
+    # TRANSLATORS: what another player did: who, then the action in the rule catalog's words
+    return speech.gettext("{who}: {what}", who=_seat(speech, seat), what=what)
+
+
+def option(state: State, action: Action, speech: Speech) -> tuple[str | None, str]:
+    """(group, short label): placements fold by piece and orientation, 'Chapel, orientation 2: [4] 1·3 …'."""
+    if action[0] == "place":
+        parts = _parts(speech, state, action)
+        # TRANSLATORS: the heading of the spots where one piece can go in one orientation
+        group = speech.gettext("{piece}, orientation {orientation}, column·row:", piece=parts[1],
+                               orientation=parts[2])
+        return group, f"{parts[3]}·{parts[4]}"
+    return None, describe(state, action, speech)
+
+
+# --- the board ----------------------------------------------------------------------------------------
+def _auction(speech: Speech, step: dict[str, Any]) -> list[str]:
+    if step.get("lot") is None:
+        return []
+    lot = speech.name("lots", step["lot"])
+    if step.get("high") is None:
+        return [speech.gettext("Auction: {lot}", lot=lot)]
+    return [speech.gettext("Auction: {lot} · {price} bid by {who}", lot=lot,
+                           price=speech.amount(step["price"], "floren"), who=_seat(speech, step["high"]))]
+
+
+def _player(speech: Speech, p: dict[str, Any], own: bool) -> str:
+    """One line a player: money and prestige always, the rest only when there is something."""
+    who = speech.gettext("{who} (you)", who=_seat(speech, p["seat"])) if own else _seat(speech, p["seat"])
+    parts = [speech.amount(p["money"], "floren"), speech.amount(p["prestige"], "point")]
+    if p["architects"]:
+        parts.append(speech.ngettext("{n} builder", "{n} builders", p["architects"]))
+    if p["jesters"]:
+        parts.append(speech.ngettext("{n} jester", "{n} jesters", p["jesters"]))
+    if p["freedoms"]:
+        parts.append(", ".join(speech.name("freedoms", f) for f in p["freedoms"]))
+    if any(p["table"]):
+        parts.append(speech.gettext("works: {cards}", cards=_cards(speech, "professions", p["table"])))
+    if not own:
+        parts.append(speech.ngettext("{n} card in hand", "{n} cards in hand", p["hand_size"]))
+    # TRANSLATORS: a player, then their counts separated by " · "
+    return speech.gettext("{who}: {counts}", who=who, counts=" · ".join(parts))
+
+
+def _principality(speech: Speech, state: State, p: dict[str, Any]) -> list[str]:
+    """One's own grid, columns numbered from 1, each piece a letter with its name below."""
+    rows = p["board"]
+    if not rows:
+        return []
+    head = "   " + "".join(str((c + 1) % 10) for c in range(len(rows[0])))
+    lines = [head] + [f"{r + 1:>2} {row}" for r, row in enumerate(rows)]
+    legend = [f"{chr(65 + k)} {_piece(speech, state, str(piece[0]))}" for k, piece in enumerate(p["pieces"])]
+    # the key beside the grid's first rows, so the board stays short on a 24-line terminal
+    key = [speech.gettext("Your principality:"), speech.gettext("# the palace, . free"), *legend]
+    return [f"{line}   {key[k]}" if k < len(key) else line for k, line in enumerate(lines)] + [
+        "   " + k for k in key[len(lines):]]
+
+
+def board(state: State, seat: int, speech: Speech, width: int = 80) -> list[str]:
+    """What a person reads before deciding: only what their seat may see."""
+    seen = view(state, seat)
+    lines = [speech.gettext("Round {round} of {rounds} · {phase} · you play {who}", round=seen["round"],
+                            rounds=state.rules.rounds, phase=speech.name("phases", seen["phase"]),
+                            who=_seat(speech, seat)),
+             speech.gettext("A work needs at least {value} this round.", value=seen["minimum_work"])]
+    lines += _auction(speech, seen["step"])
+    me: dict[str, Any] | None = None
+    for p in seen["players"]:
+        own = p["seat"] == seat
+        lines.append(_player(speech, p, own))
+        if own:
+            me = p
+    if me is not None:
+        hand = [speech.gettext("Your hand: {cards}", cards=_cards(speech, "professions", me.get("hand", ())))]
+        if me.get("recruits"):
+            hand.append(speech.ngettext("{n} recruitment card", "{n} recruitment cards", me["recruits"]))
+        if me.get("bonus"):
+            hand.append(speech.gettext("bonus cards: {cards}", cards=_cards(speech, "bonus_cards", me["bonus"])))
+        if me.get("prestige_cards"):
+            hand.append(speech.gettext("prestige cards: {cards}",
+                                       cards=_cards(speech, "prestige_cards", me["prestige_cards"])))
+        lines.append(" · ".join(hand))
+        lines += _principality(speech, state, me)
+    return lines

@@ -1,0 +1,92 @@
+"""Issue 22, item 6: Princes of Florence at the terminal, through a 24×80 pseudo-terminal.
+
+A person plays a seat to the end in the pack's own language (Polish) and in German: the board of the
+seat (round, phase, the lot under auction, every player's open counts, one's own hand and principality),
+options in the rule catalog's words, what the bot did — with the cards it chose in secret left unnamed —,
+`?` quoting the phase's rule, a typed action the rules forbid answered with the rule, and the closing
+summary in the same language.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from .pty_session import ROWS, Session, screen_rows
+
+PROMPT = {"pl": r"Twój wybór \(numer, słowa albo \? – pomoc\)> ",
+          "de": r"Deine Wahl \(Nummer, Wort oder \? für Hilfe\)> "}
+#: English words of the board and options that must not leak into another language's screen
+ENGLISH = re.compile(r"\b(round|seat|florins|prestige points|hand|works|bid on|end the turn|builder|jester)\b|\{'")
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    return {"REGOLA_DAEMON": "off", "REGOLA_CACHE": str(tmp_path / "cache"), "PYTHONWARNINGS": "error"}
+
+
+def _play_to_the_end(game: Session, prompt: str, limit: int = 400) -> list[str]:
+    """Choose the first option until the game ends; every screen read on the way."""
+    screens = []
+    for _ in range(limit):
+        game.send("0")
+        chunk = game.expect(f"{prompt}|\\[scoring\\.winner\\]")
+        screens.append(chunk)
+        if not re.search(prompt + "$", chunk):
+            return screens
+    raise AssertionError(f"no end after {limit} decisions")
+
+
+def test_polish_game_to_the_end(env: dict[str, str]) -> None:
+    game = Session("play", "--pack", "pl", "--players", "2", "--seed", "5", "--human", "1", "--bots", "greedy",
+                   env=env)
+    prompt = PROMPT["pl"]
+    try:
+        first = game.expect(prompt)
+        assert "Runda 1 z 7 · " in first and "grasz jako gracz 1" in first
+        assert re.search(r"^gracz 1 \(ty\): [\d\s]+florenów · 0\spunktów$", first, re.M), first
+        assert "Twoja ręka: " in first and "Twoje księstwo:" in first
+        assert re.search(r"^\[0\] oddaję kartę zawodu \S", first, re.M), first  # the catalog's words, a name
+        assert not ENGLISH.search(first), first
+        screens = _play_to_the_end(game, prompt)
+    finally:
+        code = game.end()
+    assert code == 0, game.seen[-1500:]
+    assert "Traceback" not in game.seen
+    for screen in screens[:-1]:
+        board = screen[screen.rfind("Runda "):]
+        assert screen_rows(board) <= ROWS, board
+        assert not ENGLISH.search(screen), screen
+    every_phase = " ".join(screens)
+    for seen in ("Faza A – licytacja", "Faza B – akcje", "licytuj ", "kończę turę"):
+        assert seen in every_phase, seen
+    # the bot's secret choices are told, its cards are not
+    assert "gracz 0: wybiera kartę w tajemnicy" in first
+    assert not re.search(r"gracz 0: (oddaję kartę zawodu|biorę kartę|zatrzymuję \S)", game.seen)
+    assert re.search(r"(Wygrywa|wygrywa|Remis).*\n.*scoring\.winner", game.seen), game.seen[-1500:]
+
+
+def test_german_help_and_a_forbidden_move(env: dict[str, str]) -> None:
+    game = Session("play", "--pack", "pl", "--players", "3", "--seed", "2", "--human", "0", "--lang", "de",
+                   "--bots", "greedy", env=env)
+    prompt = PROMPT["de"]
+    try:
+        first = game.expect(prompt)
+        assert "Runde 1 von 7 · " in first and "du spielst Platz 0" in first
+        assert re.search(r"^Platz 2: .*Florin · 0\sPrestigepunkte · 4\sKarten auf der Hand", first, re.M), first
+        assert not ENGLISH.search(first), first
+        game.send("?")  # the rule of choosing profession cards, in German
+        answer = game.expect(prompt)
+        assert "[setup.professions]" in answer or "Personenkarte" in answer, answer
+        game.send("return 999")  # the engine's own form, forbidden: the rule is quoted, nothing changes
+        answer = game.expect(prompt)
+        assert "Das erlauben die Regeln nicht" in answer, answer
+        game.send("0")
+        auction = game.expect(prompt)
+        assert "Phase A – Versteigerung" in auction or "Versteigerung" in auction, auction
+        assert not ENGLISH.search(auction), auction
+    finally:
+        game.end()
+    assert "Traceback" not in game.seen
