@@ -1,5 +1,7 @@
 """A person at the terminal: the board, what the others just did, numbered options folded and paged to
-fit the screen, and forgiving input (a number, a shown word, ``?``, ``+``/``-`` to turn pages).
+fit the screen, and forgiving input (a number, a shown word, ``?``, ``+``/``-`` to turn pages), and three
+commands: ``!back`` takes the person's latest decision back as the pack's undo policy allows (rule
+``flow.take_back``, ``undo.yaml``), ``!save`` writes the record so far, ``!quit`` stops the game there.
 
 Generic: the game supplies its words through ``GameDefinition.terminal`` (board, describe, narrate,
 option, help_rule); every sentence here is interface text from regola's gettext catalog, every name
@@ -23,7 +25,28 @@ from regola.core.step import Action
 from regola.text.speech import Speech
 from regola.text.wrap import wrap
 
-__all__ = ["Table"]
+__all__ = ["StopRequested", "Table", "TakeBackRequested", "take_backs"]
+
+
+class TakeBackRequested(Exception):
+    """The person takes their latest decision back; the policy allowed it (``play`` rebuilds the game)."""
+
+
+class StopRequested(Exception):
+    """The person stops the game here; the record so far is kept."""
+
+
+def take_backs(game: Game, setup: str) -> Any:
+    """The take-back window after ``game``'s history, followed decision by decision as a table does."""
+    from regola.tables.undo import TakeBacks, UndoPolicy, phase_of
+
+    windows = TakeBacks(UndoPolicy.of(game.ruleset.pack.data))
+    replay = Game.new(game.ruleset, len(game.state.players), game.seed, setup)
+    for who, action in game.history:
+        before = phase_of(replay.state)
+        replay.apply(action)
+        windows.after(who, list(action), before, phase_of(replay.state))
+    return windows
 
 #: lines of what the others did shown before a decision; older moves are counted, not listed
 NEWS_LINES = 4
@@ -41,7 +64,7 @@ class Table:
     """The terminal of one game: people's seats choose here, everybody's moves are told here."""
 
     def __init__(self, game: Game, lang: str | None, out: TextIO | None = None,
-                 read: Callable[[str], str] = input) -> None:
+                 read: Callable[[str], str] = input, setup: str | None = None) -> None:
         from regola.text.catalog import languages_of
         from regola.text.lang import negotiate
         from regola.text.speech import speech_for
@@ -54,10 +77,12 @@ class Table:
             raise RegolaError(self.speech.gettext("the game '{game}' has no terminal play yet", game=pack.game))
         self.words: Any = hook()
         self.game = game
+        self.setup = setup or game.ruleset.definition.setup_modes(game.ruleset.rules)[0]
         self.width = 80
         self.out = out if out is not None else sys.stdout
         self.read = read
         self.told: list[tuple[int, str]] = []  # (seat, sentence) of every decision so far
+        self.save: Callable[[], str] | None = None  # writes the record so far, returns where (set by `play`)
         self.heard: dict[int, int] = {}  # seat -> how much of `told` it has seen
 
     # -- narration ------------------------------------------------------------------------------------
@@ -118,10 +143,33 @@ class Table:
             if raw == "?":
                 self._help(legal)
                 continue
+            if raw.startswith("!") and self._command(raw[1:].strip().casefold(), obs.seat):
+                continue
             action = self._parse(raw, legal)
             if action is not None:
                 self.tell(obs.seat, action)
                 return action
+
+    def _command(self, word: str, seat: int) -> bool:
+        """``!back``, ``!save``, ``!quit``: True when done here (the prompt comes again); the first and
+        last end this decision by raising."""
+        if word == "back":
+            try:
+                take_backs(self.game, self.setup).check(seat)
+            except IllegalAction as err:
+                from regola.text import explain
+
+                self._print(self.speech.gettext("The rules do not allow that:") + " "
+                            + explain(err.rule, self.lang, self.game.ruleset))
+                return True
+            raise TakeBackRequested
+        if word == "save" and self.save is not None:
+            self._print(self.speech.gettext("The record so far is in {path}.", path=self.save()))
+            return True
+        if word == "quit":
+            raise StopRequested
+        self._print(self.speech.gettext("The commands are !back, !save and !quit."))
+        return True
 
     def _rows(self, legal: Sequence[Action], width: int) -> list[str]:
         """One line per option, except that consecutive options of one group share lines."""
@@ -162,6 +210,8 @@ class Table:
         lines = [explain(rule, self.lang, self.game.ruleset)] if rule else []
         lines.append(self.speech.gettext("Choose with the number in brackets (0 to {last}) or type the words "
                                          "shown; + and - turn the pages, ? shows this help.", last=len(legal) - 1))
+        lines.append(self.speech.gettext("!back takes your latest decision back (where the rules allow it), "
+                                         "!save writes the record so far, !quit stops the game."))
         self._print(*lines)
 
     # -- reading what was typed ----------------------------------------------------------------------

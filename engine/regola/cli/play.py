@@ -100,23 +100,21 @@ def run(args: argparse.Namespace) -> int:
             raise RegolaError(f"--human {seat}: seats are 0 to {args.players - 1}")
     agents: list[Any] = [make_bot(names[s], s, args.seed, ruleset) for s in range(args.players)]
     speech = _speech(ruleset, args.lang)
-    table = None
+    seats = [{"seat": s, "player": "human" if s in args.human else names[s]} for s in range(args.players)]
+    finished: Game | None = game
     if args.human:  # people at the terminal: they choose here and hear what every other seat does
-        from regola.cli.human import Table
-
-        table = Table(game, args.lang)
-        agents = [table.choose if s in args.human else table.watch(s, agents[s]) for s in range(args.players)]
-    writer = None
-    stream = None
-    if args.record:
-        stream = args.record.open("w", encoding="utf-8")
-        seats = [{"seat": s, "player": "human" if s in args.human else names[s]} for s in range(args.players)]
-        writer = RecordWriter(stream, header_for(game, args.setup, args.players, seats))
-    try:
-        play(game, agents, writer)
-    finally:
-        if stream:
-            stream.close()
+        finished = _play_at_the_terminal(game, agents, args, seats)
+    else:
+        stream = args.record.open("w", encoding="utf-8") if args.record else None
+        try:
+            play(game, agents, RecordWriter(stream, header_for(game, args.setup, args.players, seats))
+                 if stream else None)
+        finally:
+            if stream:
+                stream.close()
+    if finished is None:  # stopped by the person: the record so far is written, there is no result
+        return 0
+    game = finished
     if args.json:
         json.dump(result_json(game), sys.stdout, ensure_ascii=False)
         print()
@@ -128,6 +126,81 @@ def run(args: argparse.Namespace) -> int:
         for line in closing(game, speech, args.players, args.seed, list(args.human)):
             print("\n".join(wrap(line, max(20, width))))
     return 0
+
+
+class _Appender(RecordWriter):
+    """The record of a game at the terminal: nothing until a file is chosen (``--record`` or ``!save``),
+    then every decision appended to it."""
+
+    def __init__(self, writer: RecordWriter | None) -> None:  # no super().__init__: it would write a header
+        self.writer = writer
+
+    def action(self, seat: int, action: Any) -> None:
+        if self.writer is not None:
+            self.writer.action(seat, action)
+            self.writer.stream.flush()
+
+    def result(self, result: list[dict[str, Any]] | None) -> None:
+        if self.writer is not None:
+            self.writer.result(result)
+
+
+def _write_record(path: Path, game: Game, args: argparse.Namespace, seats: list[dict[str, Any]],
+                  finished: bool = False) -> RecordWriter:
+    """The record of ``game`` so far, written anew to ``path`` (after a take-back the old tail must go);
+    the writer stays open to append the next decisions."""
+    stream = path.open("w", encoding="utf-8")
+    writer = RecordWriter(stream, header_for(game, args.setup, args.players, seats))
+    for who, action in game.history:
+        writer.action(who, action)
+    if finished:
+        writer.result(game.result())
+    stream.flush()
+    return writer
+
+
+def _play_at_the_terminal(game: Game, agents: list[Any], args: argparse.Namespace,
+                          seats: list[dict[str, Any]]) -> Game | None:
+    """A game with people at the terminal: their take-backs rebuild the game from its history (chance
+    outcomes are recorded, so the same deals follow), ``!save`` writes the record so far, ``!quit``
+    stops with the record written. None when a person stopped the game."""
+    from regola.cli.human import StopRequested, Table, TakeBackRequested
+
+    table = Table(game, args.lang, setup=args.setup)
+    choosers = [table.choose if s in args.human else table.watch(s, agents[s]) for s in range(args.players)]
+    path: Path = args.record or Path(f"regola-{game.ruleset.pack.id}-seed{args.seed}.jsonl")
+    record = _Appender(_write_record(path, game, args, seats) if args.record else None)
+
+    def save() -> str:
+        if record.writer is not None:
+            record.writer.stream.close()
+        record.writer = _write_record(path, table.game, args, seats)  # from now on every decision is added
+        return str(path)
+
+    table.save = save
+    try:
+        while True:
+            try:
+                play(table.game, choosers, record)
+                return table.game
+            except TakeBackRequested:
+                history = table.game.history[:-1]
+                table.game = new_game(game.ruleset, args.players, args.seed, args.setup)
+                for _, action in history:
+                    table.game.apply(action)
+                if record.writer is not None:
+                    save()
+            except StopRequested:
+                where = save()
+                print(table.speech.ngettext("Game stopped after {n} step; the record so far is in {path} "
+                                            "(`regola replay {path}` referees it).",
+                                            "Game stopped after {n} steps; the record so far is in {path} "
+                                            "(`regola replay {path}` referees it).", len(table.game.history),
+                                            path=where))
+                return None
+    finally:
+        if record.writer is not None:
+            record.writer.stream.close()
 
 
 def _speech(ruleset: Ruleset, lang: str | None) -> Any:
