@@ -5,8 +5,9 @@ Every sentence is interface text from regola's gettext catalog (plural forms by 
 so "1 apprentice ready" and "5 apprentices ready" in every language); every name of a thing comes
 from the game's rule catalog. This module only decides which facts to show. What another seat may
 not see stays hidden: the invention a lab works on, the cards in a hand, a sealed bid, the order a
-peek put back (views.py, 001 §6, R7). Players' money is shown for every seat, as the issue asked;
-money cards are not hidden by any source.
+peek put back (views.py, 001 §6, R7). Money is gulden cards held in the hand, and 001 §6 says no
+player ever has to show how many cards they hold, gulden included: the board shows one's own money
+only, exactly as the player views (and the browser tables) do.
 """
 
 from __future__ import annotations
@@ -121,7 +122,7 @@ def _lab_line(speech: Speech, state: State, lab: Any, own: bool) -> str:
 
 def board(state: State, seat: int, speech: Speech, width: int = 80) -> list[str]:
     """The compact summary: round and phase, the city with people and prices, the display, every
-    player's money, people and labs, and the seat's own hand."""
+    player's people and labs, and the seat's own money and hand."""
     rules = state.rules
     me = state.players[seat]
     lines = [speech.gettext("Round {round} of {rounds} · {phase} · you play {color}", round=state.round,
@@ -137,14 +138,13 @@ def board(state: State, seat: int, speech: Speech, width: int = 80) -> list[str]
         own = p.seat == seat
         labs = ", ".join(_lab_line(speech, state, lab, own) for lab in p.labs)
         ready = speech.ngettext("{n} apprentice ready", "{n} apprentices ready", p.apprentices)
-        values = {"color": _color(speech, state, p.seat), "money": money(speech, p.money), "ready": ready,
-                  "labs": labs}
+        values = {"color": _color(speech, state, p.seat), "ready": ready, "labs": labs}
         if own:
             academy = speech.ngettext("{n} in the academy", "{n} in the academy", p.academy)
             lines.append(speech.gettext("{color} (you): {money} · {ready}, {academy} · labs: {labs}",
-                                        academy=academy, **values))
-        else:
-            lines.append(speech.gettext("{color}: {money} · {ready} · labs: {labs}", **values))
+                                        academy=academy, money=money(speech, p.money), **values))
+        else:  # another player's gulden cards are in their hand, unseen (001 §6), as in the views
+            lines.append(speech.gettext("{color}: {ready} · labs: {labs}", **values))
     lines.append(speech.gettext("Your hand: {materials} · {leonardo} is with {holder} · council purse {council}",
                                 materials=_materials(speech, state, me.hand), leonardo=_leonardo(speech),
                                 holder=_color(speech, state, state.leonardo),
