@@ -54,7 +54,8 @@ def test_german_game_through_a_pty(env: dict[str, str]) -> None:
         # one's own money; the others' gulden cards are in their hands, unseen (001 §6); everyone's labs
         assert re.search(r"^Gelb \(du\): \d+\u00a0Gulden · .*Labore: ", first, re.M), first
         for color in ("Rot:", "Grün:", "Blau:"):
-            assert re.search(rf"^{re.escape(color)} \d+\u00a0(Lehrling|Lehrlinge) bereit · Labore: ", first, re.M), color
+            ready = rf"^{re.escape(color)} \d+\u00a0(Lehrling|Lehrlinge) bereit · Labore: "
+            assert re.search(ready, first, re.M), color
         assert not re.search(r"^(Rot|Grün|Blau): .*Gulden", first, re.M), first
         assert "Ausliegende Erfindungen: Nr. " in first
         assert "Deine Hand: " in first and not ENGLISH.search(first)

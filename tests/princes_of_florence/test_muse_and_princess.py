@@ -121,3 +121,28 @@ def test_no_selling_prestige_with_the_expansion() -> None:
     assert ("sell",) not in game.legal_actions()
     base = edited(start(4), lambda st: None)
     assert base.ruleset.pack.data["actions"]["prestige_for_money"]["allowed"] is True
+
+
+def test_the_tokens_and_holders_are_in_every_view_and_on_the_board() -> None:
+    """The tokens lie open on the character cards: every seat and a spectator see them, and the board
+    and the terminal show them (they were missing from the views, so no board could)."""
+    from regola.games.princes_of_florence import table
+    from regola.tables.boards import draw
+    from regola.tables.words import Words
+    from regola.text.speech import speech_for
+
+    game = _to_a2()
+    game.apply(("bid", "cardinal", 300))
+    for seat in (0, 2, 99):  # the bidder, another seat, a spectator
+        seen = game.view(seat)
+        assert seen["step"]["tokens"] == {"cardinal": [0, 300]}, seat
+        assert seen["characters"] == {"owners": {}, "banker_money": None, "merchant": None}
+    words = Words(game.ruleset.pack, "en")
+    cardinal = words.name("characters", "cardinal")
+    assert f"{cardinal}: seat 1, 300 florins" in draw(game.ruleset.pack.game, game.view(2), words)
+    speech = speech_for(game.ruleset.pack, "en")
+    assert any(f"{cardinal}: seat 0, 300" in line for line in table.board(game.state, 2, speech))
+    while game.state.flow_state == "characters":  # everyone else withdraws: seat 0 pays and holds it
+        legal = game.legal_actions()
+        game.apply(("withdraw",) if ("withdraw",) in legal else legal[0])
+    assert game.view(1)["characters"]["owners"].get("cardinal") == 0

@@ -142,6 +142,21 @@ def _auction(speech: Speech, step: dict[str, Any]) -> list[str]:
                            price=speech.amount(step["price"], "floren"), who=_seat(speech, step["high"]))]
 
 
+def _characters(speech: Speech, seen: dict[str, Any]) -> list[str]:
+    """The expansion's character cards: the tokens bidding on them in phase A2, and who holds which."""
+    held = {card: int(seat) for card, seat in ((seen.get("characters") or {}).get("owners") or {}).items()}
+    tokens = seen["step"].get("tokens") or {}
+    if not tokens and not held:
+        return []
+    parts = [speech.gettext("{character}: {who}, {price}", character=speech.name("characters", card),
+                            who=_seat(speech, int(seat)), price=speech.amount(int(bid), "floren"))
+             for card, (seat, bid) in tokens.items()]
+    parts += [speech.gettext("{character} held by {who}", character=speech.name("characters", card),
+                             who=_seat(speech, seat)) for card, seat in held.items()]
+    # TRANSLATORS: the character cards of the Muse and Princess expansion, then their tokens and holders
+    return [speech.gettext("Characters: {parts}", parts=" · ".join(parts))]
+
+
 def _player(speech: Speech, p: dict[str, Any], own: bool) -> str:
     """One line a player: money and prestige always, the rest only when there is something."""
     who = speech.gettext("{who} (you)", who=_seat(speech, p["seat"])) if own else _seat(speech, p["seat"])
@@ -182,6 +197,7 @@ def board(state: State, seat: int, speech: Speech, width: int = 80) -> list[str]
                             who=_seat(speech, seat)),
              speech.gettext("A work needs at least {value} this round.", value=seen["minimum_work"])]
     lines += _auction(speech, seen["step"])
+    lines += _characters(speech, seen)
     me: dict[str, Any] | None = None
     for p in seen["players"]:
         own = p["seat"] == seat

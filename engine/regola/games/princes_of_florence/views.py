@@ -1,6 +1,7 @@
 """What one seat may see: hands of profession, bonus and prestige cards are private (004: profession
 cards are shown only by their backs, prestige cards lie face down until the end); principalities,
-displays, money and prestige are open."""
+displays, money and prestige are open, and so are the expansion's tokens on the character cards and
+who holds which character."""
 
 from __future__ import annotations
 
@@ -33,6 +34,9 @@ def view(state: State, seat: int) -> dict[str, Any]:
     if "sold" in s:
         step = {"sold": list(s["sold"]), "out": list(s["out"]), "lot": s["lot"], "price": s["price"],
                 "high": s["high"], "passed": list(s["passed"])}
+    elif "tokens" in s:  # phase A2 (Muse and Princess): every token lies open on a character card's bid field
+        step = {"tokens": {card: list(token) for card, token in s["tokens"].items()}, "turn": s["turn"],
+                "done": list(s["done"])}
     elif "order" in s:
         step = {"turn": s["order"][s["idx"]] if s["idx"] < len(s["order"]) else None, "done": s["done"],
                 "window": list(s.get("window", ()))}
@@ -50,4 +54,15 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "decks": {"professions": len(state.profession_deck), "bonus": len(state.bonus_deck),
                   "prestige": len(state.prestige_deck)},
         "players": players, "step": step, "result": state.result,
+        "characters": _characters(state),
     }
+
+
+def _characters(state: State) -> dict[str, Any] | None:
+    """The expansion's open facts: who holds which character card this round, the banker's money, the
+    merchant's holder (004 Rozszerzenie Muza i Księżniczka); None without the expansion."""
+    if state.rules.characters is None:
+        return None
+    extra = state.extra
+    return {"owners": {card: int(seat) for card, seat in extra.get("owners", {}).items()},
+            "banker_money": extra.get("banker_money"), "merchant": extra.get("merchant")}

@@ -71,6 +71,25 @@ def _auction(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> 
     return top + 30
 
 
+def _characters(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> float:
+    """The expansion's character cards: tokens bidding on them in phase A2 and who holds which."""
+    tokens = (view.get("step") or {}).get("tokens") or {}
+    held = ((view.get("characters") or {}).get("owners")) or {}
+    if not tokens and not held:
+        return top
+    parts = [words.gettext("{character}: seat {seat}, {price} florins", character=words.name("characters", card),
+                           seat=words.number(int(seat) + 1), price=words.number(int(bid)))
+             for card, (seat, bid) in tokens.items()]
+    parts += [words.gettext("{character}: seat {seat}", character=words.name("characters", card),
+                            seat=words.number(int(seat) + 1)) for card, seat in held.items()]
+    group = canvas.group(class_="characters")
+    line = " · ".join(parts)
+    canvas.rect(group, 4, top, WIDTH - 8, 24, rx=5)
+    canvas.text(group, 10, top + 16, short(line, 56), class_="name")
+    canvas.title(group, line)
+    return top + 30
+
+
 def _player(canvas: Canvas, view: dict[str, Any], p: dict[str, Any], words: Words, top: float) -> float:
     own = p["seat"] == view.get("seat")
     group = canvas.group(class_="player you" if own else "player", data_seat=p["seat"])
@@ -112,7 +131,7 @@ def draw(view: dict[str, Any], words: Words) -> str:
     canvas.text(None, 8, 16, label, class_="title")
     canvas.text(None, 8, 32, words.gettext("a work needs {value} this round", value=words.number(view["minimum_work"])),
                 class_="note")
-    top = _auction(canvas, view, words, 40)
+    top = _characters(canvas, view, words, _auction(canvas, view, words, 40))
     for p in view["players"]:
         top = _player(canvas, view, p, words, top)
     return canvas.finish(top + 4)
