@@ -30,6 +30,12 @@ def register(sub: Any) -> None:
     p.add_argument("--forwarded-allow-ips", default="127.0.0.1", metavar="IPS",
                    help="proxies whose X-Forwarded-* headers are trusted (default: 127.0.0.1)")
     p.add_argument("--no-access-log", action="store_true", help="do not log one JSON line per request")
+    p.add_argument("--tables", action="store_true",
+                   help="host tables people play in the browser (docs/TABLES.md), stored in SQLite at "
+                   "$XDG_STATE_HOME/regola/tables.db unless --db says where")
+    p.add_argument("--db", default=None, metavar="WHERE",
+                   help="where the tables live: a SQLite file, or postgresql://… for several server processes "
+                   "(implies --tables)")
     bounds = p.add_argument_group("bounds (docs/SERVE.md, \"What a stranger cannot do\")")
     bounds.add_argument("--engine-workers", type=_count(1, 64), default=2, metavar="N",
                         help="checks, replays and posted rulebooks built at once, each in its own process (default: 2)")
@@ -113,7 +119,8 @@ def run(args: argparse.Namespace) -> int:
         raise RegolaError(f"{home / 'rulepacks'}: no pack loads, nothing to serve")
     engine = EngineBounds(workers=args.engine_workers, queue=args.engine_queue, per_client=args.client_engine_jobs,
                           seconds=args.engine_seconds, memory_mib=args.engine_memory)
-    app = create_app(home, library=library, engine=engine, per_client=args.client_requests)
+    hall = _hall(args, home)
+    app = create_app(home, library=library, engine=engine, per_client=args.client_requests, tables=hall)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     logging.getLogger("regola.serve.access").setLevel(logging.WARNING if args.no_access_log else logging.INFO)
     config = uvicorn.Config(app, host=args.host, port=args.port, root_path=args.root_path, proxy_headers=True,
@@ -143,11 +150,38 @@ def _stop_engine_in_time(server: Any, engine: Any) -> None:
 
     def handle_exit(signum: int, frame: Any) -> None:
         original(signum, frame)
+        bell = getattr(server.config.app.state, "bell", None)  # the tables' live streams end at once
+        if bell is not None:
+            bell.shut()
         stopper = threading.Timer(max(0.0, GRACE_SECONDS - 1.0), engine.close)
         stopper.daemon = True
         stopper.start()
 
     server.handle_exit = handle_exit
+
+
+def _hall(args: argparse.Namespace, home: Path) -> Any:
+    """The tables this server hosts (``--tables``/``--db``), or None."""
+    if args.db is None and not args.tables:
+        return None
+    from regola.tables.bots import BotPool
+    from regola.tables.hall import Hall
+    from regola.tables.limits import TableLimits
+    from regola.tables.store import open_store
+
+    where = args.db or str(_state_home() / "tables.db")
+    if not where.startswith(("postgresql://", "postgres://")):
+        Path(where).parent.mkdir(parents=True, exist_ok=True)
+    limits = TableLimits.from_env()
+    store = open_store(where)
+    shown = where.split("@")[-1] if "://" in where else where  # never a password in the log
+    print(f"regola serve: tables stored in {shown}", file=sys.stderr)
+    return Hall(store, BotPool(seconds=limits.bot_seconds), limits, home)
+
+
+def _state_home() -> Path:
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "regola"
 
 
 def _announce(server: Any, args: argparse.Namespace) -> None:

@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["AccessLog"]
+__all__ = ["AccessLog", "redacted"]
 
 log = logging.getLogger("regola.serve.access")
+
+#: a table's capability token in a path: never written to a log (it is a seat, docs/TABLES.md)
+_TOKEN = re.compile(r"(/t/|/api/v1/tables/)[A-Za-z0-9_-]{16,}")
+
+
+def redacted(path: str) -> str:
+    return _TOKEN.sub(r"\1…", path)
 
 
 class AccessLog:
@@ -39,7 +47,8 @@ class AccessLog:
         finally:
             client = scope.get("client")
             log.info(json.dumps({
-                "method": scope["method"], "path": scope["path"], "query": scope.get("query_string", b"").decode(
-                    "latin-1"), "status": seen["status"], "bytes": seen["bytes"],
+                "method": scope["method"], "path": redacted(scope["path"]),
+                "query": scope.get("query_string", b"").decode("latin-1"), "status": seen["status"],
+                "bytes": seen["bytes"],
                 "ms": round((time.perf_counter() - start) * 1000, 2), "client": client[0] if client else None,
             }, ensure_ascii=False))

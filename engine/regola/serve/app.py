@@ -23,6 +23,7 @@ from regola.serve.library import Library, NotFound
 from regola.serve.replies import Problem, problem
 from regola.serve.workers import EngineBounds, EnginePool
 from regola.serve.workspace import Workspace
+from regola.tables.hall import Hall
 
 __all__ = ["create_app"]
 
@@ -69,11 +70,12 @@ async def _crash(request: Request, exc: Exception) -> Response:
 
 
 def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Library | None = None,
-               engine: EngineBounds | None = None, per_client: int = 16) -> Starlette:
+               engine: EngineBounds | None = None, per_client: int = 16, tables: Hall | None = None) -> Starlette:
     """The ASGI application over the packs of ``home`` (plus variant files from ``variant_dirs``).
 
     ``engine`` bounds the worker processes that check, replay and build posted rulebooks;
-    ``per_client`` is how many requests one client may have under way at once (429 past it).
+    ``per_client`` is how many requests one client may have under way at once (429 past it);
+    ``tables`` is the hall of the tables this server hosts (``regola.tables.web``), None for none.
     """
     loaded = library if library is not None else Library(home, variant_dirs)
     workspace = Workspace()
@@ -84,14 +86,28 @@ def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Libr
         import anyio
 
         await anyio.to_thread.run_sync(pool.start)
+        if tables is not None:
+            import asyncio
+
+            bell.attach(asyncio.get_running_loop())
+            tables.on_change = bell.ring
+            _, failed = await anyio.to_thread.run_sync(tables.restore)
+            for line in failed:
+                logging.getLogger("regola.tables").warning("%s", line)
         try:
             yield
         finally:
             pool.close()  # SIGTERM never waits for a runaway job
             workspace.close()
+            if tables is not None:
+                tables.close()
 
+    from regola.tables.web import routes as table_routes
+    from regola.tables.web.live import Bell
+
+    bell = Bell()
     app = Starlette(
-        routes=[*api.routes(), *assets.routes(), *pages.routes()],
+        routes=[*api.routes(), *assets.routes(), *table_routes(), *pages.routes()],
         middleware=[Middleware(AccessLog), Middleware(SecurityHeaders), Middleware(ClientBound, limit=per_client),
                     Middleware(GZipMiddleware, minimum_size=1024)],
         exception_handlers={Problem: _problem, NotFound: _not_found, RegolaError: _regola_error,
@@ -101,4 +117,6 @@ def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Libr
     app.state.library = loaded
     app.state.workspace = workspace
     app.state.engine = pool
+    app.state.hall = tables
+    app.state.bell = bell
     return app

@@ -268,6 +268,13 @@ class Hall:
         with entry.lock:
             return message(entry.table, Audience(role.role, role.seat), since, reveal)
 
+    def inspect(self, token: str, look: Callable[[Table, Audience], Any]) -> Any:
+        """``look(table, audience)`` under the table's lock: what a page needs beside the message (the
+        words of the legal actions of the token's own seat), never a change."""
+        entry, role = self._find(token)
+        with entry.lock:
+            return look(entry.table, Audience(role.role, role.seat))
+
     def record(self, token: str) -> tuple[str, str]:
         """(table id, the record so far). The host may download it at any time; seats and spectators
         once the game is over, since before that it holds what they may not see (hands, the deck)."""

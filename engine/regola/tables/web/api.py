@@ -1,0 +1,243 @@
+"""The tables' JSON API (in the OpenAPI document, `/api/v1/openapi.json`).
+
+A token in the path is a capability: it opens one seat, the spectators' view, the host's record or the
+hot-seat device (docs/TABLES.md). A token that opens nothing is 404, told apart from nothing else. Every
+body is bounded before it is read; the engine work of one decision is short (a rule check and a store)
+and runs in a thread, never on the event loop; bots think in their own processes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import BaseRoute, Route
+
+from regola.core.errors import IllegalAction, RegolaError
+from regola.serve.bodies import json_value, media_type, read_body
+from regola.serve.replies import NO_STORE, Problem, json_bytes
+from regola.tables.hall import Forbidden, Full, Hall, NotFound
+from regola.tables.table import Table
+from regola.tables.web.live import Bell
+
+__all__ = ["create", "hall_of", "refusal", "routes"]
+
+JSON_TYPES = ("application/json",)
+#: a stream sends a comment this often when nothing happens, so proxies keep it open
+KEEPALIVE = 15.0
+
+
+def hall_of(request: Request) -> Hall:
+    hall: Hall | None = getattr(request.app.state, "hall", None)
+    if hall is None:
+        raise Problem(404, "Not Found", "this server hosts no tables (start it with --tables or --db)")
+    return hall
+
+
+def bell_of(request: Request) -> Bell:
+    bell: Bell = request.app.state.bell
+    return bell
+
+
+def _int(request: Request, name: str, default: int | None = None) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return default
+    if not raw.lstrip("-").isdigit() or len(raw) > 9:
+        raise Problem(400, "Bad Request", f"?{name}= must be a whole number")
+    return int(raw)
+
+
+def _json(body: Any) -> Response:
+    return Response(json_bytes(body), media_type="application/json", headers={"Cache-Control": NO_STORE})
+
+
+async def _body(request: Request, hall: Hall) -> dict[str, Any]:
+    media_type(request, JSON_TYPES)
+    raw = await read_body(request, hall.limits.message_bytes)
+    value = await run_in_threadpool(json_value, raw, "body")
+    if not isinstance(value, dict):
+        raise Problem(422, "Unprocessable Content", "the body must be a JSON object")
+    return value
+
+
+def refusal(table: Table, err: IllegalAction, lang: str) -> dict[str, Any]:
+    """A refused decision: the rule it breaks, in the reader's language, and where the rulebook has it."""
+    from regola.text import explain
+    from regola.text.catalog import languages_of
+    from regola.text.lang import LanguageError, negotiate
+
+    pack = table.ruleset.pack
+    try:
+        language = negotiate(lang, pack.language, languages_of(pack.game), pack.id)
+    except LanguageError:
+        language = pack.language
+    return {"rule": err.rule, "message": err.message, "text": explain(err.rule, language, table.ruleset),
+            "rulebook": f"/{pack.id}/{language}/#rule-{err.rule}"}
+
+
+def _problem_of(exc: Exception) -> Problem:
+    if isinstance(exc, NotFound):
+        return Problem(404, "Not Found", str(exc))
+    if isinstance(exc, Forbidden):
+        return Problem(403, "Forbidden", str(exc))
+    if isinstance(exc, Full):
+        return Problem(503, "Service Unavailable", str(exc), headers={"Retry-After": "60"})
+    return Problem(422, "Unprocessable Content", str(exc).splitlines()[0])
+
+
+async def _call(request: Request, fn: Any, *args: Any) -> Any:
+    try:
+        return await run_in_threadpool(fn, *args)
+    except IllegalAction:
+        raise
+    except (NotFound, Forbidden, Full, RegolaError) as exc:
+        raise _problem_of(exc) from None
+
+
+def create(hall: Hall, request: Request, body: dict[str, Any]) -> dict[str, Any]:
+    """A table as the body asks: {pack, variants, players, seats, setup, hot_seat}; its tokens."""
+    library = request.app.state.library
+    pack = body.get("pack")
+    if not isinstance(pack, str) or not 1 <= len(pack) <= 64:
+        raise RegolaError("pack: a pack id is expected")
+    library.base(pack)  # a pack this server serves, else NotFound
+    seats = body.get("seats")
+    if not isinstance(seats, list) or not 1 <= len(seats) <= 8 or not all(isinstance(s, str) for s in seats):
+        raise RegolaError("seats: a list of 'human' or a bot spec per seat is expected")
+    players = body.get("players", len(seats))
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise RegolaError("players: a whole number is expected")
+    variants: list[Any] = []
+    raw_variants = body.get("variants", [])
+    if not isinstance(raw_variants, list) or len(raw_variants) > 8:
+        raise RegolaError("variants: a list of at most 8 variant ids or posted-variant tokens is expected")
+    for name in raw_variants:
+        if not isinstance(name, str) or not 1 <= len(name) <= 128:
+            raise RegolaError("variants: each is a variant id or a posted variant's token")
+        posted = library.posted(pack, name) if name.startswith("posted-") or len(name) > 40 else None
+        variants.append(posted if posted is not None else name)
+    setup = body.get("setup")
+    if setup is not None and not isinstance(setup, str):
+        raise RegolaError("setup: a setup mode's name is expected")
+    made = hall.create(pack, variants, players, list(seats), setup, bool(body.get("hot_seat", False)))
+    return made.to_json()
+
+
+async def _refused(request: Request, hall: Hall, token: str, err: IllegalAction) -> Response:
+    """409: the decision breaks a rule; the rule's text in the reader's language and its rulebook link."""
+    lang = (request.query_params.get("lang") or "en")[:16]
+    said = await run_in_threadpool(hall.inspect, token, lambda table, _: refusal(table, err, lang))
+    return JSONResponse({"type": "about:blank", "title": "Conflict", "status": 409,
+                         "detail": f"{err.message} [rule {err.rule}]", **said},
+                        status_code=409, media_type="application/problem+json", headers={"Cache-Control": NO_STORE})
+
+
+async def create_table(request: Request) -> Response:
+    hall = hall_of(request)
+    body = await _body(request, hall)
+    made = await _call(request, create, hall, request, body)
+    return Response(json_bytes(made), status_code=201, media_type="application/json",
+                    headers={"Cache-Control": NO_STORE})
+
+
+async def table_message(request: Request) -> Response:
+    hall = hall_of(request)
+    since = _int(request, "since", 0) or 0
+    message = await _call(request, hall.message, request.path_params["token"], since, _int(request, "reveal"))
+    return _json(message)
+
+
+async def decide(request: Request) -> Response:
+    hall = hall_of(request)
+    token = request.path_params["token"]
+    body = await _body(request, hall)
+    action = body.get("action")
+    if not isinstance(action, list):
+        raise Problem(422, "Unprocessable Content", "action: a JSON array is expected")
+    reveal = body.get("reveal")
+    if reveal is not None and (not isinstance(reveal, int) or isinstance(reveal, bool)):
+        raise Problem(422, "Unprocessable Content", "reveal: a seat number is expected")
+    try:
+        reply = await _call(request, hall.decide, token, action, reveal)
+    except IllegalAction as err:
+        return await _refused(request, hall, token, err)
+    return _json(reply)
+
+
+async def take_back(request: Request) -> Response:
+    hall = hall_of(request)
+    token = request.path_params["token"]
+    reveal = _int(request, "reveal")
+    try:
+        reply = await _call(request, hall.take_back, token, reveal)
+    except IllegalAction as err:
+        return await _refused(request, hall, token, err)
+    return _json(reply)
+
+
+async def record(request: Request) -> Response:
+    hall = hall_of(request)
+    table_id, text = await _call(request, hall.record, request.path_params["token"])
+    return Response(text.encode("utf-8"), media_type="application/x-ndjson",
+                    headers={"Cache-Control": NO_STORE,
+                             "Content-Disposition": f'attachment; filename="regola-table-{table_id}.jsonl"'})
+
+
+async def events(request: Request) -> Response:
+    """Server-sent events: one ``update`` event (the message since the client's last line) each time the
+    table moves; resumed from ``Last-Event-ID`` (or ``?since=``) after a reconnect."""
+    hall, bell = hall_of(request), bell_of(request)
+    token = request.path_params["token"]
+    reveal = _int(request, "reveal")
+    last = request.headers.get("last-event-id", "")
+    since = int(last) if last.isdigit() and len(last) < 10 else (_int(request, "since", 0) or 0)
+    first = await _call(request, hall.message, token, since, reveal)  # 404 before the stream starts
+
+    def event(message: dict[str, Any]) -> bytes:
+        data = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        return f"id: {message['n']}\nevent: update\ndata: {data}\n\n".encode()
+
+    async def stream() -> AsyncIterator[bytes]:
+        if not bell.open():  # the server's bound on open streams: the client's EventSource retries later
+            yield b"retry: 10000\nevent: full\ndata: {}\n\n"
+            return
+        try:
+            message, last = first, first["n"]
+            yield event(message)
+            while not message.get("over"):
+                changed = await bell.wait(message["table"], KEEPALIVE)
+                if bell.closing:
+                    return
+                if not changed:
+                    if await request.is_disconnected():
+                        return
+                    yield b": keepalive\n\n"
+                    continue
+                try:
+                    message = await run_in_threadpool(hall.message, token, last, reveal)
+                except RegolaError:  # the table was closed meanwhile
+                    return
+                if message["n"] != last or message.get("reset"):
+                    last = message["n"]
+                    yield event(message)
+        finally:
+            bell.close()
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": NO_STORE, "X-Accel-Buffering": "no"})
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/api/v1/tables", create_table, methods=["POST"]),
+        Route("/api/v1/tables/{token}", table_message, methods=["GET"]),
+        Route("/api/v1/tables/{token}/decisions", decide, methods=["POST"]),
+        Route("/api/v1/tables/{token}/take-back", take_back, methods=["POST"]),
+        Route("/api/v1/tables/{token}/record", record, methods=["GET"]),
+        Route("/api/v1/tables/{token}/events", events, methods=["GET"]),
+    ]

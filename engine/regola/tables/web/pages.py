@@ -1,0 +1,359 @@
+"""The tables' pages: server-rendered HTML that plays without JavaScript (every choice is a button of a
+form; after it the page comes back at its own address), in one language, phone first.
+
+``/tables/new`` makes a table and shows its private links once (the server keeps only their digests);
+``/t/{token}`` is what the token opens: a seat (its board and, when it is to move, its choices, each
+naming its cost in the game's own words; a refusal shows the rule and links to it in the rulebook), the
+spectators' view, the host's view with the record, or the hot-seat device (a hand-over screen between
+two people, so nobody sees the previous hand). ``/static/tables.js`` listens to the live updates and
+reloads the page when the table moves.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from regola.core.errors import IllegalAction, RegolaError
+from regola.serve.bodies import media_type, read_body
+from regola.serve.replies import NO_STORE, Problem
+from regola.tables.hall import Forbidden, Full, Hall, NotFound
+from regola.tables.messages import Audience
+from regola.tables.table import Table
+from regola.tables.web.api import create, hall_of, refusal
+from regola.tables.web.labels import choices, event_words, speech_of
+from regola.tables.words import Words
+
+__all__ = ["routes"]
+
+esc = html.escape
+HTML = "text/html; charset=utf-8"
+FORM = ("application/x-www-form-urlencoded",)
+#: what a seat may be at the creation form
+SEAT_KINDS = ("", "human", "random", "greedy", "mcts")
+MAX_SEATS = 5
+
+
+def _root(request: Request) -> str:
+    return str(request.scope.get("root_path", "")).rstrip("/")
+
+
+def _page(request: Request, title: str, lang: str, body: str, status: int = 200,
+          data: dict[str, str] | None = None) -> Response:
+    from regola.text.render import html_lang
+
+    root = _root(request)
+    attrs = "".join(f' data-{k}="{esc(v)}"' for k, v in (data or {}).items())
+    text = ("<!DOCTYPE html>\n"
+            f'<html lang="{esc(html_lang(lang))}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<meta name="referrer" content="no-referrer"><title>{esc(title)}</title>'
+            f'<link rel="stylesheet" href="{root}/static/regola.css">'
+            f'<link rel="stylesheet" href="{root}/static/tables.css">'
+            f'<script src="{root}/static/tables.js" defer></script></head>'
+            f'<body class="tables"{attrs}>\n{body}\n</body></html>\n')
+    return Response(text.encode("utf-8"), status_code=status, media_type=HTML,
+                    headers={"Cache-Control": NO_STORE})
+
+
+def _lang(request: Request) -> str:
+    raw = request.query_params.get("lang", "")
+    return raw[:16] if raw.replace("-", "").isalpha() else ""
+
+
+async def _form(request: Request, hall: Hall) -> dict[str, str]:
+    """A urlencoded form, bounded like every body; one value per field."""
+    media_type(request, FORM)
+    raw = await read_body(request, hall.limits.message_bytes)
+    try:
+        fields = parse_qs(raw.decode("utf-8"), keep_blank_values=True, max_num_fields=64, strict_parsing=False)
+    except (UnicodeDecodeError, ValueError):
+        raise Problem(400, "Bad Request", "the form cannot be read") from None
+    return {k: v[0] for k, v in fields.items()}
+
+
+def _error_page(request: Request, exc: Exception, words: Words, lang: str) -> Response:
+    status = 404 if isinstance(exc, NotFound) else 403 if isinstance(exc, Forbidden) else \
+        503 if isinstance(exc, Full) else 422
+    body = f'<main class="table"><p class="refused">{esc(str(exc).splitlines()[0])}</p></main>'
+    return _page(request, words.gettext("Tables"), lang, body, status)
+
+
+# --- making a table ------------------------------------------------------------------------------------------
+async def new_table(request: Request) -> Response:
+    hall_of(request)
+    library = request.app.state.library
+    lang = _lang(request) or "en"
+    listing = library.listing()
+    words = Words(library.base(listing[0]["id"]), lang) if listing else None
+    if words is None:
+        raise Problem(404, "Not Found", "this server has no packs")
+    return _page(request, words.gettext("New table"), words.lang, _new_form(request, words, listing))
+
+
+def _new_form(request: Request, words: Words, listing: list[dict[str, Any]], error: str = "") -> str:
+    _ = words.gettext
+    say = [  # outside the f-strings, where extraction finds them
+        _("New table"),
+        _("Rules"),
+        _("House rule or variant"),
+        _("none"),
+        _("Posted house rule (its token)"),
+        _("Seats"),
+        _("One device for every person (hot seat)"),
+        _("Create the table"),
+    ]
+    packs = "".join(f'<option value="{esc(p["id"])}">{esc(p["title"])} ({esc(p["id"])})</option>' for p in listing)
+    variants = "".join(f'<option value="{esc(v["id"])}">{esc(p["id"])}: {esc(v["title"] or v["id"])}</option>'
+                       for p in listing for v in p["variants"])
+    kinds = {"": _("nobody"), "human": _("a person"), "random": _("bot: random"), "greedy": _("bot: greedy"),
+             "mcts": _("bot: search (mcts)")}
+    seats = []
+    for i in range(MAX_SEATS):
+        default = "human" if i == 0 else "greedy" if i == 1 else ""
+        options = "".join(f'<option value="{k}"{" selected" if k == default else ""}>{esc(v)}</option>'
+                          for k, v in kinds.items())
+        label = _("Seat {seat}", seat=words.number(i + 1))
+        seats.append(f'<label>{esc(label)} <select name="seat{i}">{options}</select></label>')
+    problem = f'<p class="refused" role="alert">{esc(error)}</p>' if error else ""
+    return (f'<main class="table new"><h1>{esc(say[0])}</h1>{problem}'
+            f'<form method="post" action="{_root(request)}/tables/new?lang={esc(words.lang)}">'
+            f'<label>{esc(say[1])} <select name="pack">{packs}</select></label>'
+            f'<label>{esc(say[2])} <select name="variant"><option value="">'
+            f'{esc(say[3])}</option>{variants}</select></label>'
+            f'<label>{esc(say[4])} <input name="posted" maxlength="128"></label>'
+            f'<fieldset><legend>{esc(say[5])}</legend>{"".join(seats)}</fieldset>'
+            f'<label><input type="checkbox" name="hot_seat" value="1"> '
+            f'{esc(say[6])}</label>'
+            f'<button type="submit">{esc(say[7])}</button></form></main>')
+
+
+async def make_table(request: Request) -> Response:
+    hall = hall_of(request)
+    library = request.app.state.library
+    lang = _lang(request) or "en"
+    form = await _form(request, hall)
+    seats = [form.get(f"seat{i}", "") for i in range(MAX_SEATS)]
+    seats = [s for s in seats if s]
+    if any(s not in SEAT_KINDS for s in seats):
+        raise Problem(422, "Unprocessable Content", "a seat is a person, a bot or nobody")
+    pack = form.get("pack", "")
+    variants = [v for v in (form.get("variant", ""), form.get("posted", "").strip()) if v]
+    body = {"pack": pack, "seats": seats, "players": len(seats), "variants": variants,
+            "hot_seat": form.get("hot_seat") == "1"}
+    try:
+        made = await run_in_threadpool(create, hall, request, body)
+    except (RegolaError, Full) as exc:
+        listing = library.listing()
+        words = Words(library.base(listing[0]["id"]), lang)
+        return _page(request, words.gettext("New table"), words.lang,
+                     _new_form(request, words, listing, str(exc).splitlines()[0]), 422)
+    words = Words(library.base(pack), lang)
+    return _page(request, words.gettext("Your table is ready"), words.lang, _links(request, words, made), 201)
+
+
+def _links(request: Request, words: Words, made: dict[str, Any]) -> str:
+    _ = words.gettext
+    say = [  # outside the f-strings, where extraction finds them
+        _("Your table is ready"),
+    ]
+    base = f"{request.url.scheme}://{request.url.netloc}{_root(request)}/t/"
+    suffix = f"?lang={words.lang}"
+    rows = [(_("Seat {seat}", seat=words.number(int(seat) + 1)), token) for seat, token in made["seats"].items()]
+    if made.get("hotseat"):
+        rows.insert(0, (_("The one device for every person"), made["hotseat"]))
+    rows += [(_("Spectators"), made["spectator"]), (_("Host: the record at any time"), made["host"])]
+    items = "".join(f'<li><span class="who">{esc(label)}</span> <a href="{esc(base + token + suffix)}">'
+                    f'{esc(base + token)}</a></li>' for label, token in rows)
+    private = _("Send each person their own link: it is their seat, so keep it private. "
+                "These links are shown only now.")
+    return (f'<main class="table links"><h1>{esc(say[0])}</h1><p>{esc(private)}</p>'
+            f"<ul>{items}</ul></main>")
+
+
+# --- a table ---------------------------------------------------------------------------------------------------
+def _table_body(request: Request, table: Table, audience: Audience, message: dict[str, Any], words: Words,
+                token: str, reveal: int | None, refused: dict[str, Any] | None = None) -> str:
+    _ = words.gettext
+    say = [  # outside the f-strings, where extraction finds them
+        _("The rules do not allow that:"),
+        _("Read the rule in the rulebook"),
+        _("The previous hand is hidden until the next person takes the device."),
+        _("Your move"),
+        _("Take back my last decision"),
+        _("Latest moves"),
+        _("The rulebook"),
+        _("Download the record"),
+    ]
+    from regola.tables.boards import draw
+
+    root = _root(request)
+    speech = speech_of(table, words.lang)
+    here = f"{root}/t/{token}"
+    query = {"lang": words.lang} | ({"reveal": str(reveal)} if reveal is not None else {})
+    parts: list[str] = []
+    if refused is not None:
+        parts.append(f'<section class="refused" role="alert"><p>{esc(say[0])}</p>'
+                     f'<p>{esc(refused["text"])}</p><p><a href="{root}{esc(refused["rulebook"])}">'
+                     f'{esc(say[1])}</a></p></section>')
+    handover = message.get("handover")
+    if handover is not None:
+        seat = words.number(int(handover) + 1)
+        show = f"{here}?{urlencode({'lang': words.lang, 'reveal': str(handover)})}"
+        heading = _("Hand the device to seat {seat}", seat=seat)
+        show_mine = _("I am seat {seat}: show my view", seat=seat)
+        parts.append(f'<section class="handover"><h1>{esc(heading)}</h1>'
+                     f'<p>{esc(say[2])}</p>'
+                     f'<a class="button" href="{esc(show)}">{esc(show_mine)}'
+                     "</a></section>")
+    parts.append(f'<section class="board">{draw(table.ruleset.pack.game, message["view"], words)}</section>')
+    to_move, seat = message["to_move"], message.get("seat")
+    if message.get("over"):
+        status = _("The game is over.")
+    elif seat is not None and to_move == seat:
+        status = _("Your move.")
+    elif to_move is not None and to_move >= 0:
+        status = _("Waiting for seat {seat}.", seat=words.number(to_move + 1))
+    else:
+        status = ""
+    parts.append(f'<p class="status" role="status">{esc(status)}</p>')
+    legal = message["view"].get("legal") if seat is not None and to_move == seat else None
+    if legal:
+        groups: list[str] = []
+        current: str | None = None
+        buttons: list[str] = []
+        for index, group, label in choices(table, legal, speech):
+            if group != current and buttons:
+                groups.append(_group(current, buttons))
+                buttons = []
+            current = group
+            buttons.append(f'<button name="k" value="{index}">{esc(label)}</button>')
+        if buttons:
+            groups.append(_group(current, buttons))
+        hidden = "".join(f'<input type="hidden" name="{k}" value="{esc(v)}">' for k, v in query.items())
+        parts.append(f'<form class="choices" method="post" action="{here}/act" aria-label="{esc(say[3])}">'
+                     f'<input type="hidden" name="n" value="{message["n"]}">{hidden}{"".join(groups)}</form>')
+    if message.get("take_back"):
+        hidden = "".join(f'<input type="hidden" name="{k}" value="{esc(v)}">' for k, v in query.items())
+        parts.append(f'<form class="back" method="post" action="{here}/back">{hidden}'
+                     f'<button>{esc(say[4])}</button></form>')
+    said = event_words(message.get("events", [])[-8:], words)
+    if said:
+        items = "".join(f"<li>{esc(line)}</li>" for line in said)
+        parts.append(f'<section class="events"><h2>{esc(say[5])}</h2><ol>{items}</ol></section>')
+    links = [f'<a href="{root}/{esc(table.ruleset.pack.id)}/{esc(words.lang)}/">{esc(say[6])}</a>']
+    if audience.role == "host" or message.get("over"):
+        links.append(f'<a href="{root}/api/v1/tables/{token}/record" download>{esc(say[7])}</a>')
+    parts.append(f'<footer class="links">{" · ".join(links)}</footer>')
+    return "".join(parts)
+
+
+def _group(heading: str | None, buttons: list[str]) -> str:
+    head = f"<h3>{esc(heading)}</h3>" if heading else ""
+    return f'<div class="group" role="group">{head}{"".join(buttons)}</div>'
+
+
+def _render(request: Request, hall: Hall, token: str, lang: str, reveal: int | None,
+            refused: dict[str, Any] | None = None, status: int = 200) -> Response:
+    def look(table: Table, audience: Audience) -> tuple[str, str, str, int]:
+        from regola.tables.messages import message
+
+        words = Words(table.ruleset.pack, lang or None)
+        said = message(table, audience, max(0, table.n - 8), reveal)
+        body = _table_body(request, table, audience, said, words, token, reveal, refused)
+        title = words.gettext("Table {table}", table=table.id[:8])
+        return title, words.lang, body, table.n
+
+    title, language, body, n = hall.inspect(token, look)
+    events = f"{_root(request)}/api/v1/tables/{token}/events" + (f"?reveal={reveal}" if reveal is not None else "")
+    return _page(request, title, language, f'<main class="table">{body}</main>', status,
+                 data={"events": events, "n": str(n)})
+
+
+def _refusal_at(hall: Hall, token: str, err: IllegalAction, lang: str) -> dict[str, Any]:
+    return dict(hall.inspect(token, lambda table, _: refusal(table, err, lang or "en")))
+
+
+def _reveal(raw: str | None) -> int | None:
+    return int(raw) if raw and raw.isdigit() and len(raw) < 3 else None
+
+
+async def table_page(request: Request) -> Response:
+    hall = hall_of(request)
+    token, lang = request.path_params["token"], _lang(request)
+    try:
+        return await run_in_threadpool(_render, request, hall, token, lang, _reveal(request.query_params.get("reveal")))
+    except (NotFound, Forbidden, RegolaError) as exc:
+        return _error_page(request, exc, _fallback_words(request, lang), lang or "en")
+
+
+def _fallback_words(request: Request, lang: str) -> Words:
+    library = request.app.state.library
+    return Words(library.base(library.listing()[0]["id"]), lang or "en")
+
+
+def _back_to(request: Request, token: str, form: dict[str, str]) -> Response:
+    query = {k: form[k] for k in ("lang", "reveal") if form.get(k)}
+    if "reveal" in query and request.url.path.endswith("/act"):
+        query.pop("reveal")  # after a hot-seat decision the device shows the hand-over screen again
+    where = f"{_root(request)}/t/{token}" + (f"?{urlencode(query)}" if query else "")
+    return RedirectResponse(where, status_code=303, headers={"Cache-Control": NO_STORE})
+
+
+async def act(request: Request) -> Response:
+    hall = hall_of(request)
+    token = request.path_params["token"]
+    form = await _form(request, hall)
+    lang, reveal = form.get("lang", "")[:16], _reveal(form.get("reveal"))
+    k, n = form.get("k", ""), form.get("n", "")
+    if not k.isdigit() or not n.isdigit() or len(k) > 6 or len(n) > 9:
+        raise Problem(400, "Bad Request", "a choice is a number")
+
+    def decide() -> Response | None:
+        message = hall.message(token, 0, reveal)
+        legal = message["view"].get("legal") or []
+        if message["n"] != int(n) or int(k) >= len(legal):
+            return None  # the table moved on since the page was drawn: show it as it is now
+        try:
+            hall.decide(token, legal[int(k)], reveal)
+        except IllegalAction as err:
+            said = _refusal_at(hall, token, err, lang)
+            return _render(request, hall, token, lang, reveal, said, 409)
+        return None
+
+    try:
+        shown = await run_in_threadpool(decide)
+    except (NotFound, Forbidden, RegolaError) as exc:
+        return _error_page(request, exc, _fallback_words(request, lang), lang or "en")
+    return shown if shown is not None else _back_to(request, token, form)
+
+
+async def back(request: Request) -> Response:
+    hall = hall_of(request)
+    token = request.path_params["token"]
+    form = await _form(request, hall)
+    lang, reveal = form.get("lang", "")[:16], _reveal(form.get("reveal"))
+    try:
+        await run_in_threadpool(hall.take_back, token, reveal)
+    except IllegalAction as err:
+        said = await run_in_threadpool(_refusal_at, hall, token, err, lang)
+        return await run_in_threadpool(_render, request, hall, token, lang, reveal, said, 409)
+    except (NotFound, Forbidden, RegolaError) as exc:
+        return _error_page(request, exc, _fallback_words(request, lang), lang or "en")
+    return _back_to(request, token, form)
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/tables/new", new_table, methods=["GET"]),
+        Route("/tables/new", make_table, methods=["POST"]),
+        Route("/t/{token}", table_page, methods=["GET"]),
+        Route("/t/{token}/act", act, methods=["POST"]),
+        Route("/t/{token}/back", back, methods=["POST"]),
+    ]

@@ -1,0 +1,142 @@
+"""Issue 22: tables over real HTTP on loopback — two people play whole games of both games, a refusal
+names its rule in the reader's language, the live stream resumes after a reconnect, a SIGKILL loses no
+accepted decision, the hot-seat device hides the previous hand, and no token reaches the log."""
+
+from __future__ import annotations
+
+import json
+import signal
+import time
+from pathlib import Path
+
+import pytest
+from tests.serve.conftest import Server, start_server, stop_server
+
+from regola.cli.main import main
+
+from .conftest import assert_private, play_to_the_end
+
+httpx = pytest.importorskip("httpx")
+#: the German hand-over screen's heading (the tables catalog), before the seat number
+HANDOVER_DE = "Gib das Gerät an Platz"
+
+
+@pytest.mark.parametrize(("pack", "players"), [("pl", 2), ("cs", 2)])
+def test_two_people_play_a_whole_game(tables_server: Server, pack: str, players: int, tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    with httpx.Client(base_url=tables_server.url, timeout=30) as client:
+        made = client.post("/api/v1/tables", json={"pack": pack, "seats": ["human"] * players})
+        assert made.status_code == 201, made.text
+        tokens = {int(seat): token for seat, token in made.json()["seats"].items()}
+        early = client.get(f"/api/v1/tables/{tokens[0]}/record")
+        assert early.status_code == 403  # a seat gets the record once the game is over
+        last = play_to_the_end(client, tokens)
+        assert last["result"] and last["over"]
+        record = client.get(f"/api/v1/tables/{tokens[1]}/record")
+        assert record.status_code == 200 and record.headers["content-type"].startswith("application/x-ndjson")
+    path = tmp_path / "table.jsonl"
+    path.write_bytes(record.content)
+    capsys.readouterr()
+    assert main(["replay", str(path), "--json"]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    assert replayed["ok"] and replayed["complete"]
+    assert "T" not in "".join(t for t in tokens.values() if t in tables_server.log_text())  # no token logged
+    for token in tokens.values():
+        assert token not in tables_server.log_text()
+
+
+def test_a_refusal_names_the_rule_in_the_reader_s_language(tables_server: Server) -> None:
+    with httpx.Client(base_url=tables_server.url, timeout=30) as client:
+        made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"]}).json()
+        token = made["seats"]["0"]
+        before = client.get(f"/api/v1/tables/{token}").json()
+        reply = client.post(f"/api/v1/tables/{token}/decisions?lang=fr", json={"action": ["return", 999]})
+        assert reply.status_code == 409
+        body = reply.json()
+        assert body["rule"] == "setup.professions" and body["rulebook"] == "/pl/fr/#rule-setup.professions"
+        assert "cartes" in body["text"]  # the rule in French
+        assert client.get(f"/api/v1/tables/{token}").json()["n"] == before["n"]  # nothing changed
+        spectator = client.post(f"/api/v1/tables/{made['spectator']}/decisions", json={"action": ["return", 1]})
+        assert spectator.status_code == 403
+        assert client.get("/api/v1/tables/" + "x" * 32).status_code == 404
+        bad = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human"] * 9})
+        assert bad.status_code == 422
+
+
+def test_the_live_stream_resumes_from_the_last_line(tables_server: Server) -> None:
+    with httpx.Client(base_url=tables_server.url, timeout=30) as client:
+        made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"]}).json()
+        zero, one = made["seats"]["0"], made["seats"]["1"]
+        with client.stream("GET", f"/api/v1/tables/{one}/events") as stream:
+            lines = stream.iter_lines()
+            first = _next_update(lines)
+            assert_private(first, 1)
+            legal = client.get(f"/api/v1/tables/{zero}").json()["view"]["legal"]
+            assert client.post(f"/api/v1/tables/{zero}/decisions", json={"action": legal[0]}).status_code == 200
+            second = _next_update(lines)
+            assert second["n"] > first["n"] and second["events"][-1]["action"] == ["return", None]  # the card unseen
+        # a reconnect with Last-Event-ID gets only what it missed
+        legal = client.get(f"/api/v1/tables/{one}").json()["view"]["legal"]
+        assert client.post(f"/api/v1/tables/{one}/decisions", json={"action": legal[0]}).status_code == 200
+        with client.stream("GET", f"/api/v1/tables/{one}/events",
+                           headers={"Last-Event-ID": str(second["n"])}) as stream:
+            resumed = _next_update(stream.iter_lines())
+            told = [e["n"] for e in resumed["events"]]  # decisions only: a deal is never told
+            assert told and min(told) == second["n"] + 1 and max(told) <= resumed["n"]
+
+
+def _next_update(lines: object) -> dict[str, object]:
+    data = None
+    for line in lines:  # type: ignore[attr-defined]
+        if line.startswith("data: "):
+            data = json.loads(line[6:])
+        elif line == "" and data is not None:
+            return dict(data)
+    raise AssertionError("the stream ended")
+
+
+def test_a_killed_server_loses_no_accepted_decision(tmp_path: Path) -> None:
+    db = tmp_path / "tables.db"
+    server = start_server(tmp_path, "--db", str(db))
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            made = client.post("/api/v1/tables", json={"pack": "cs", "seats": ["human", "greedy"]}).json()
+            token = made["seats"]["0"]
+            deadline = time.monotonic() + 60
+            while client.get(f"/api/v1/tables/{token}").json()["n"] < 12:  # the person and the bot move
+                assert time.monotonic() < deadline, "the bot never answered"
+                message = client.get(f"/api/v1/tables/{token}").json()
+                if message["to_move"] == 0:
+                    client.post(f"/api/v1/tables/{token}/decisions", json={"action": message["view"]["legal"][0]})
+                else:
+                    time.sleep(0.02)
+            before = client.get(f"/api/v1/tables/{made['host']}/record").text
+        server.process.send_signal(signal.SIGKILL)
+        server.process.wait(timeout=10)
+        (tmp_path / "again").mkdir()
+        server = start_server(tmp_path / "again", "--db", str(db))
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            after = client.get(f"/api/v1/tables/{made['host']}/record").text
+            kept = before.splitlines()
+            assert len(kept) > 12 and after.splitlines()[:len(kept)] == kept  # every line accepted is still there
+            last = play_to_the_end(client, {0: token})
+            assert last["over"] and last["result"]
+    finally:
+        if server.process.poll() is None:
+            assert stop_server(server) == 0, server.log_text()[-2000:]
+
+
+def test_the_hot_seat_device_hides_the_previous_hand(tables_server: Server) -> None:
+    with httpx.Client(base_url=tables_server.url, timeout=30) as client:
+        made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"], "hot_seat": True})
+        device = made.json()["hotseat"]
+        shown = client.get(f"/api/v1/tables/{device}").json()
+        mover = shown["to_move"]
+        assert shown["handover"] == mover and shown["seat"] is None
+        assert all("hand" not in p for p in shown["view"]["players"])  # the hand-over screen shows no hand
+        handed = client.get(f"/api/v1/tables/{device}?reveal={mover}").json()
+        assert "hand" in handed["view"]["players"][mover]
+        wrong = client.get(f"/api/v1/tables/{device}?reveal={1 - mover}").json()
+        assert all("hand" not in p for p in wrong["view"]["players"])  # not to move: no hand
+        page = client.get(f"/t/{device}?lang=de")
+        assert page.status_code == 200 and HANDOVER_DE in page.text and 'class="hand"' not in page.text
