@@ -271,7 +271,9 @@ def _render(request: Request, hall: Hall, token: str, lang: str, reveal: int | N
         return title, words.lang, body, table.n
 
     title, language, body, n = hall.inspect(token, look)
-    events = f"{_root(request)}/api/v1/tables/{token}/events" + (f"?reveal={reveal}" if reveal is not None else "")
+    # the stream starts from the line this page shows: it says "reset" if the table was taken back since
+    stream = {"since": str(n)} | ({"reveal": str(reveal)} if reveal is not None else {})
+    events = f"{_root(request)}/api/v1/tables/{token}/events?{urlencode(stream)}"
     return _page(request, title, language, f'<main class="table">{body}</main>', status,
                  data={"events": events, "n": str(n)})
 

@@ -1,0 +1,149 @@
+"""Issue 22 in a real browser (Playwright, Debian's Chromium): two people create a table on the form and
+play Princes of Florence to the end in two browser contexts, the waiting page following the table live;
+a person plays Maestro Leonardo against a bot by keyboard; a page reloaded mid-game resumes; the hot-seat
+device hides the previous hand; phone-sized screenshots of both boards in two languages."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from tests.serve.conftest import Server
+from tests.serve.test_browser import CHROMIUM, FLAGS, SHOTS
+
+sync_api = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (apt-get install chromium)")
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def _create(page: Any, url: str, pack: str, seats: list[str], lang: str, hot_seat: bool = False) -> dict[str, str]:
+    """The creation form filled in and sent; the private links it shows once, by label."""
+    page.goto(f"{url}/tables/new?lang={lang}")
+    page.select_option("select[name=pack]", pack)
+    for i in range(5):
+        page.select_option(f"select[name=seat{i}]", seats[i] if i < len(seats) else "")
+    if hot_seat:
+        page.check("input[name=hot_seat]")
+    page.click("form button[type=submit]")
+    page.wait_for_selector("main.links")
+    links = {}
+    for item in page.locator("main.links li").all():
+        links[item.locator(".who").inner_text()] = item.locator("a").get_attribute("href")
+    return links
+
+
+def _play(pages: list[Any], deadline: float) -> int:
+    """Click the first choice wherever there is one, until every page says the game is over."""
+    clicks = 0
+    while time.monotonic() < deadline:
+        moved = False
+        for page in pages:
+            buttons = page.locator("form.choices button")
+            if buttons.count():
+                with page.expect_navigation():
+                    buttons.first.click()
+                clicks += 1
+                moved = True
+        if all(page.locator(".status").inner_text().strip() in OVER for page in pages):
+            return clicks
+        if not moved:
+            pages[0].wait_for_timeout(30)
+    raise AssertionError("the game did not end in time")
+
+
+OVER = {"The game is over.", "Das Spiel ist vorbei.", "Gra się skończyła.", "Hra skončila.", "La partie est terminée."}
+
+
+def test_two_people_play_princes_of_florence_in_two_browsers(browser: Any, tables_server: Server) -> None:
+    host = browser.new_context(viewport=PHONE)
+    links = _create(host.new_page(), tables_server.url, "pl", ["human", "human"], "en")
+    first, second = browser.new_context(viewport=PHONE), browser.new_context(viewport=PHONE)
+    one, two = first.new_page(), second.new_page()
+    one.goto(links["Seat 1"])
+    two.goto(links["Seat 2"].replace("lang=en", "lang=de"))
+    assert one.locator("html").get_attribute("lang") == "en" and two.locator("html").get_attribute("lang") == "de"
+    assert one.locator("svg[role=img]").count() == 1
+    # the seat waiting for the other follows the table live (server-sent events reload its page)
+    waiting = two if one.locator("form.choices button").count() else one
+    before = waiting.locator("body").get_attribute("data-n")
+    mover = one if waiting is two else two
+    with mover.expect_navigation():
+        mover.locator("form.choices button").first.click()
+    waiting.wait_for_function(f"document.body.dataset.n !== '{before}'", timeout=15_000)
+    two.reload()  # a reload mid-game resumes where the table is
+    assert two.locator(".status").inner_text()
+    clicks = _play([one, two], time.monotonic() + 240)
+    assert clicks > 20
+    assert one.locator("a[download]").count() == 1  # the record, once the game is over
+    for context in (host, first, second):
+        context.close()
+
+
+def test_a_person_plays_maestro_leonardo_by_keyboard_against_a_bot(browser: Any, tables_server: Server) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    links = _create(page, tables_server.url, "cs", ["human", "greedy"], "fr")
+    seat = next(link for label, link in links.items() if label.startswith("Place 1"))
+    page.goto(seat)
+    page.wait_for_selector("form.choices button")
+    form = page.locator("form.choices")
+    assert form.get_attribute("aria-label")  # the choices are one labelled group for screen readers
+    page.keyboard.press("Tab")
+    for _ in range(40):  # keyboard only: Tab to the first choice, Enter
+        if page.evaluate("document.activeElement && document.activeElement.name === 'k'"):
+            break
+        page.keyboard.press("Tab")
+    before = page.locator("body").get_attribute("data-n")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert page.locator("body").get_attribute("data-n") != before
+    clicks = _play([page], time.monotonic() + 240)
+    assert clicks > 10
+    context.close()
+
+
+def test_the_hot_seat_hand_over_hides_the_previous_hand(browser: Any, tables_server: Server) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    links = _create(page, tables_server.url, "pl", ["human", "human"], "en", hot_seat=True)
+    page.goto(links["The one device for every person"])
+    assert page.locator(".handover").count() == 1 and page.locator("text.hand").count() == 0
+    page.locator(".handover a.button").click()
+    page.wait_for_selector("form.choices button")
+    assert page.locator("text.hand").count() == 1  # the seat's own hand, once handed the device
+    with page.expect_navigation():
+        page.locator("form.choices button").first.click()
+    assert page.locator(".handover").count() == 1 and page.locator("text.hand").count() == 0
+    context.close()
+
+
+@pytest.mark.parametrize(("pack", "langs"), [("pl", ("pl", "en")), ("cs", ("cs", "de"))])
+def test_phone_screenshots_of_both_boards(browser: Any, tables_server: Server, pack: str,
+                                         langs: tuple[str, str]) -> None:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2)
+    page = context.new_page()
+    links = _create(page, tables_server.url, pack, ["human", "greedy"], langs[0])
+    seat = next(iter(link for label, link in links.items() if re.match(r"\D+ 1$", label)))
+    for lang in langs:
+        page.goto(seat.split("?")[0] + f"?lang={lang}")
+        page.wait_for_selector("svg[role=img]")
+        assert page.locator("html").get_attribute("lang") == lang
+        width = page.evaluate("document.querySelector('.board svg').getBoundingClientRect().width")
+        assert width <= PHONE["width"]  # the board fits the phone's width
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"table-{pack}-{lang}-phone.png"), full_page=True)
+    context.close()
