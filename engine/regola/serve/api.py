@@ -116,7 +116,8 @@ async def openapi(request: Request) -> Response:
     from regola.serve.openapi import document_bytes
 
     library = library_of(request)
-    return reply(request, document_bytes(list(library.packs), library.languages))
+    tables = getattr(request.app.state, "hall", None) is not None
+    return reply(request, document_bytes(list(library.packs), library.languages, tables))
 
 
 # --- posted bodies ------------------------------------------------------------------------------------

@@ -81,6 +81,17 @@ SCHEMAS: S = {
                            "players": _list({"type": "object"})}),
         "next": _object({"seat": {"type": "integer"}, "state": _str()})},
         ["complete", "decisions", "warnings", "result"]),
+    "TableCreated": _object({"table": _str(), "seats": {"type": "object", "additionalProperties": _str()},
+                             "spectator": _str(), "host": _str(), "hotseat": _str()},
+                            ["table", "seats", "spectator", "host"]),
+    "TableMessage": _object({"table": _str(), "game": _str(), "pack": _str(), "n": {"type": "integer"},
+                             "seat": _nullable("integer"), "to_move": {"type": "integer"}, "over": {"type": "boolean"},
+                             "view": {"type": "object"}, "events": _list({"type": "object"}),
+                             "reset": {"type": "boolean"}, "seats": _list({"type": "object"})},
+                            ["table", "game", "pack", "n", "to_move", "over", "view", "events"], extra=True),
+    "TableRefused": {"allOf": [_ref("Problem"), {"type": "object", "required": ["rule", "text", "rulebook"],
+                                                 "properties": {"rule": _str(), "text": _str(),
+                                                                "rulebook": _str()}}]},
     "ReplayRefused": {"allOf": [_ref("Problem"), {"type": "object", "properties": {
         "line": _nullable("integer"), "rule": _nullable("string"), "field": _str()}}]},
 }
@@ -109,7 +120,53 @@ def _get(summary: str, schema: str, params: list[S], *, extra: S | None = None) 
     return {"get": {"summary": summary, "parameters": params, "responses": responses}}
 
 
-def document(packs: list[str], languages: list[str]) -> S:
+def _table_paths(packs: list[str], body_problems: S) -> S:
+    """The tables' operations (only on a server started with --tables or --db)."""
+    token = {"name": "token", "in": "path", "required": True, "schema": _str(),
+             "description": "a capability token: a seat, the spectators, the host or the hot-seat device"}
+    since = {"name": "since", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 0}}
+    reveal = {"name": "reveal", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 0}}
+    lang = {"name": "lang", "in": "query", "required": False, "schema": _str()}
+    unknown = {"404": _problem("no table answers to this token"), **BOUNDED}
+    json_body = {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}}
+    message = {"200": _ok("TableMessage", "what the token may see: the view, events since a line, legal actions")}
+    refused = {"403": _problem("this token may not do that (a spectator deciding, a seat asking the record early)"),
+               "409": _problem("the decision breaks a rule: its text in ?lang= and its rulebook link",
+                               "TableRefused"),
+               "422": _problem("a body that is not a decision")}
+    return {
+        "/api/v1/tables": {"post": {
+            "summary": "make a table: {pack, variants, players, seats: ['human' | a bot spec], setup, hot_seat}",
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "properties": {"pack": {"type": "string", "enum": packs},
+                                                 "seats": _list(_str()), "players": {"type": "integer"}}}}}},
+            "responses": {"201": {"description": "the table's private links (shown once)", "content": {
+                "application/json": {"schema": _ref("TableCreated")}}}, **body_problems, **BOUNDED,
+                "404": _problem("no such pack"), "422": _problem("a table that cannot be made as asked")}}},
+        "/api/v1/tables/{token}": {"get": {"summary": "the message of a token", "parameters": [token, since, reveal],
+                                           "responses": {**message, **unknown,
+                                                         "400": _problem("a query value that is not a number")}}},
+        "/api/v1/tables/{token}/decisions": {"post": {
+            "summary": "decide: {action: [...], reveal}", "parameters": [token, lang], "requestBody": json_body,
+            "responses": {**message, **unknown, **refused, **body_problems}}},
+        "/api/v1/tables/{token}/take-back": {"post": {
+            "summary": "take the latest decision back as the pack's undo policy allows",
+            "parameters": [token, reveal, lang], "responses": {**message, **unknown, **refused,
+                                                               "400": _problem("a query value that is not a number")}}},
+        "/api/v1/tables/{token}/record": {"get": {
+            "summary": "the record so far (the host at any time, others once the game is over)",
+            "parameters": [token], "responses": {
+                "200": {"description": "JSON Lines", "content": {"application/x-ndjson": {"schema": _str()}}},
+                **unknown, "403": _problem("the record is not yet yours")}}},
+        "/api/v1/tables/{token}/events": {"get": {
+            "summary": "server-sent events: an `update` each time the table moves (resume with Last-Event-ID)",
+            "parameters": [token, since, reveal], "responses": {
+                "200": {"description": "an event stream", "content": {"text/event-stream": {"schema": _str()}}},
+                **unknown, "400": _problem("a query value that is not a number")}}},
+    }
+
+
+def document(packs: list[str], languages: list[str], tables: bool = False) -> S:
     pack = {"name": "pack", "in": "path", "required": True, "schema": {"type": "string", "enum": packs}}
     variant = {"name": "variant", "in": "query", "required": False,
                "description": "a variant id of the pack, or the token a passing variant check returned",
@@ -126,7 +183,7 @@ def document(packs: list[str], languages: list[str]) -> S:
                      "408": _problem("the body did not arrive within the body deadline"),
                      "413": _problem("the body (or one record line) is larger than the limit"),
                      "415": _problem("a Content-Type the endpoint does not read")}
-    return {
+    doc: S = {
         "openapi": "3.1.0",
         "info": {"title": "regola rule reference", "version": "1.0.0",
                  "description": "Rules of board games as data: packs, variants, rule text in several languages, "
@@ -166,12 +223,15 @@ def document(packs: list[str], languages: list[str]) -> S:
         },
         "components": {"schemas": SCHEMAS},
     }
+    if tables:
+        doc["paths"].update(_table_paths(packs, body_problems))
+    return doc
 
 
 @lru_cache(maxsize=4)
-def _cached(packs: tuple[str, ...], languages: tuple[str, ...]) -> bytes:
-    return json_bytes(document(list(packs), list(languages)))
+def _cached(packs: tuple[str, ...], languages: tuple[str, ...], tables: bool) -> bytes:
+    return json_bytes(document(list(packs), list(languages), tables))
 
 
-def document_bytes(packs: list[str], languages: list[str]) -> bytes:
-    return _cached(tuple(packs), tuple(languages))
+def document_bytes(packs: list[str], languages: list[str], tables: bool = False) -> bytes:
+    return _cached(tuple(packs), tuple(languages), tables)
