@@ -140,3 +140,20 @@ def test_the_hot_seat_device_hides_the_previous_hand(tables_server: Server) -> N
         assert all("hand" not in p for p in wrong["view"]["players"])  # not to move: no hand
         page = client.get(f"/t/{device}?lang=de")
         assert page.status_code == 200 and HANDOVER_DE in page.text and 'class="hand"' not in page.text
+
+
+def test_decisions_faster_than_the_rate_are_told_to_wait(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REGOLA_TABLE_RATE", "3")
+    server = start_server(tmp_path, "--db", str(tmp_path / "tables.db"))
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"]}).json()
+            token = made["seats"]["0"]
+            answers = [client.post(f"/api/v1/tables/{token}/decisions", json={"action": ["return", 999]})
+                       for _ in range(4)]
+            assert [a.status_code for a in answers] == [409, 409, 409, 429]
+            assert int(answers[-1].headers["retry-after"]) >= 1
+            other = client.post(f"/api/v1/tables/{made['seats']['1']}/decisions", json={"action": ["return", 999]})
+            assert other.status_code == 409  # another link is not slowed by this one
+    finally:
+        assert stop_server(server) == 0, server.log_text()[-2000:]

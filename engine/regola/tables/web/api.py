@@ -152,9 +152,23 @@ async def table_message(request: Request) -> Response:
     return _json(message)
 
 
+def check_rate(request: Request, hall: Hall, token: str) -> None:
+    """429 when this token decides faster than the server's rate (REGOLA_TABLE_RATE a minute)."""
+    from regola.tables.web.rate import Rate
+
+    rate: Rate | None = getattr(request.app.state, "table_rate", None)
+    if rate is None:
+        rate = request.app.state.table_rate = Rate(hall.limits.actions_per_minute)
+    wait = rate.allow(token)
+    if wait > 0:
+        raise Problem(429, "Too Many Requests", f"at most {rate.per_minute} decisions a minute per link",
+                      headers={"Retry-After": str(max(1, round(wait)))})
+
+
 async def decide(request: Request) -> Response:
     hall = hall_of(request)
     token = request.path_params["token"]
+    check_rate(request, hall, token)
     body = await _body(request, hall)
     action = body.get("action")
     if not isinstance(action, list):
@@ -172,6 +186,7 @@ async def decide(request: Request) -> Response:
 async def take_back(request: Request) -> Response:
     hall = hall_of(request)
     token = request.path_params["token"]
+    check_rate(request, hall, token)
     reveal = _int(request, "reveal")
     try:
         reply = await _call(request, hall.take_back, token, reveal)

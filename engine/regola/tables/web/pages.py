@@ -26,7 +26,7 @@ from regola.serve.replies import NO_STORE, Problem
 from regola.tables.hall import Forbidden, Full, Hall, NotFound
 from regola.tables.messages import Audience
 from regola.tables.table import Table
-from regola.tables.web.api import create, hall_of, refusal
+from regola.tables.web.api import check_rate, create, hall_of, refusal
 from regola.tables.web.labels import choices, event_words, speech_of
 from regola.tables.words import Words
 
@@ -311,6 +311,7 @@ def _back_to(request: Request, token: str, form: dict[str, str]) -> Response:
 async def act(request: Request) -> Response:
     hall = hall_of(request)
     token = request.path_params["token"]
+    check_rate(request, hall, token)
     form = await _form(request, hall)
     lang, reveal = form.get("lang", "")[:16], _reveal(form.get("reveal"))
     k, n = form.get("k", ""), form.get("n", "")
@@ -339,6 +340,7 @@ async def act(request: Request) -> Response:
 async def back(request: Request) -> Response:
     hall = hall_of(request)
     token = request.path_params["token"]
+    check_rate(request, hall, token)
     form = await _form(request, hall)
     lang, reveal = form.get("lang", "")[:16], _reveal(form.get("reveal"))
     try:
