@@ -5,6 +5,7 @@ accepted decision, the hot-seat device hides the previous hand, and no token rea
 from __future__ import annotations
 
 import json
+import re
 import signal
 import time
 from pathlib import Path
@@ -157,3 +158,22 @@ def test_decisions_faster_than_the_rate_are_told_to_wait(tmp_path: Path, monkeyp
             assert other.status_code == 409  # another link is not slowed by this one
     finally:
         assert stop_server(server) == 0, server.log_text()[-2000:]
+
+
+def test_the_replay_viewer_steps_through_a_finished_table(tables_server: Server) -> None:
+    with httpx.Client(base_url=tables_server.url, timeout=30) as client:
+        made = client.post("/api/v1/tables", json={"pack": "cs", "seats": ["human", "human"]}).json()
+        tokens = {0: made["seats"]["0"], 1: made["seats"]["1"]}
+        early = client.get(f"/t/{tokens[0]}/replay")
+        assert early.status_code == 403  # a seat replays once the game is over; the host at any time
+        assert client.get(f"/t/{made['host']}/replay?k=0").status_code == 200
+        play_to_the_end(client, tokens)
+        last = client.get(f"/t/{tokens[0]}/replay?lang=de")
+        steps = int(re.search(r"Schritt (\d+) von (\d+)", last.text).group(2))  # type: ignore[union-attr]
+        assert steps > 10 and f"Schritt {steps} von {steps}" in last.text
+        middle = client.get(f"/t/{tokens[0]}/replay?k={steps // 2}&lang=de")
+        assert f"Schritt {steps // 2} von {steps}" in middle.text and "<svg" in middle.text
+        back = re.search(rf'href="([^"]*k={steps // 2 - 1}[^"]*)"', middle.text)
+        assert back and client.get(back.group(1).replace("&amp;", "&")).status_code == 200
+        first = client.get(f"/t/{tokens[0]}/replay?k=0&lang=de")
+        assert "Schritt 0 von" in first.text

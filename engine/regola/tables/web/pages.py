@@ -190,6 +190,7 @@ def _table_body(request: Request, table: Table, audience: Audience, message: dic
         _("Latest moves"),
         _("The rulebook"),
         _("Download the record"),
+        _("Replay"),
     ]
     from regola.tables.boards import draw
 
@@ -250,6 +251,7 @@ def _table_body(request: Request, table: Table, audience: Audience, message: dic
     links = [f'<a href="{root}/{esc(table.ruleset.pack.id)}/{esc(words.lang)}/">{esc(say[6])}</a>']
     if audience.role == "host" or message.get("over"):
         links.append(f'<a href="{root}/api/v1/tables/{token}/record" download>{esc(say[7])}</a>')
+        links.append(f'<a href="{here}/replay?lang={esc(words.lang)}">{esc(say[8])}</a>')
     parts.append(f'<footer class="links">{" · ".join(links)}</footer>')
     return "".join(parts)
 
@@ -353,6 +355,70 @@ async def back(request: Request) -> Response:
     return _back_to(request, token, form)
 
 
+# --- the replay viewer ---------------------------------------------------------------------------------------
+_positions: dict[tuple[str, int], Any] = {}  # (table id, lines) -> Positions; a few kept, the oldest dropped
+
+
+def _positions_of(hall: Hall, token: str) -> Any:
+    """The positions of the token's table record (the host's at any time, everyone's once it is over)."""
+    import tempfile
+    from pathlib import Path
+
+    from regola.tables.replay import Positions
+
+    table_id, text = hall.record(token)
+    key = (table_id, text.count("\n"))
+    found = _positions.get(key)
+    if found is None:
+        with tempfile.TemporaryDirectory(prefix="regola-replay-") as folder:
+            path = Path(folder) / "record.jsonl"
+            path.write_text(text, encoding="utf-8")
+            found = Positions(path, hall.home)
+        if len(_positions) >= 16:
+            _positions.pop(next(iter(_positions)))
+        _positions[key] = found
+    return found
+
+
+def _replay_page(request: Request, hall: Hall, token: str, lang: str, k: int | None) -> Response:
+    from regola.tables.boards import draw
+
+    positions = _positions_of(hall, token)
+    step = len(positions) if k is None else max(0, min(k, len(positions)))
+    shown = positions.at(step)
+    pack = positions.game_at(step).ruleset.pack
+    words = Words(pack, lang or None)
+    _ = words.gettext
+    heading = _("Step {step} of {steps}", step=words.number(step), steps=words.number(len(positions)))
+    say = [_("first"), _("back"), _("forward"), _("last"), _("Replay")]
+    here = f"{_root(request)}/t/{token}/replay"
+
+    def link(to: int, label: str) -> str:
+        if to == step or not 0 <= to <= len(positions):
+            return f'<span class="off">{esc(label)}</span>'
+        return f'<a href="{here}?{urlencode({"k": str(to), "lang": words.lang})}">{esc(label)}</a>'
+
+    moves = [link(0, say[0]), link(step - 1, say[1]), link(step + 1, say[2]), link(len(positions), say[3])]
+    by = ""
+    if step and shown.get("by") != "chance":
+        by = f'<p class="status">{esc(event_words([{"seat": shown["by"], "action": shown["action"]}], words)[0])}</p>'
+    body = (f'<main class="table replay"><h1>{esc(say[4])}: {esc(heading)}</h1>'
+            f'<nav class="steps">{" · ".join(moves)}</nav>{by}'
+            f'<section class="board">{draw(pack.game, shown["view"], words)}</section></main>')
+    return _page(request, heading, words.lang, body)
+
+
+async def replay_page(request: Request) -> Response:
+    hall = hall_of(request)
+    token, lang = request.path_params["token"], _lang(request)
+    raw = request.query_params.get("k")
+    k = int(raw) if raw and raw.isdigit() and len(raw) < 7 else None
+    try:
+        return await run_in_threadpool(_replay_page, request, hall, token, lang, k)
+    except (NotFound, Forbidden, RegolaError) as exc:
+        return _error_page(request, exc, _fallback_words(request, lang), lang or "en")
+
+
 def routes() -> list[BaseRoute]:
     return [
         Route("/tables/new", new_table, methods=["GET"]),
@@ -360,4 +426,5 @@ def routes() -> list[BaseRoute]:
         Route("/t/{token}", table_page, methods=["GET"]),
         Route("/t/{token}/act", act, methods=["POST"]),
         Route("/t/{token}/back", back, methods=["POST"]),
+        Route("/t/{token}/replay", replay_page, methods=["GET"]),
     ]
