@@ -147,3 +147,42 @@ def test_phone_screenshots_of_both_boards(browser: Any, tables_server: Server, p
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"table-{pack}-{lang}-phone.png"), full_page=True)
     context.close()
+
+
+def test_a_piece_is_placed_by_tapping_a_marked_cell(browser: Any, tables_server: Server) -> None:
+    """Princes of Florence: the winner of a forest places it by tapping its own grid, where the legal
+    spots of the chosen orientation are marked; turning the piece marks another set."""
+    import httpx
+
+    with httpx.Client(base_url=tables_server.url, timeout=30) as client:
+        made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"]}).json()
+        tokens = {int(k): v for k, v in made["seats"].items()}
+        for _ in range(40):  # keep the dealt cards, open a forest, let the other pass: a piece to place
+            message = client.get(f"/api/v1/tables/{tokens[0]}").json()
+            mover = message["to_move"]
+            legal = client.get(f"/api/v1/tables/{tokens[mover]}").json()["view"]["legal"]
+            if any(a[0] == "place" for a in legal):
+                break
+            wanted = next((a for a in legal if a[:2] == ["open", "forest"]), None) or \
+                next((a for a in legal if a[0] == "pass"), None) or legal[0]
+            client.post(f"/api/v1/tables/{tokens[mover]}/decisions", json={"action": wanted})
+        else:
+            raise AssertionError("nobody came to place a piece")
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{tables_server.url}/t/{tokens[mover]}?lang=en")
+    page.wait_for_selector("form.choices button[data-cell]")
+    marked = page.locator(".principality rect.legal")
+    first = marked.count()
+    assert first > 0
+    spots = page.locator("form.choices button[data-cell]").count()
+    if page.locator("button.turn").count():
+        page.locator("button.turn").click()
+        assert marked.count() > 0
+        page.locator("button.turn").click()
+    assert first <= spots
+    before = page.locator("body").get_attribute("data-n")
+    with page.expect_navigation():
+        marked.first.click()
+    assert page.locator("body").get_attribute("data-n") != before
+    context.close()

@@ -19,3 +19,45 @@
     form.addEventListener("submit", function () { source.close(); });
   });
 })();
+
+// Placing a piece: the board's own cells where the piece can go are marked; a tap on one chooses it.
+// "Turn or flip" steps through the orientations that have a legal spot. The buttons stay for keyboards.
+(function () {
+  "use strict";
+  var form = document.querySelector("form.choices[data-seat]");
+  var spots = form ? form.querySelectorAll("button[data-cell]") : [];
+  if (!spots.length) { return; }
+  var grid = document.querySelector('.principality[data-seat="' + form.dataset.seat + '"]');
+  if (!grid) { return; }
+  var turns = [];
+  spots.forEach(function (b) { if (turns.indexOf(b.dataset.orientation) < 0) { turns.push(b.dataset.orientation); } });
+  var current = 0;
+  function mark() {
+    grid.querySelectorAll(".legal").forEach(function (c) { c.classList.remove("legal"); });
+    spots.forEach(function (b) {
+      if (b.dataset.orientation !== turns[current]) { return; }
+      var cell = grid.querySelector('[data-cell="' + b.dataset.cell + '"]');
+      if (cell) { cell.classList.add("legal"); }
+    });
+    grid.dataset.orientation = turns[current];
+  }
+  if (turns.length > 1) {
+    var turn = document.createElement("button");
+    turn.type = "button";
+    turn.className = "turn";
+    turn.textContent = form.dataset.turn + " (" + (current + 1) + "/" + turns.length + ")";
+    turn.addEventListener("click", function () {
+      current = (current + 1) % turns.length;
+      turn.textContent = form.dataset.turn + " (" + (current + 1) + "/" + turns.length + ")";
+      mark();
+    });
+    form.parentNode.insertBefore(turn, form);
+  }
+  grid.addEventListener("click", function (event) {
+    var cell = event.target.closest ? event.target.closest("[data-cell]") : null;
+    if (!cell || !cell.classList.contains("legal")) { return; }
+    var chosen = form.querySelector('button[data-orientation="' + turns[current] + '"][data-cell="' + cell.dataset.cell + '"]');
+    if (chosen) { chosen.click(); }
+  });
+  mark();
+})();

@@ -191,6 +191,7 @@ def _table_body(request: Request, table: Table, audience: Audience, message: dic
         _("The rulebook"),
         _("Download the record"),
         _("Replay"),
+        _("Turn or flip the piece"),
     ]
     from regola.tables.boards import draw
 
@@ -234,11 +235,13 @@ def _table_body(request: Request, table: Table, audience: Audience, message: dic
                 groups.append(_group(current, buttons))
                 buttons = []
             current = group
-            buttons.append(f'<button name="k" value="{index}">{esc(label)}</button>')
+            spot = _spot(legal[index])
+            buttons.append(f'<button name="k" value="{index}"{spot}>{esc(label)}</button>')
         if buttons:
             groups.append(_group(current, buttons))
         hidden = "".join(f'<input type="hidden" name="{k}" value="{esc(v)}">' for k, v in query.items())
-        parts.append(f'<form class="choices" method="post" action="{here}/act" aria-label="{esc(say[3])}">'
+        parts.append(f'<form class="choices" method="post" action="{here}/act" aria-label="{esc(say[3])}" '
+                     f'data-turn="{esc(say[9])}" data-seat="{seat}">'
                      f'<input type="hidden" name="n" value="{message["n"]}">{hidden}{"".join(groups)}</form>')
     if message.get("take_back"):
         hidden = "".join(f'<input type="hidden" name="{k}" value="{esc(v)}">' for k, v in query.items())
@@ -254,6 +257,14 @@ def _table_body(request: Request, table: Table, audience: Audience, message: dic
         links.append(f'<a href="{here}/replay?lang={esc(words.lang)}">{esc(say[8])}</a>')
     parts.append(f'<footer class="links">{" · ".join(links)}</footer>')
     return "".join(parts)
+
+
+def _spot(action: list[Any]) -> str:
+    """A piece's placement (``place``, piece, orientation, column, row) carries its spot, so a tap on that
+    cell of the board chooses it (tables.js); the button itself stays for keyboards and screen readers."""
+    if len(action) == 5 and action[0] == "place" and all(isinstance(v, int) for v in action[2:]):
+        return f' data-orientation="{action[2]}" data-cell="{action[3]},{action[4]}"'
+    return ""
 
 
 def _group(heading: str | None, buttons: list[str]) -> str:
