@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +12,9 @@ import pytest
 from tests.serve.conftest import Server, start_server, stop_server
 
 httpx = pytest.importorskip("httpx")
+
+with contextlib.suppress(pytest.skip.Exception):  # the browser tests' one Chromium, where Playwright is
+    from tests.serve.test_browser import browser  # noqa: F401
 
 
 @pytest.fixture()

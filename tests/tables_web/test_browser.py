@@ -1,5 +1,5 @@
-"""Issue 22 in a real browser (Playwright, Debian's Chromium): two people create a table on the form and
-play Princes of Florence to the end in two browser contexts, the waiting page following the table live;
+"""Issue 22 in a real browser (Playwright, Debian's Chromium; the rulebook tests' ``browser`` fixture):
+two people create a table on the form and play Princes of Florence to the end in two browser contexts, the waiting page following the table live;
 a person plays Maestro Leonardo against a bot by keyboard; a page reloaded mid-game resumes; the hot-seat
 device hides the previous hand; phone-sized screenshots of both boards in two languages."""
 
@@ -7,27 +7,16 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from tests.serve.conftest import Server
-from tests.serve.test_browser import CHROMIUM, FLAGS, SHOTS
+from tests.serve.test_browser import CHROMIUM, SHOTS
 
 sync_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (apt-get install chromium)")
 
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def _create(page: Any, url: str, pack: str, seats: list[str], lang: str, hot_seat: bool = False) -> dict[str, str]:
