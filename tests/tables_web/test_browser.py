@@ -1,7 +1,8 @@
 """Issue 22 in a real browser (Playwright, Debian's Chromium; the rulebook tests' ``browser`` fixture):
-two people create a table on the form and play Princes of Florence to the end in two browser contexts, the waiting page following the table live;
-a person plays Maestro Leonardo against a bot by keyboard; a page reloaded mid-game resumes; the hot-seat
-device hides the previous hand; phone-sized screenshots of both boards in two languages."""
+two people create a table on the form and play Princes of Florence to the end in two browser contexts,
+the waiting page following the table live; a person plays Maestro Leonardo against a bot by keyboard; a
+page reloaded mid-game resumes; the hot-seat device hides the previous hand; a piece is placed by tapping
+the grid; phone-sized screenshots of both boards in two languages."""
 
 from __future__ import annotations
 
