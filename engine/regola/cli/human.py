@@ -84,6 +84,7 @@ class Table:
         self.told: list[tuple[int, str]] = []  # (seat, sentence) of every decision so far
         self.save: Callable[[], str] | None = None  # writes the record so far, returns where (set by `play`)
         self.heard: dict[int, int] = {}  # seat -> how much of `told` it has seen
+        self.seen_public: dict[int, dict[str, Any]] = {}  # seat -> the public view at its last decision
 
     # -- narration ------------------------------------------------------------------------------------
     def tell(self, seat: int, action: Action) -> None:
@@ -100,10 +101,24 @@ class Table:
 
         return choose
 
+    def _happenings(self, seat: int) -> list[str]:
+        """What the flow did by itself since this seat last chose (a completed invention and its reward, a
+        work and its pay), found by comparing the public views: nothing a seat may not see."""
+        from regola.tables.messages import SPECTATOR
+
+        telling = getattr(self.words, "happenings", None)
+        if telling is None:
+            return []
+        now = self.game.ruleset.definition.view(self.game.state, SPECTATOR)
+        before = self.seen_public.get(seat)
+        self.seen_public[seat] = now
+        return [] if before is None else list(telling(self.game.state, before, now, self.speech))
+
     def _news(self, seat: int, width: int) -> list[str]:
-        """What the others did since this seat last chose, in at most NEWS_LINES lines (oldest dropped)."""
+        """What the others did since this seat last chose, and what came of it, in at most NEWS_LINES
+        lines (the oldest dropped)."""
         start = self.heard.get(seat, 0)
-        news = [text for who, text in self.told[start:] if who != seat]
+        news = [text for who, text in self.told[start:] if who != seat] + self._happenings(seat)
         self.heard[seat] = len(self.told)
         shown = news
         while True:

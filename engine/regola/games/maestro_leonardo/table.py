@@ -18,7 +18,7 @@ from regola.core.step import Action
 from regola.games.maestro_leonardo.state import State
 from regola.text.speech import Speech
 
-__all__ = ["board", "describe", "help_rule", "money", "narrate", "option"]
+__all__ = ["board", "describe", "happenings", "help_rule", "money", "narrate", "option"]
 
 #: the rule a person reads with "?" in each decision state
 HELP_RULES = {"planning": "planning.turn", "placement": "placement.turn", "district": "district.offer_loop",
@@ -353,3 +353,21 @@ def option(state: State, action: Action, speech: Speech) -> tuple[str | None, st
         return (speech.gettext("move an apprentice of {color} from {src} to:", color=_color(speech, state, action[1]),
                                src=_where(speech, action[2])), _where(speech, action[3]))
     return None, describe(state, action, speech)
+
+
+def happenings(state: State, before: dict[str, Any], after: dict[str, Any], speech: Speech) -> list[str]:
+    """What the flow did by itself between two public views: inventions completed, with the reward the
+    bank paid (the higher one the first time, 001 §9), and cards won at an auction."""
+    out = []
+    cards = state.rules.cards
+    for old, new in zip(before["players"], after["players"], strict=True):
+        color = _color(speech, state, new["seat"])
+        completed = new["completed"][len(old["completed"]):]
+        for card in completed:
+            first = card not in before["completed_before"]
+            reward = cards[card].first if first else cards[card].later
+            out.append(speech.gettext("{color} completes {card} and receives {money}", color=color,
+                                      card=_card(speech, card), money=money(speech, reward)))
+        for card in [c for c in new["cards"][len(old["cards"]):] if c not in completed]:  # won at an auction
+            out.append(speech.gettext("{color} takes {card}", color=color, card=_card(speech, card)))
+    return out

@@ -18,7 +18,7 @@ from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.views import view
 from regola.text.speech import Speech
 
-__all__ = ["board", "describe", "help_rule", "narrate", "option"]
+__all__ = ["board", "describe", "happenings", "help_rule", "narrate", "option"]
 
 #: the rule a person reads with "?", by the pending decision's kind, else by the phase
 PENDING_HELP = {"prestige": "auction.prestige_card", "recruit": "auction.recruitment", "place": "placement.piece",
@@ -216,3 +216,23 @@ def board(state: State, seat: int, speech: Speech, width: int = 80) -> list[str]
         lines.append(" · ".join(hand))
         lines += _principality(speech, state, me)
     return lines
+
+
+def happenings(state: State, before: dict[str, Any], after: dict[str, Any], speech: Speech) -> list[str]:
+    """What came of the decisions between two public views: each player's new works, and how their money
+    and prestige changed (open on the table, 004)."""
+    out = []
+    for old, new in zip(before["players"], after["players"], strict=True):
+        who = _seat(speech, new["seat"])
+        for card in [c for c in new["table"] if c and c not in old["table"]]:
+            out.append(speech.gettext("{who} completes a work: {card}", who=who,
+                                      card=speech.name("professions", card)))
+        money_change, prestige_change = new["money"] - old["money"], new["prestige"] - old["prestige"]
+        if money_change or prestige_change:
+            parts = []
+            if money_change:
+                parts.append(("+" if money_change > 0 else "−") + speech.amount(abs(money_change), "floren"))
+            if prestige_change:
+                parts.append(("+" if prestige_change > 0 else "−") + speech.amount(abs(prestige_change), "point"))
+            out.append(speech.gettext("{who}: {changes}", who=who, changes=", ".join(parts)))
+    return out
