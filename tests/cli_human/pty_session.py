@@ -83,3 +83,11 @@ class Session:
 def screen_rows(text: str, width: int = COLUMNS) -> int:
     """Terminal rows the text takes (long lines wrap)."""
     return sum(max(1, -(-len(line) // width)) for line in text.split("\n"))
+
+
+def first_key(screen: str) -> str:
+    """The key of the first option shown on a screen (keys are the pack's stable action numbers)."""
+    found = re.search(r"\[(\d+)\] ", screen)
+    if found is None:
+        raise AssertionError(f"no option on this screen:\n{screen}")
+    return found.group(1)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .pty_session import ROWS, Session, screen_rows
+from .pty_session import ROWS, Session, first_key, screen_rows
 
 PROMPT = {"pl": r"Twój wybór \(numer, słowa albo \? – pomoc\)> ",
           "de": r"Deine Wahl \(Nummer, Wort oder \? für Hilfe\)> "}
@@ -27,11 +27,11 @@ def env(tmp_path: Path) -> dict[str, str]:
     return {"REGOLA_DAEMON": "off", "REGOLA_CACHE": str(tmp_path / "cache"), "PYTHONWARNINGS": "error"}
 
 
-def _play_to_the_end(game: Session, prompt: str, limit: int = 400) -> list[str]:
-    """Choose the first option until the game ends; every screen read on the way."""
-    screens = []
+def _play_to_the_end(game: Session, prompt: str, first: str, limit: int = 400) -> list[str]:
+    """Choose the first option shown until the game ends; every screen read on the way."""
+    screens = [first]
     for _ in range(limit):
-        game.send("0")
+        game.send(first_key(screens[-1]))
         chunk = game.expect(f"{prompt}|\\[scoring\\.winner\\]")
         screens.append(chunk)
         if not re.search(prompt + "$", chunk):
@@ -48,9 +48,9 @@ def test_polish_game_to_the_end(env: dict[str, str]) -> None:
         assert "Runda 1 z 7 · " in first and "grasz jako gracz 1" in first
         assert re.search(r"^gracz 1 \(ty\): [\d\s]+florenów · 0\spunktów$", first, re.M), first
         assert "Twoja ręka: " in first and "Twoje księstwo:" in first
-        assert re.search(r"^\[0\] oddaję kartę zawodu \S", first, re.M), first  # the catalog's words, a name
+        assert re.search(r"^\[\d+\] oddaję kartę zawodu \S", first, re.M), first  # the catalog's words, a name
         assert not ENGLISH.search(first), first
-        screens = _play_to_the_end(game, prompt)
+        screens = _play_to_the_end(game, prompt, first)[1:]
     finally:
         code = game.end()
     assert code == 0, game.seen[-1500:]
@@ -62,6 +62,10 @@ def test_polish_game_to_the_end(env: dict[str, str]) -> None:
     every_phase = " ".join(screens)
     for seen in ("Faza A – licytacja", "Faza B – akcje", "licytuj ", "kończę turę"):
         assert seen in every_phase, seen
+    # a move keeps its key from turn to turn (the pack's action number), whatever else is offered
+    for words in ("kończę turę", "kupuję kartę zawodu"):
+        keys = set(re.findall(r"^\[(\d+)\] " + words + "$", every_phase, re.M))
+        assert len(keys) == 1, (words, keys)
     # the bot's secret choices are told, its cards are not
     assert "gracz 0: wybiera kartę w tajemnicy" in first
     assert not re.search(r"gracz 0: (oddaję kartę zawodu|biorę kartę|zatrzymuję \S)", game.seen)
@@ -83,7 +87,7 @@ def test_german_help_and_a_forbidden_move(env: dict[str, str]) -> None:
         game.send("return 999")  # the engine's own form, forbidden: the rule is quoted, nothing changes
         answer = game.expect(prompt)
         assert "Das erlauben die Regeln nicht" in answer, answer
-        game.send("0")
+        game.send(first_key(first))
         auction = game.expect(prompt)
         assert "Phase A – Versteigerung" in auction or "Versteigerung" in auction, auction
         assert not ENGLISH.search(auction), auction

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .pty_session import ROWS, Session, screen_rows
+from .pty_session import ROWS, Session, first_key, screen_rows
 
 PROMPT = {"de": r"Deine Wahl \(Nummer, Wort oder \? für Hilfe\)> ",
           "fr": r"Votre choix \(numéro, mot ou \? pour l’aide\)> ",
@@ -65,7 +65,8 @@ def test_german_game_through_a_pty(env: dict[str, str]) -> None:
         assert "„abc“ verstehe ich nicht" in answer and RULE_BROKEN not in answer
         game.send("-1")  # a number out of range is not a rule either
         answer = game.expect(prompt)
-        assert "Eine Wahl -1 gibt es nicht: die Nummern reichen von 0 bis" in answer and RULE_BROKEN not in answer
+        assert "Eine Wahl -1 gibt es jetzt nicht: es gelten die Nummern in Klammern" in answer
+        assert RULE_BROKEN not in answer
         game.send("?")  # the rule of this phase, in German, and how to answer
         answer = game.expect(prompt)
         assert "Arbeitsbeginn: Zugfolge" in answer and "Wähle mit der Nummer in Klammern" in answer
@@ -81,7 +82,7 @@ def test_german_game_through_a_pty(env: dict[str, str]) -> None:
 
         game.send("+")
         page2 = game.expect(prompt)
-        assert "Seite 2 von" in page2 and "H Seilerei:" in page2 and "A Rat:" not in page2
+        assert "Seite 2 von" in page2 and "D Schmiede:" in page2 and "A Rat:" not in page2
 
         game.send("place A 9")  # the engine's own form, forbidden by the rules: now the rule is quoted
         answer = game.expect(prompt)
@@ -98,12 +99,12 @@ def test_german_game_through_a_pty(env: dict[str, str]) -> None:
             seen.append(screen)
             if "Phase 3: Stadtbereich" in screen:
                 break
-            game.send("0")
+            game.send(first_key(screen))
         district = seen[-1]
         assert re.search(r"^\s*B Werkstatt: .*Gelb 1.* · Preis \d+\u00a0Gulden", district, re.M), district
         assert re.search(r"^\[\d+\] B Werkstatt: .+ für \d+\u00a0Gulden$", district, re.M), district
         assert re.search(r"^\[\d+\] B Werkstatt: passen", district, re.M), district
-        game.send("0")
+        game.send(first_key(district))
         after = _screen(game.expect(prompt))
         assert re.search(r"Seit deinem Zug: .*(kauft|holt|passt|wählt)", after) or "Runde 2" in after
     finally:
@@ -126,7 +127,7 @@ def test_other_languages_through_a_pty(env: dict[str, str], lang: str, header: s
         assert not ENGLISH.search(game.seen)
         game.send("xyz")
         assert unreadable in game.expect(PROMPT[lang])
-        game.send("0")
+        game.send(first_key(first))
         game.expect(PROMPT[lang])
         assert not ENGLISH.search(game.seen) and first
     finally:

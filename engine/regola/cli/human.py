@@ -85,6 +85,7 @@ class Table:
         self.save: Callable[[], str] | None = None  # writes the record so far, returns where (set by `play`)
         self.heard: dict[int, int] = {}  # seat -> how much of `told` it has seen
         self.seen_public: dict[int, dict[str, Any]] = {}  # seat -> the public view at its last decision
+        self.keys: list[int] = []  # the keys of the options of the decision under way
 
     # -- narration ------------------------------------------------------------------------------------
     def tell(self, seat: int, action: Action) -> None:
@@ -137,6 +138,7 @@ class Table:
         width, height = max(20, size.columns), max(16, size.lines)
         self.width = width
         state, legal = game.state, obs.legal
+        self.keys = self._keys(legal)
         board = self.words.board(state, obs.seat, self.speech, width)
         top = self._news(obs.seat, width) + [row for line in board for row in wrap(line, width)]
         rows = [row for line in self._rows(legal, width) for row in wrap(line, width)]
@@ -186,6 +188,21 @@ class Table:
         self._print(self.speech.gettext("The commands are !back, !save and !quit."))
         return True
 
+    def _keys(self, legal: Sequence[Action]) -> list[int]:
+        """Each option's key: its number in the pack's action space, so the same move has the same key in
+        every turn (docs/SPEED.md, "Stable action ids"); an action outside the space (a game without one)
+        gets a number after the space's."""
+        if self.game.ruleset.definition.action_kinds is None:
+            return list(range(len(legal)))
+        space = self.game.ruleset.action_space()
+        keys = []
+        for i, action in enumerate(legal):
+            try:
+                keys.append(space.id(action, self.game.state))
+            except RegolaError:
+                keys.append(space.size + i)
+        return keys
+
     def _rows(self, legal: Sequence[Action], width: int) -> list[str]:
         """One line per option, except that consecutive options of one group share lines."""
         rows: list[str] = []
@@ -193,7 +210,7 @@ class Table:
         while i < len(legal):
             group, label = self.words.option(self.game.state, legal[i], self.speech)
             if group is None:
-                rows.append(f"[{i}] {label}")
+                rows.append(f"[{self.keys[i]}] {label}")
                 i += 1
                 continue
             items = []
@@ -201,7 +218,7 @@ class Table:
                 g, label = self.words.option(self.game.state, legal[i], self.speech)
                 if g != group:
                     break
-                items.append(f"[{i}] {label}")
+                items.append(f"[{self.keys[i]}] {label}")
                 i += 1
             line = group
             for item in items:
@@ -223,8 +240,9 @@ class Table:
 
         rule = self.words.help_rule(self.game.state)
         lines = [explain(rule, self.lang, self.game.ruleset)] if rule else []
-        lines.append(self.speech.gettext("Choose with the number in brackets (0 to {last}) or type the words "
-                                         "shown; + and - turn the pages, ? shows this help.", last=len(legal) - 1))
+        lines.append(self.speech.gettext("Choose with the number in brackets (a move keeps its number from turn "
+                                         "to turn) or type the words shown; + and - turn the pages, ? shows this "
+                                         "help."))
         lines.append(self.speech.gettext("!back takes your latest decision back (where the rules allow it), "
                                          "!save writes the record so far, !quit stops the game."))
         self._print(*lines)
@@ -234,14 +252,13 @@ class Table:
         """The chosen action, or None after saying why the input was not one."""
         s = self.speech
         if not raw:
-            self._print(s.gettext("Please enter a number from 0 to {last} (? for help).", last=len(legal) - 1))
+            self._print(s.gettext("Please enter one of the numbers in brackets (? for help)."))
             return None
-        if raw.lstrip("+-").isdigit():
+        if raw.lstrip("+-").isdigit() and len(raw) <= 12:
             n = int(raw)
-            if 0 <= n < len(legal):
-                return legal[n]
-            self._print(s.gettext("There is no choice {input}: the numbers go from 0 to {last}.", input=raw,
-                                  last=len(legal) - 1))
+            if n in self.keys:
+                return legal[self.keys.index(n)]
+            self._print(s.gettext("There is no choice {input} now: the numbers are those in brackets.", input=raw))
             return None
         found, answered = self._by_words(raw, legal)
         if found is not None or answered:
@@ -264,7 +281,7 @@ class Table:
         if len(near) == 1:
             return legal[near[0]], True
         if near:
-            shown = ", ".join(str(i) for i in near[:8]) + (" …" if len(near) > 8 else "")
+            shown = ", ".join(str(self.keys[i]) for i in near[:8]) + (" …" if len(near) > 8 else "")
             self._print(speech.ngettext("“{input}” fits {n} choice ({numbers}); please enter the number.",
                                         "“{input}” fits {n} choices ({numbers}); please enter the number.",
                                         len(near), input=raw, numbers=shown))
@@ -290,8 +307,8 @@ class Table:
                 return None
             except (TypeError, ValueError, KeyError, IndexError):
                 pass
-        self._print(self.speech.gettext("I do not understand “{input}”. Enter a number from 0 to {last}, words "
-                                        "shown, or ? for help.", input=raw, last=len(legal) - 1))
+        self._print(self.speech.gettext("I do not understand “{input}”. Enter a number in brackets, words shown, "
+                                        "or ? for help.", input=raw))
         return None
 
     def _print(self, *lines: str) -> None:
