@@ -35,8 +35,8 @@ def view(state: State, seat: int) -> dict[str, Any]:
         step = {"sold": list(s["sold"]), "out": list(s["out"]), "lot": s["lot"], "price": s["price"],
                 "high": s["high"], "passed": list(s["passed"])}
     elif "tokens" in s:  # phase A2 (Muse and Princess): every token lies open on a character card's bid field
-        step = {"tokens": {card: list(token) for card, token in s["tokens"].items()}, "turn": s["turn"],
-                "done": list(s["done"])}
+        step = {"tokens": {card: list(token) for card, token in s["tokens"].items()}, "bidder": s["turn"],
+                "settled": list(s["done"])}
     elif "order" in s:
         step = {"turn": s["order"][s["idx"]] if s["idx"] < len(s["order"]) else None, "done": s["done"],
                 "window": list(s.get("window", ()))}
