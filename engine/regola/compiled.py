@@ -42,6 +42,7 @@ HOT_MODULES = (
     "regola.games.princes_of_florence.search",
     "regola.games.princes_of_florence.state",
     "regola.games.princes_of_florence.steps.actions",
+    "regola.games.princes_of_florence.steps.anytime",
     "regola.games.princes_of_florence.steps.auction",
     "regola.games.princes_of_florence.steps.characters",
     "regola.games.princes_of_florence.steps.rounds",
