@@ -177,3 +177,28 @@ def test_the_replay_viewer_steps_through_a_finished_table(tables_server: Server)
         assert back and client.get(back.group(1).replace("&amp;", "&")).status_code == 200
         first = client.get(f"/t/{tokens[0]}/replay?k=0&lang=de")
         assert "Schritt 0 von" in first.text
+
+
+@pytest.mark.parametrize(("pack", "setup"), [("cs", "beginner"), ("pl", "standard")])
+def test_any_record_replays_step_by_step(tables_server: Server, tmp_path: Path, pack: str, setup: str) -> None:
+    """A record written by `regola play` is refereed by an engine worker, then stepped through; a broken
+    record is refused with its line, and nothing is kept."""
+    record = tmp_path / "game.jsonl"
+    assert main(["play", "--pack", pack, "--players", "3", "--seed", "5", "--bots", "random", "--setup", setup,
+                 "--record", str(record), "--json"]) == 0
+    text = record.read_text(encoding="utf-8")
+    with httpx.Client(base_url=tables_server.url, timeout=60) as client:
+        assert client.get("/replay?lang=pl").status_code == 200
+        sent = client.post("/replay?lang=de", data={"record": text})
+        assert sent.status_code == 303
+        last = client.get(sent.headers["location"])
+        assert last.status_code == 200 and "<svg" in last.text
+        steps = int(re.search(r"Schritt (\d+) von (\d+)", last.text).group(2))  # type: ignore[union-attr]
+        assert steps == len(text.splitlines()) - 2  # header and result lines are not steps
+        first = client.get(sent.headers["location"].split("?")[0] + "?k=0&lang=de")
+        assert "Schritt 0 von" in first.text
+        lines = text.splitlines()
+        lines[3] = lines[3].replace('"seat":', '"seat":9,"x":')  # a line that breaks the record
+        broken = client.post("/replay", data={"record": "\n".join(lines)})
+        assert broken.status_code == 422 and "body:4" in broken.text
+        assert client.get("/replay/" + "0" * 32).status_code == 404

@@ -2,10 +2,11 @@
 
 ``api.py`` is the JSON API (create a table, a seat's message, decide, take back, the record), ``live.py``
 the live updates (server-sent events, resumed from the last line a client saw), ``pages.py`` the
-server-rendered pages (create, seat, spectator, hot-seat hand-over) that work without JavaScript;
-``static/tables.js`` only subscribes to the live updates and reloads the page when the table moves.
-The hall (``tables.hall``) does the refereeing, storing and bots; nothing here reads a game's state
-beyond a message's view, except the words of the legal actions of the seat that holds the token.
+server-rendered pages (create, seat, spectator, hot-seat hand-over) that work without JavaScript,
+``replays.py`` the replay viewer of any record; ``static/tables.js`` only subscribes to the live updates
+and reloads the page when the table moves. The hall (``tables.hall``) does the refereeing, storing and
+bots; nothing here reads a game's state beyond a message's view, except the words of the legal actions
+of the seat that holds the token.
 """
 
 from __future__ import annotations
@@ -16,6 +17,6 @@ __all__ = ["routes"]
 
 
 def routes() -> list[BaseRoute]:
-    from regola.tables.web import api, pages
+    from regola.tables.web import api, pages, replays
 
-    return [*api.routes(), *pages.routes()]
+    return [*api.routes(), *pages.routes(), *replays.routes()]

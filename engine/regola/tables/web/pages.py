@@ -30,7 +30,7 @@ from regola.tables.web.api import check_rate, create, hall_of, refusal
 from regola.tables.web.labels import choices, event_words, speech_of
 from regola.tables.words import Words
 
-__all__ = ["routes"]
+__all__ = ["page", "routes"]
 
 esc = html.escape
 HTML = "text/html; charset=utf-8"
@@ -44,7 +44,7 @@ def _root(request: Request) -> str:
     return str(request.scope.get("root_path", "")).rstrip("/")
 
 
-def _page(request: Request, title: str, lang: str, body: str, status: int = 200,
+def page(request: Request, title: str, lang: str, body: str, status: int = 200,
           data: dict[str, str] | None = None) -> Response:
     from regola.text.render import html_lang
 
@@ -82,7 +82,7 @@ def _error_page(request: Request, exc: Exception, words: Words, lang: str) -> Re
     status = 404 if isinstance(exc, NotFound) else 403 if isinstance(exc, Forbidden) else \
         503 if isinstance(exc, Full) else 422
     body = f'<main class="table"><p class="refused">{esc(str(exc).splitlines()[0])}</p></main>'
-    return _page(request, words.gettext("Tables"), lang, body, status)
+    return page(request, words.gettext("Tables"), lang, body, status)
 
 
 # --- making a table ------------------------------------------------------------------------------------------
@@ -94,7 +94,7 @@ async def new_table(request: Request) -> Response:
     words = Words(library.base(listing[0]["id"]), lang) if listing else None
     if words is None:
         raise Problem(404, "Not Found", "this server has no packs")
-    return _page(request, words.gettext("New table"), words.lang, _new_form(request, words, listing))
+    return page(request, words.gettext("New table"), words.lang, _new_form(request, words, listing))
 
 
 def _new_form(request: Request, words: Words, listing: list[dict[str, Any]], error: str = "") -> str:
@@ -152,10 +152,10 @@ async def make_table(request: Request) -> Response:
     except (RegolaError, Full) as exc:
         listing = library.listing()
         words = Words(library.base(listing[0]["id"]), lang)
-        return _page(request, words.gettext("New table"), words.lang,
+        return page(request, words.gettext("New table"), words.lang,
                      _new_form(request, words, listing, str(exc).splitlines()[0]), 422)
     words = Words(library.base(pack), lang)
-    return _page(request, words.gettext("Your table is ready"), words.lang, _links(request, words, made), 201)
+    return page(request, words.gettext("Your table is ready"), words.lang, _links(request, words, made), 201)
 
 
 def _links(request: Request, words: Words, made: dict[str, Any]) -> str:
@@ -287,7 +287,7 @@ def _render(request: Request, hall: Hall, token: str, lang: str, reveal: int | N
     # the stream starts from the line this page shows: it says "reset" if the table was taken back since
     stream = {"since": str(n)} | ({"reveal": str(reveal)} if reveal is not None else {})
     events = f"{_root(request)}/api/v1/tables/{token}/events?{urlencode(stream)}"
-    return _page(request, title, language, f'<main class="table">{body}</main>', status,
+    return page(request, title, language, f'<main class="table">{body}</main>', status,
                  data={"events": events, "n": str(n)})
 
 
@@ -366,66 +366,24 @@ async def back(request: Request) -> Response:
     return _back_to(request, token, form)
 
 
-# --- the replay viewer ---------------------------------------------------------------------------------------
-_positions: dict[tuple[str, int], Any] = {}  # (table id, lines) -> Positions; a few kept, the oldest dropped
-
-
+# --- the replay viewer of a table's record --------------------------------------------------------------------
 def _positions_of(hall: Hall, token: str) -> Any:
     """The positions of the token's table record (the host's at any time, everyone's once it is over)."""
-    import tempfile
-    from pathlib import Path
-
-    from regola.tables.replay import Positions
+    from regola.tables.web.replays import positions_of_text
 
     table_id, text = hall.record(token)
-    key = (table_id, text.count("\n"))
-    found = _positions.get(key)
-    if found is None:
-        with tempfile.TemporaryDirectory(prefix="regola-replay-") as folder:
-            path = Path(folder) / "record.jsonl"
-            path.write_text(text, encoding="utf-8")
-            found = Positions(path, hall.home)
-        if len(_positions) >= 16:
-            _positions.pop(next(iter(_positions)))
-        _positions[key] = found
-    return found
-
-
-def _replay_page(request: Request, hall: Hall, token: str, lang: str, k: int | None) -> Response:
-    from regola.tables.boards import draw
-
-    positions = _positions_of(hall, token)
-    step = len(positions) if k is None else max(0, min(k, len(positions)))
-    shown = positions.at(step)
-    pack = positions.game_at(step).ruleset.pack
-    words = Words(pack, lang or None)
-    _ = words.gettext
-    heading = _("Step {step} of {steps}", step=words.number(step), steps=words.number(len(positions)))
-    say = [_("first"), _("back"), _("forward"), _("last"), _("Replay")]
-    here = f"{_root(request)}/t/{token}/replay"
-
-    def link(to: int, label: str) -> str:
-        if to == step or not 0 <= to <= len(positions):
-            return f'<span class="off">{esc(label)}</span>'
-        return f'<a href="{here}?{urlencode({"k": str(to), "lang": words.lang})}">{esc(label)}</a>'
-
-    moves = [link(0, say[0]), link(step - 1, say[1]), link(step + 1, say[2]), link(len(positions), say[3])]
-    by = ""
-    if step and shown.get("by") != "chance":
-        by = f'<p class="status">{esc(event_words([{"seat": shown["by"], "action": shown["action"]}], words)[0])}</p>'
-    body = (f'<main class="table replay"><h1>{esc(say[4])}: {esc(heading)}</h1>'
-            f'<nav class="steps">{" · ".join(moves)}</nav>{by}'
-            f'<section class="board">{draw(pack.game, shown["view"], words)}</section></main>')
-    return _page(request, heading, words.lang, body)
+    return positions_of_text(text, hall.home, ("table", table_id, text.count("\n")))
 
 
 async def replay_page(request: Request) -> Response:
+    from regola.tables.web.replays import render, step_asked
+
     hall = hall_of(request)
     token, lang = request.path_params["token"], _lang(request)
-    raw = request.query_params.get("k")
-    k = int(raw) if raw and raw.isdigit() and len(raw) < 7 else None
+    here = f"{_root(request)}/t/{token}/replay"
     try:
-        return await run_in_threadpool(_replay_page, request, hall, token, lang, k)
+        positions = await run_in_threadpool(_positions_of, hall, token)
+        return await run_in_threadpool(render, request, positions, here, lang, step_asked(request))
     except (NotFound, Forbidden, RegolaError) as exc:
         return _error_page(request, exc, _fallback_words(request, lang), lang or "en")
 

@@ -1,0 +1,168 @@
+"""The replay viewer: any record of either game, step by step, forwards and backwards, the board drawn at
+each step (the public view: a record from `regola play` holds every hand, and the page shows none).
+
+``/t/{token}/replay`` replays a table's own record (pages.py). ``/replay`` takes any record pasted or
+chosen as a file (one JSON Lines text, at most the API's record size): an engine worker referees it
+first, under the time and memory bounds of every posted body (``/api/v1/records/replay``'s path); only a
+record that passes is kept, in a small bounded memory, and its positions are built from it
+(``replay.Positions``: checkpoints every 32 steps, so a step costs at most 32 decisions).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import secrets
+import tempfile
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from regola.core.errors import RegolaError
+from regola.serve import bodies
+from regola.serve.context import client_of, engine_of, library_of
+from regola.serve.lru import Bounded
+from regola.serve.replies import NO_STORE, Problem
+from regola.tables.web.labels import event_words
+from regola.tables.words import Words
+
+__all__ = ["positions_of_text", "render", "routes", "step_asked"]
+
+esc = html.escape
+FORM = ("application/x-www-form-urlencoded",)
+#: records that passed the referee, by digest (each at most the API's record size: 16 MiB at most here)
+_KEPT: Bounded[str, str] = Bounded(16)
+#: positions built from records, by a key of their origin
+_POSITIONS: Bounded[tuple[Any, ...], Any] = Bounded(8)
+
+
+def positions_of_text(text: str, home: Path | None, key: tuple[Any, ...]) -> Any:
+    """The positions of a record already refereed (a table's, or one kept here)."""
+    from regola.tables.replay import Positions
+
+    def make() -> Any:
+        with tempfile.TemporaryDirectory(prefix="regola-replay-") as folder:
+            path = Path(folder) / "record.jsonl"
+            path.write_text(text, encoding="utf-8")
+            return Positions(path, home)
+
+    return _POSITIONS.get_or_make(key, make)
+
+
+def step_asked(request: Request) -> int | None:
+    raw = request.query_params.get("k")
+    return int(raw) if raw and raw.isdigit() and len(raw) < 7 else None
+
+
+def _lang(request: Request) -> str:
+    raw = request.query_params.get("lang", "")
+    return raw[:16] if raw.replace("-", "").isalpha() else ""
+
+
+def render(request: Request, positions: Any, here: str, lang: str, k: int | None) -> Response:
+    """The page of step ``k`` (the last one when None) of ``positions``."""
+    from regola.tables.boards import draw
+    from regola.tables.web.pages import page
+
+    step = len(positions) if k is None else max(0, min(k, len(positions)))
+    shown = positions.at(step)
+    pack = positions.game_at(step).ruleset.pack
+    words = Words(pack, lang or None)
+    _ = words.gettext
+    heading = _("Step {step} of {steps}", step=words.number(step), steps=words.number(len(positions)))
+    say = [_("first"), _("back"), _("forward"), _("last"), _("Replay")]
+
+    def link(to: int, label: str) -> str:
+        if to == step or not 0 <= to <= len(positions):
+            return f'<span class="off">{esc(label)}</span>'
+        return f'<a href="{here}?{urlencode({"k": str(to), "lang": words.lang})}">{esc(label)}</a>'
+
+    moves = [link(0, say[0]), link(step - 1, say[1]), link(step + 1, say[2]), link(len(positions), say[3])]
+    by = ""
+    if step and shown.get("by") != "chance":
+        by = f'<p class="status">{esc(event_words([{"seat": shown["by"], "action": shown["action"]}], words)[0])}</p>'
+    body = (f'<main class="table replay"><h1>{esc(say[4])}: {esc(heading)}</h1>'
+            f'<nav class="steps">{" · ".join(moves)}</nav>{by}'
+            f'<section class="board">{draw(pack.game, shown["view"], words)}</section></main>')
+    return page(request, heading, words.lang, body)
+
+
+def _words(request: Request, lang: str) -> Words:
+    library = library_of(request)
+    return Words(library.base(next(iter(library.packs))), lang or "en")
+
+
+async def replay_form(request: Request) -> Response:
+    from regola.tables.web.pages import page
+
+    words = _words(request, _lang(request))
+    _ = words.gettext
+    say = [_("Replay a record"), _("Paste a game record (JSON Lines, as `regola play --record` writes it):"),
+           _("Replay")]
+    root = str(request.scope.get("root_path", "")).rstrip("/")
+    body = (f'<main class="table replay-form"><h1>{esc(say[0])}</h1>'
+            f'<form method="post" action="{root}/replay?lang={esc(words.lang)}">'
+            f'<label>{esc(say[1])}<textarea name="record" rows="12" required></textarea></label>'
+            f'<button type="submit">{esc(say[2])}</button></form></main>')
+    return page(request, say[0], words.lang, body)
+
+
+async def replay_upload(request: Request) -> Response:
+    """Referee the pasted record in an engine worker; keep it if it passes; show its last step."""
+    from regola.serve.replaying import replay_record
+    from regola.tables.web.pages import page
+
+    bodies.media_type(request, FORM)
+    limit = bodies.record_bytes()
+    raw = await bodies.read_body(request, 3 * limit + 64)  # percent-encoding triples a byte at most
+    fields = parse_qs(raw.decode("utf-8", "replace"), max_num_fields=4)
+    record = (fields.get("record") or [""])[0].replace("\r\n", "\n").encode("utf-8", "surrogatepass")
+    if not record.strip():
+        raise Problem(422, "Unprocessable Content", "record: empty")
+    if len(record) > limit:
+        raise Problem(413, "Content Too Large", f"the record is larger than {limit} bytes", limit=limit)
+    lang = _lang(request)
+    workspace, job = request.app.state.workspace, secrets.token_hex(8)
+    try:
+        await engine_of(request).run(client_of(request), replay_record, library_of(request).home, workspace,
+                                     record, job)
+    except Problem as refused:
+        words = _words(request, lang)
+        body = (f'<main class="table"><p class="refused" role="alert">{esc(refused.detail)}</p>'
+                f'<p><a href="?lang={esc(words.lang)}">{esc(words.gettext("Replay a record"))}</a></p></main>')
+        return page(request, words.gettext("Replay a record"), words.lang, body, refused.status)
+    finally:
+        workspace.discard(record, "record", ".jsonl", job)
+    key = hashlib.blake2b(record, digest_size=16).hexdigest()
+    _KEPT.put(key, record.decode("utf-8", "replace"))
+    root = str(request.scope.get("root_path", "")).rstrip("/")
+    where = f"{root}/replay/{key}" + (f"?{urlencode({'lang': lang})}" if lang else "")
+    return RedirectResponse(where, status_code=303, headers={"Cache-Control": NO_STORE})
+
+
+async def replay_kept(request: Request) -> Response:
+    key = request.path_params["key"]
+    text = _KEPT.get(key) if len(key) == 32 else None
+    if text is None:
+        raise Problem(404, "Not Found", "no such record here any more: paste it again at /replay")
+    root = str(request.scope.get("root_path", "")).rstrip("/")
+    home = library_of(request).home
+    try:
+        positions = await run_in_threadpool(positions_of_text, text, home, ("kept", key))
+    except RegolaError as exc:  # refereed already; a pack changed since: said as the record's fault
+        raise Problem(422, "Unprocessable Content", str(exc).splitlines()[0]) from None
+    return await run_in_threadpool(render, request, positions, f"{root}/replay/{key}", _lang(request),
+                                   step_asked(request))
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/replay", replay_form, methods=["GET"]),
+        Route("/replay", replay_upload, methods=["POST"]),
+        Route("/replay/{key}", replay_kept, methods=["GET"]),
+    ]
