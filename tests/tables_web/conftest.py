@@ -39,6 +39,9 @@ def play_to_the_end(client: Any, tokens: dict[int, str], limit: int = 3000) -> d
         if mover not in tokens:  # a bot is thinking
             time.sleep(0.01)
             continue
+        if messages[mover]["to_move"] != mover:  # another process's line not heard yet there: ask again
+            time.sleep(0.01)
+            continue
         legal = messages[mover]["view"]["legal"]
         reply = client.post(f"/api/v1/tables/{tokens[mover]}/decisions", json={"action": legal[0]})
         assert reply.status_code in (200, 409), reply.text  # 409: a bot moved first (never here: no bots)
