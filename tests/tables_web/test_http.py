@@ -202,3 +202,25 @@ def test_any_record_replays_step_by_step(tables_server: Server, tmp_path: Path, 
         broken = client.post("/replay", data={"record": "\n".join(lines)})
         assert broken.status_code == 422 and "body:4" in broken.text
         assert client.get("/replay/" + "0" * 32).status_code == 404
+
+
+def test_live_streams_do_not_use_up_a_client_s_share_of_requests(tables_server: Server) -> None:
+    """A club behind one address holds a live stream per phone: more streams than the per-client bound
+    of requests (16) stay open, and ordinary requests are still served."""
+    with httpx.Client(base_url=tables_server.url, timeout=30) as client:
+        made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"]}).json()
+        streams = [httpx.Client(base_url=tables_server.url, timeout=30) for _ in range(20)]
+        opened = []
+        try:
+            for other in streams:
+                response = other.send(other.build_request("GET", f"/api/v1/tables/{made['spectator']}/events"),
+                                      stream=True)
+                assert response.status_code == 200
+                opened.append(response)
+            assert client.get(f"/api/v1/tables/{made['seats']['0']}").status_code == 200
+            assert client.get("/healthz").status_code == 200
+        finally:
+            for response in opened:
+                response.close()
+            for other in streams:
+                other.close()

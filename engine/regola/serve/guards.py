@@ -10,7 +10,8 @@ everywhere; this is defence in depth.
 
 ``ClientBound``: one client (by address; the real one behind a trusted proxy) may have at most
 ``limit`` requests under way at once; one more is answered 429 with Retry-After at once, so a single
-client cannot take every connection slot or every engine worker from the others.
+client cannot take every connection slot or every engine worker from the others. Tables' live streams
+are counted apart (``streams`` per client, 64 by default), since each open page holds one.
 """
 
 from __future__ import annotations
@@ -54,10 +55,17 @@ class SecurityHeaders:
 _NAMES = {name for name, _ in _ALWAYS} | {b"content-security-policy"}
 
 
+def _is_stream(path: str) -> bool:
+    """A table's live stream: long-lived by design, bounded apart (a club behind one address holds one
+    per phone, and must not use up the address's share of ordinary requests)."""
+    return path.startswith("/api/v1/tables/") and path.endswith("/events")
+
+
 class ClientBound:
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, streams: int = 64) -> None:
         self.app = app
         self.limit = limit
+        self.streams = streams  # live streams of one client at once, counted apart from its requests
         self.under_way: dict[str, int] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -66,9 +74,13 @@ class ClientBound:
             return
         client = scope.get("client")
         key = str(client[0]) if client else "unknown"
+        path = scope.get("path", "")
+        limit = self.limit
+        if _is_stream(path):
+            key, limit = key + " streams", self.streams
         count = self.under_way.get(key, 0)
-        if count >= self.limit:
-            await _too_many(send, self.limit, scope.get("path", ""))
+        if count >= limit:
+            await _too_many(send, limit, path)
             return
         self.under_way[key] = count + 1
         try:
