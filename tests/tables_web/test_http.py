@@ -224,3 +224,22 @@ def test_live_streams_do_not_use_up_a_client_s_share_of_requests(tables_server: 
                 response.close()
             for other in streams:
                 other.close()
+
+
+def test_an_idle_table_is_closed_by_the_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REGOLA_TABLE_IDLE_HOURS", "0.0002")  # 0.72 s
+    monkeypatch.setenv("REGOLA_TABLE_SWEEP_SECONDS", "0.3")
+    server = start_server(tmp_path, "--db", str(tmp_path / "tables.db"))
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"]}).json()
+            token = made["seats"]["0"]
+            assert client.get(f"/api/v1/tables/{token}").status_code == 200
+            deadline = time.monotonic() + 20
+            while client.get(f"/api/v1/tables/{token}").status_code == 200:
+                assert time.monotonic() < deadline, "the idle table was never closed"
+                time.sleep(0.2)
+            closed = client.get(f"/api/v1/tables/{token}")
+            assert closed.status_code == 404 and "closed" in closed.json()["detail"]
+    finally:
+        assert stop_server(server) == 0, server.log_text()[-2000:]

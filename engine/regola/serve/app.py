@@ -86,19 +86,25 @@ def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Libr
         import anyio
 
         await anyio.to_thread.run_sync(pool.start)
+        sweeping = None
         if tables is not None:
             import asyncio
+
+            from regola.tables.web.live import sweep
 
             bell.attach(asyncio.get_running_loop())
             tables.on_change = bell.ring
             _, failed = await anyio.to_thread.run_sync(tables.restore)
             for line in failed:
                 logging.getLogger("regola.tables").warning("%s", line)
+            sweeping = asyncio.get_running_loop().create_task(sweep(tables))
         try:
             yield
         finally:
             pool.close()  # SIGTERM never waits for a runaway job
             workspace.close()
+            if sweeping is not None:
+                sweeping.cancel()
             if tables is not None:
                 tables.close()
 

@@ -4,10 +4,13 @@ answer, another server process's line heard through PostgreSQL), and the event s
 from __future__ import annotations
 
 import asyncio
+import logging
+import os
 import threading
 from collections import defaultdict
+from typing import Any
 
-__all__ = ["Bell"]
+__all__ = ["Bell", "sweep"]
 
 
 class Bell:
@@ -75,3 +78,17 @@ class Bell:
                 waiting.discard(event)
                 if not waiting:
                     del self._waiting[table_id]
+
+
+async def sweep(hall: Any) -> None:
+    """Close the tables nobody acted at for the idle time (``REGOLA_TABLE_IDLE_HOURS``), every
+    ``REGOLA_TABLE_SWEEP_SECONDS`` (600); their records stay in the store."""
+    import anyio
+
+    raw = os.environ.get("REGOLA_TABLE_SWEEP_SECONDS", "")
+    every = float(raw) if raw.replace(".", "", 1).isdigit() and float(raw) > 0 else 600.0
+    while True:
+        await asyncio.sleep(every)
+        closed = await anyio.to_thread.run_sync(hall.expire_idle)
+        if closed:
+            logging.getLogger("regola.tables").info("closed %d idle table(s)", len(closed))
