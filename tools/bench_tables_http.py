@@ -42,7 +42,8 @@ def start(folder: Path, db: Path) -> tuple[subprocess.Popen[bytes], str, float]:
     started = time.perf_counter()
     with open(log, "wb") as out:
         process = subprocess.Popen([sys.executable, "-m", "regola.cli.main", "serve", "--port", "0", "--db", str(db),
-                                    "--no-access-log", "--client-requests", "4096"], stdout=out,
+                                    "--no-access-log", "--client-requests", "4096",
+                                    "--client-streams", "4096"], stdout=out,
                                    stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1",
                                                                   "REGOLA_TABLE_RATE": "100000"})
     while True:
@@ -59,6 +60,8 @@ def watch(url: str, token: str, seen: queue.Queue[tuple[int, float]], stop: thre
     """The other person's live stream: every update's line number and when it arrived."""
     with httpx.Client(base_url=url, timeout=None) as client, client.stream("GET", f"/api/v1/tables/{token}/events") \
             as stream:
+        if stream.status_code != 200:
+            raise SystemExit(f"a live stream was refused: {stream.status_code} {stream.read()[:200]!r}")
         for line in stream.iter_lines():
             if stop.is_set():
                 return

@@ -243,3 +243,20 @@ def test_an_idle_table_is_closed_by_the_server(tmp_path: Path, monkeypatch: pyte
             assert closed.status_code == 404 and "closed" in closed.json()["detail"]
     finally:
         assert stop_server(server) == 0, server.log_text()[-2000:]
+
+
+def test_a_client_s_live_streams_are_bounded(tmp_path: Path) -> None:
+    server = start_server(tmp_path, "--db", str(tmp_path / "tables.db"), "--client-streams", "2")
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"]}).json()
+            url = f"/api/v1/tables/{made['spectator']}/events"
+            first = client.send(client.build_request("GET", url), stream=True)
+            second = client.send(client.build_request("GET", url), stream=True)
+            third = client.get(url)
+            assert (first.status_code, second.status_code, third.status_code) == (200, 200, 429)
+            assert third.headers["retry-after"] and client.get("/healthz").status_code == 200
+            first.close()
+            second.close()
+    finally:
+        assert stop_server(server) == 0, server.log_text()[-2000:]

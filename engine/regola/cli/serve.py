@@ -47,6 +47,9 @@ def register(sub: Any) -> None:
                         help="memory one engine job may add, in MiB (default: 512)")
     bounds.add_argument("--client-requests", type=_count(1, 1 << 16), default=16, metavar="N",
                         help="requests one client may have under way at once; past that 429 (default: 16)")
+    bounds.add_argument("--client-streams", type=_count(1, 1 << 16), default=64, metavar="N",
+                        help="live table streams one client may hold open at once, counted apart from its "
+                        "requests (default: 64; raise it behind a proxy that hides client addresses)")
     bounds.add_argument("--client-engine-jobs", type=_count(1, 1024), default=2, metavar="N",
                         help="engine jobs one client may have running or waiting; past that 429 (default: 2)")
     bounds.add_argument("--max-connections", type=_count(8, 1 << 20), default=1024, metavar="N",
@@ -120,7 +123,8 @@ def run(args: argparse.Namespace) -> int:
     engine = EngineBounds(workers=args.engine_workers, queue=args.engine_queue, per_client=args.client_engine_jobs,
                           seconds=args.engine_seconds, memory_mib=args.engine_memory)
     hall = _hall(args, home)
-    app = create_app(home, library=library, engine=engine, per_client=args.client_requests, tables=hall)
+    app = create_app(home, library=library, engine=engine, per_client=args.client_requests, tables=hall,
+                     per_client_streams=args.client_streams)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     logging.getLogger("regola.serve.access").setLevel(logging.WARNING if args.no_access_log else logging.INFO)
     config = uvicorn.Config(app, host=args.host, port=args.port, root_path=args.root_path, proxy_headers=True,

@@ -70,11 +70,13 @@ async def _crash(request: Request, exc: Exception) -> Response:
 
 
 def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Library | None = None,
-               engine: EngineBounds | None = None, per_client: int = 16, tables: Hall | None = None) -> Starlette:
+               engine: EngineBounds | None = None, per_client: int = 16, tables: Hall | None = None,
+               per_client_streams: int = 64) -> Starlette:
     """The ASGI application over the packs of ``home`` (plus variant files from ``variant_dirs``).
 
     ``engine`` bounds the worker processes that check, replay and build posted rulebooks;
-    ``per_client`` is how many requests one client may have under way at once (429 past it);
+    ``per_client`` is how many requests one client may have under way at once (429 past it), and
+    ``per_client_streams`` how many tables' live streams, counted apart;
     ``tables`` is the hall of the tables this server hosts (``regola.tables.web``), None for none.
     """
     loaded = library if library is not None else Library(home, variant_dirs)
@@ -114,7 +116,8 @@ def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Libr
     bell = Bell()
     app = Starlette(
         routes=[*api.routes(), *assets.routes(), *table_routes(), *pages.routes()],
-        middleware=[Middleware(AccessLog), Middleware(SecurityHeaders), Middleware(ClientBound, limit=per_client),
+        middleware=[Middleware(AccessLog), Middleware(SecurityHeaders),
+                    Middleware(ClientBound, limit=per_client, streams=per_client_streams),
                     Middleware(GZipMiddleware, minimum_size=1024)],
         exception_handlers={Problem: _problem, NotFound: _not_found, RegolaError: _regola_error,
                             HTTPException: _http, ValueError: _bad_value, Exception: _crash},
