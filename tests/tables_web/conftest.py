@@ -17,12 +17,21 @@ with contextlib.suppress(pytest.skip.Exception):  # the browser tests' one Chrom
     from tests.serve.test_browser import browser  # noqa: F401
 
 
+@contextlib.contextmanager
+def serving(folder: Path, *extra: str) -> Iterator[Server]:
+    """`regola serve --db folder/tables.db …` for the block; it must stop cleanly (unless killed)."""
+    running = start_server(folder, "--db", str(folder / "tables.db"), *extra)
+    try:
+        yield running
+    finally:
+        if running.process.poll() is None:
+            assert stop_server(running) == 0, running.log_text()[-2000:]
+
+
 @pytest.fixture()
 def tables_server(tmp_path: Path) -> Iterator[Server]:
-    running = start_server(tmp_path, "--db", str(tmp_path / "tables.db"))
-    yield running
-    if running.process.poll() is None:
-        assert stop_server(running) == 0, running.log_text()[-2000:]
+    with serving(tmp_path) as running:
+        yield running
 
 
 def play_to_the_end(client: Any, tokens: dict[int, str], limit: int = 3000) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from tests.serve.conftest import Server, start_server, stop_server
 
 from regola.cli.main import main
 
-from .conftest import assert_private, play_to_the_end
+from .conftest import assert_private, play_to_the_end, serving
 
 httpx = pytest.importorskip("httpx")
 #: the German hand-over screen's heading (the tables catalog), before the seat number
@@ -145,19 +145,15 @@ def test_the_hot_seat_device_hides_the_previous_hand(tables_server: Server) -> N
 
 def test_decisions_faster_than_the_rate_are_told_to_wait(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REGOLA_TABLE_RATE", "3")
-    server = start_server(tmp_path, "--db", str(tmp_path / "tables.db"))
-    try:
-        with httpx.Client(base_url=server.url, timeout=30) as client:
-            made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"]}).json()
-            token = made["seats"]["0"]
-            answers = [client.post(f"/api/v1/tables/{token}/decisions", json={"action": ["return", 999]})
-                       for _ in range(4)]
-            assert [a.status_code for a in answers] == [409, 409, 409, 429]
-            assert int(answers[-1].headers["retry-after"]) >= 1
-            other = client.post(f"/api/v1/tables/{made['seats']['1']}/decisions", json={"action": ["return", 999]})
-            assert other.status_code == 409  # another link is not slowed by this one
-    finally:
-        assert stop_server(server) == 0, server.log_text()[-2000:]
+    with serving(tmp_path) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+        made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"]}).json()
+        token = made["seats"]["0"]
+        answers = [client.post(f"/api/v1/tables/{token}/decisions", json={"action": ["return", 999]})
+                   for _ in range(4)]
+        assert [a.status_code for a in answers] == [409, 409, 409, 429]
+        assert int(answers[-1].headers["retry-after"]) >= 1
+        other = client.post(f"/api/v1/tables/{made['seats']['1']}/decisions", json={"action": ["return", 999]})
+        assert other.status_code == 409  # another link is not slowed by this one
 
 
 def test_the_replay_viewer_steps_through_a_finished_table(tables_server: Server) -> None:
@@ -229,34 +225,26 @@ def test_live_streams_do_not_use_up_a_client_s_share_of_requests(tables_server: 
 def test_an_idle_table_is_closed_by_the_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REGOLA_TABLE_IDLE_HOURS", "0.0002")  # 0.72 s
     monkeypatch.setenv("REGOLA_TABLE_SWEEP_SECONDS", "0.3")
-    server = start_server(tmp_path, "--db", str(tmp_path / "tables.db"))
-    try:
-        with httpx.Client(base_url=server.url, timeout=30) as client:
-            made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"]}).json()
-            token = made["seats"]["0"]
-            assert client.get(f"/api/v1/tables/{token}").status_code == 200
-            deadline = time.monotonic() + 20
-            while client.get(f"/api/v1/tables/{token}").status_code == 200:
-                assert time.monotonic() < deadline, "the idle table was never closed"
-                time.sleep(0.2)
-            closed = client.get(f"/api/v1/tables/{token}")
-            assert closed.status_code == 404 and "closed" in closed.json()["detail"]
-    finally:
-        assert stop_server(server) == 0, server.log_text()[-2000:]
+    with serving(tmp_path) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+        made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"]}).json()
+        token = made["seats"]["0"]
+        assert client.get(f"/api/v1/tables/{token}").status_code == 200
+        deadline = time.monotonic() + 20
+        while client.get(f"/api/v1/tables/{token}").status_code == 200:
+            assert time.monotonic() < deadline, "the idle table was never closed"
+            time.sleep(0.2)
+        closed = client.get(f"/api/v1/tables/{token}")
+        assert closed.status_code == 404 and "closed" in closed.json()["detail"]
 
 
 def test_a_client_s_live_streams_are_bounded(tmp_path: Path) -> None:
-    server = start_server(tmp_path, "--db", str(tmp_path / "tables.db"), "--client-streams", "2")
-    try:
-        with httpx.Client(base_url=server.url, timeout=30) as client:
-            made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"]}).json()
-            url = f"/api/v1/tables/{made['spectator']}/events"
-            first = client.send(client.build_request("GET", url), stream=True)
-            second = client.send(client.build_request("GET", url), stream=True)
-            third = client.get(url)
-            assert (first.status_code, second.status_code, third.status_code) == (200, 200, 429)
-            assert third.headers["retry-after"] and client.get("/healthz").status_code == 200
-            first.close()
-            second.close()
-    finally:
-        assert stop_server(server) == 0, server.log_text()[-2000:]
+    with serving(tmp_path, "--client-streams", "2") as server, httpx.Client(base_url=server.url, timeout=30) as client:
+        made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"]}).json()
+        url = f"/api/v1/tables/{made['spectator']}/events"
+        first = client.send(client.build_request("GET", url), stream=True)
+        second = client.send(client.build_request("GET", url), stream=True)
+        third = client.get(url)
+        assert (first.status_code, second.status_code, third.status_code) == (200, 200, 429)
+        assert third.headers["retry-after"] and client.get("/healthz").status_code == 200
+        first.close()
+        second.close()
