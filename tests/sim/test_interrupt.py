@@ -15,14 +15,35 @@ ARGS = ["simulate", "--players", "2", "--bots", "random", "--seed", "11", "--gam
         "--batch", "2"]  # no --quiet: stderr is not a terminal, so no progress bar either
 
 
+def _frozen(pid: int) -> None:
+    """Wait until the process is really stopped (state T in /proc), not just sent SIGSTOP."""
+    deadline = time.monotonic() + 10
+    while Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] not in ("T", "t", "Z"):
+        assert time.monotonic() < deadline, "the run did not stop within 10 s of SIGSTOP"
+        time.sleep(0.001)
+
+
 def _start_and_stop(out: Path, sig: int) -> tuple[int, str]:
+    """Start the run and send ``sig`` once it has kept some games and not all of them.
+
+    The games are counted only while the run is frozen (SIGSTOP), so it cannot finish between the
+    count and the signal, however loaded the machine (it once did, with all 150 games): the signal
+    waits while the run is stopped and is delivered as it resumes, before it runs another line.
+    """
     proc = regola(*ARGS, "--out", str(out))
     deadline = time.monotonic() + 60
-    while len(list((out / "games").glob("*.parquet"))) < 3:
+    while True:
         assert proc.poll() is None, proc.communicate()
+        proc.send_signal(signal.SIGSTOP)
+        _frozen(proc.pid)
+        assert proc.poll() is None, "the run ended before any game could be counted"
+        if list((out / "games").glob("*.parquet")):
+            break
+        proc.send_signal(signal.SIGCONT)
         assert time.monotonic() < deadline, "no game was written within a minute"
-        time.sleep(0.05)
+        time.sleep(0.02)
     proc.send_signal(sig)
+    proc.send_signal(signal.SIGCONT)
     _, err = proc.communicate(timeout=60)
     return proc.returncode, err
 

@@ -40,7 +40,7 @@ from yaml.nodes import CollectionNode, MappingNode, Node, ScalarNode, SequenceNo
 from regola.core.errors import PackError
 from regola.core.limits import Limits, current
 
-__all__ = ["MERGE", "BaseLoader", "JsonLoader", "compose", "no_collection", "parse", "yaml_error"]
+__all__ = ["MERGE", "BaseLoader", "JsonLoader", "compose", "compose_text", "no_collection", "parse", "yaml_error"]
 
 # A change to what this loader makes of some bytes must bump yamlio.LOADER_VERSION (the parse cache key).
 
@@ -49,7 +49,7 @@ BaseLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader
 MERGE = "tag:yaml.org,2002:merge"
 
 
-class JsonLoader(BaseLoader):  # type: ignore[misc,valid-type]
+class _JsonConstruction:
     """PyYAML's safe loader, narrowed to what JSON can hold (the resolver and constructor hooks PyYAML
     offers for exactly this): YAML 1.2 core scalars, field names kept as written, no field twice."""
 
@@ -89,25 +89,50 @@ class JsonLoader(BaseLoader):  # type: ignore[misc,valid-type]
             None, None, f"the YAML tag {shown} is not supported here (only plain JSON values are)", node.start_mark)
 
 
-# Implicit typing as YAML 1.2's core schema (and JSON) has it: no yes/no/on/off booleans, no dates,
-# no octal '010', no sexagesimal numbers. Everything else stays text.
-JsonLoader.yaml_implicit_resolvers = {}
-JsonLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
-JsonLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9_]*)$"), list("-+0123456789"))
-JsonLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:float",
-    re.compile(r"^[-+]?(?:[0-9][0-9_]*\.[0-9_]*(?:[eE][-+]?[0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?"
-               r"|[0-9][0-9_]*[eE][-+]?[0-9]+)$"), list("-+.0123456789"))
-JsonLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
-JsonLoader.add_implicit_resolver("tag:yaml.org,2002:merge", re.compile(r"^<<$"), ["<"])
-JsonLoader.add_constructor("tag:yaml.org,2002:int", JsonLoader.construct_number)
-JsonLoader.add_constructor("tag:yaml.org,2002:float", JsonLoader.construct_number)
-for _tag in ("timestamp", "binary", "set", "omap", "pairs"):
-    JsonLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", JsonLoader.construct_unsupported)
-JsonLoader.add_constructor(None, JsonLoader.construct_unsupported)
+class JsonLoader(_JsonConstruction, BaseLoader):  # type: ignore[misc,valid-type]
+    """The loader every text goes through: libyaml's parser where it is installed."""
+
+
+class PureJsonLoader(_JsonConstruction, yaml.SafeLoader):  # type: ignore[misc]
+    """The same loader on PyYAML's pure-Python parser, which has no nesting bound of its own.
+
+    libyaml (as bundled from PyYAML 6.0.4 on) refuses flow nesting past 1,000 levels while it scans
+    ahead, before a single event reaches ``compose``, so regola's own, lower bound never sees the
+    text. Such a text is read again with this loader, which stops at regola's bound after a few
+    events: the refusal names the same bound at the same place whatever libyaml does.
+    """
+
+
+def _narrow(loader: type[yaml.SafeLoader]) -> None:
+    # Implicit typing as YAML 1.2's core schema (and JSON) has it: no yes/no/on/off booleans, no dates,
+    # no octal '010', no sexagesimal numbers. Everything else stays text.
+    loader.yaml_implicit_resolvers = {}
+    loader.add_implicit_resolver(
+        "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+    loader.add_implicit_resolver(
+        "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9_]*)$"), list("-+0123456789"))
+    loader.add_implicit_resolver(
+        "tag:yaml.org,2002:float",
+        re.compile(r"^[-+]?(?:[0-9][0-9_]*\.[0-9_]*(?:[eE][-+]?[0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?"
+                   r"|[0-9][0-9_]*[eE][-+]?[0-9]+)$"), list("-+.0123456789"))
+    loader.add_implicit_resolver(
+        "tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
+    loader.add_implicit_resolver("tag:yaml.org,2002:merge", re.compile(r"^<<$"), ["<"])
+    loader.add_constructor("tag:yaml.org,2002:int", _JsonConstruction.construct_number)
+    loader.add_constructor("tag:yaml.org,2002:float", _JsonConstruction.construct_number)
+    for tag in ("timestamp", "binary", "set", "omap", "pairs"):
+        loader.add_constructor(f"tag:yaml.org,2002:{tag}", _JsonConstruction.construct_unsupported)
+    loader.add_constructor(None, _JsonConstruction.construct_unsupported)
+
+
+_narrow(JsonLoader)
+_narrow(PureJsonLoader)
+
+
+def _libyaml_nesting(exc: yaml.YAMLError) -> bool:
+    """Whether libyaml refused the text for its own nesting bound (its wording: 'exceeded maximum
+    nesting depth'); any refusal that mentions nesting counts, so a reworded message still does."""
+    return "nesting" in str(getattr(exc, "problem", "") or "")
 
 
 def _refuse(what: str, event: Event, shown: str, env: str) -> PackError:
@@ -250,22 +275,40 @@ def _anchor(anchors: dict[str, Node], event: Event, node: Node) -> None:
         node._regola_anchor = name  # type: ignore[attr-defined]  # its cost is known when it closes
 
 
+def compose_text(text: str, shown: str, limits: Limits, construct: bool = False) -> Any:
+    """The node tree of ``text`` within ``limits`` (with ``construct``, its content instead).
+
+    libyaml reads it; a text libyaml refuses for its own nesting bound is read again by the
+    pure-Python parser, so regola's depth bound, not the library's, decides (see PureJsonLoader).
+    PyYAML's errors and PackError pass through.
+    """
+    for loader_class in (JsonLoader, PureJsonLoader):
+        loader = loader_class(text)
+        try:
+            with no_collection():
+                node = compose(loader, limits, shown)
+                if not construct:
+                    return node
+                return None if node is None else loader.construct_document(node)
+        except yaml.YAMLError as exc:
+            if loader_class is PureJsonLoader or not _libyaml_nesting(exc):
+                raise
+        finally:
+            loader.dispose()
+    raise AssertionError("unreachable: the pure-Python reading returns or raises")
+
+
 def parse(text: str, shown: str, limits: Limits | None = None) -> Any:
     """The content of one YAML (or JSON) text within ``limits`` (default: those in force).
 
     Any failure, a bound passed among them, is a PackError at ``shown``, line and column.
     """
-    loader = JsonLoader(text)
     try:
-        with no_collection():
-            node = compose(loader, limits if limits is not None else current(), shown)
-            return None if node is None else loader.construct_document(node)
+        return compose_text(text, shown, limits if limits is not None else current(), construct=True)
     except yaml.YAMLError as exc:
         raise yaml_error(exc, shown) from None
     except RecursionError:  # not with the default depth; a user may raise it past Python's stack
         raise PackError("the YAML nests too deeply for this interpreter", file=shown, code="limit") from None
-    finally:
-        loader.dispose()
 
 
 def yaml_error(exc: yaml.YAMLError, name: str) -> PackError:

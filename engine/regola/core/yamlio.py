@@ -147,16 +147,12 @@ def _tree(path: Path) -> Node | None:
         return cached[2]
     import yaml
 
-    from regola.core.yaml_loader import BaseLoader, compose, no_collection
+    from regola.core.yaml_loader import compose_text
 
     try:  # the same bounds as a load: this tree is built from the same untrusted bytes
         bounds = current()
-        loader = BaseLoader(_decode(_read_bytes(Path(resolved), resolved, bounds.file_bytes), resolved))
-        try:
-            with no_collection():
-                node = compose(loader, bounds, resolved)
-        finally:
-            loader.dispose()
+        node = compose_text(_decode(_read_bytes(Path(resolved), resolved, bounds.file_bytes), resolved),
+                            resolved, bounds)
     except (PackError, yaml.YAMLError, RecursionError):
         node = None
     if len(_trees) >= _TREE_CACHE_SIZE:
