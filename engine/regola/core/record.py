@@ -27,7 +27,7 @@ from regola.core import limits
 from regola.core.caps import decision_cap, reached
 from regola.core.errors import IllegalAction, PackError
 from regola.core.game import CHANCE, Game, Ruleset, to_action
-from regola.core.pack import load_pack
+from regola.core.pack import available_packs, load_pack
 from regola.core.patch_bounds import first_change_past
 from regola.core.record_lines import RecordErrors, RecordFieldError, read_objects, show
 from regola.core.step import Action
@@ -123,7 +123,8 @@ def _header(obj: dict[str, Any], ln: int, err: RecordErrors) -> Header:
             raise err(f"a non-empty text is expected, not {show(obj[key])}", ln, key)
     pack = obj["pack"]
     if not isinstance(pack, str) or not _PACK_ID.fullmatch(pack):
-        raise err(f"a pack id (letters, digits, '-', '_'; never a path) is expected, not {show(pack)}", ln, "pack")
+        said = "" if isinstance(pack, str) and ("/" in pack or "\\" in pack or pack.startswith("~")) else f", not {show(pack)}"
+        raise err(f"a pack id (letters, digits, '-', '_'; never a path) is expected{said}", ln, "pack")
     content_hash = obj.get("content_hash")
     if content_hash is not None and (not isinstance(content_hash, str) or not _CONTENT_HASH.fullmatch(content_hash)):
         raise err(f"'sha256:' and 64 hex digits are expected, not {show(content_hash)}", ln, "content_hash")
@@ -149,6 +150,11 @@ def _set_up(header: Header, ln: int, err: RecordErrors, path: Path, home: Path |
     """The recorded game at its start, on today's pack; the warnings to show. ``pack_ref`` says where
     the pack is when it is not the header's id under rulepacks/ (a folder of one's own)."""
     source = header.pack if pack_ref is None else pack_ref
+    if pack_ref is None and header.pack not in available_packs(home):
+        # the header is text from outside: its pack is looked up among the home's packs only, never
+        # as a folder of the working directory (a pack of one's own is passed with --pack)
+        raise err(f"unknown pack {show(header.pack)}; available packs: {', '.join(available_packs(home)) or 'none'}"
+                  "; a pack of your own: pass its folder with --pack", ln, "pack")
     variants = []
     for i, raw in enumerate(header.variants):
         try:

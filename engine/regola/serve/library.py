@@ -198,7 +198,10 @@ class Library:
     def base(self, pack_id: str) -> Pack:
         pack = self.packs.get(pack_id)
         if pack is None:
-            raise NotFound(f"no pack '{pack_id}' (packs: {', '.join(self.packs)})")
+            from regola.core.names import ID
+
+            named = f" '{pack_id}'" if isinstance(pack_id, str) and ID.fullmatch(pack_id) else ""  # no path echoed
+            raise NotFound(f"no pack{named} (packs: {', '.join(self.packs)})")
         return pack
 
     def edition(self, pack_id: str, token: str | None) -> Edition:
@@ -221,6 +224,22 @@ class Library:
         if token and token not in self.variants[pack_id] and self.posted(pack_id, token) is None:
             raise self._no_variant(pack_id, token)
 
+    def variant_named(self, pack_id: str, name: object, what: str = "variant") -> Variant:
+        """The variant a name from outside gives for a served pack: a served variant's id or a posted
+        house rule's token, nothing else (core.names: never a path, never a file read). NameRefused
+        for a name of the wrong form, NotFound for one the server does not know."""
+        from regola.core.names import outside_id
+
+        self.base(pack_id)
+        token = outside_id(name, what)
+        served = self.variants[pack_id].get(token)
+        if served is not None and served.variant is not None:
+            return served.variant
+        posted = self.posted(pack_id, token)
+        if posted is None:
+            raise self._no_variant(pack_id, token)
+        return posted
+
     def posted(self, pack_id: str, token: str | None) -> Variant | None:
         """The posted variant a token names, when it is still kept and applies to the pack."""
         if not token or not token.startswith(POSTED_PREFIX):
@@ -229,8 +248,11 @@ class Library:
         return variant if variant is not None and pack_id in variant.base else None
 
     def _no_variant(self, pack_id: str, token: str) -> NotFound:
+        from regola.core.names import ID
+
         known = ", ".join(self.variants[pack_id]) or "none"
-        return NotFound(f"pack '{pack_id}' has no variant '{token}' (variants: {known}; posted variants are kept "
+        named = f" '{token}'" if ID.fullmatch(token) else " of that name"  # a path is never echoed
+        return NotFound(f"pack '{pack_id}' has no variant{named} (variants: {known}; posted variants are kept "
                         f"for the last {POSTED_KEPT} posted)")
 
     def keep_posted(self, variant: Variant) -> str:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from regola.core.errors import IllegalAction, RegolaError
+from regola.core.names import outside_id
 from regola.core.pack import load_pack
 from regola.core.variant import Variant, variant_from_dict
 from regola.tables import tokens
@@ -117,8 +118,15 @@ class Hall:
         self.store.close()
 
     # -- making a table ----------------------------------------------------------------------------------
-    def create(self, pack: str, variants: Sequence[str | Path | Variant], players: int, seats: list[str],
+    def create(self, pack: str, variants: Sequence[Variant], players: int, seats: list[str],
                setup: str | None = None, hot_seat: bool = False) -> Created:
+        """A new table of pack ``pack`` (an id under the home's rulepacks/) with ``variants`` applied.
+
+        The variants are objects, never names: whoever asks resolves names first (the server through
+        ``Library.variant_named``), so nothing a stranger sends is read as a path here."""
+        outside_id(pack, "pack")
+        if not all(isinstance(v, Variant) for v in variants):
+            raise TypeError("Hall.create takes Variant objects; resolve names with Library.variant_named")
         with self._lock:
             if len(self._tables) >= self.limits.tables:
                 raise Full(f"this server holds {self.limits.tables} tables already (REGOLA_TABLES_MAX)")

@@ -112,15 +112,11 @@ def create(hall: Hall, request: Request, body: dict[str, Any]) -> dict[str, Any]
     players = body.get("players", len(seats))
     if not isinstance(players, int) or isinstance(players, bool):
         raise RegolaError("players: a whole number is expected")
-    variants: list[Any] = []
     raw_variants = body.get("variants", [])
     if not isinstance(raw_variants, list) or len(raw_variants) > 8:
         raise RegolaError("variants: a list of at most 8 variant ids or posted-variant tokens is expected")
-    for name in raw_variants:
-        if not isinstance(name, str) or not 1 <= len(name) <= 128:
-            raise RegolaError("variants: each is a variant id or a posted variant's token")
-        posted = library.posted(pack, name) if name.startswith("posted-") or len(name) > 40 else None
-        variants.append(posted if posted is not None else name)
+    # served variant ids and posted tokens only: a name from a request never reaches the file system
+    variants = [library.variant_named(pack, name, f"variants[{i}]") for i, name in enumerate(raw_variants)]
     setup = body.get("setup")
     if setup is not None and not isinstance(setup, str):
         raise RegolaError("setup: a setup mode's name is expected")
