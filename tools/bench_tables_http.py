@@ -112,11 +112,12 @@ def main() -> None:
             if message["over"] or message["to_move"] not in (0, 1):
                 continue
             token = made["seats"][str(message["to_move"])]
-            legal = client.get(f"/api/v1/tables/{token}").json()["view"]["legal"]
+            own = client.get(f"/api/v1/tables/{token}").json()
+            legal = own["view"]["legal"]
             while not seen.empty():
                 seen.get_nowait()
             sent = time.perf_counter()
-            reply = client.post(f"/api/v1/tables/{token}/decisions", json={"action": rng.choice(legal)})
+            reply = client.post(f"/api/v1/tables/{token}/decisions", json={"action": rng.choice(legal), "n": own["n"]})
             if reply.status_code != 200:
                 continue
             target = reply.json()["n"]

@@ -52,7 +52,8 @@ def play_to_the_end(client: Any, tokens: dict[int, str], limit: int = 3000) -> d
             time.sleep(0.01)
             continue
         legal = messages[mover]["view"]["legal"]
-        reply = client.post(f"/api/v1/tables/{tokens[mover]}/decisions", json={"action": legal[0]})
+        reply = client.post(f"/api/v1/tables/{tokens[mover]}/decisions",
+                            json={"action": legal[0], "n": messages[mover]["n"]})
         assert reply.status_code in (200, 409), reply.text  # 409: a bot moved first (never here: no bots)
     raise AssertionError("the game did not end")
 

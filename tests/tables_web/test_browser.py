@@ -150,12 +150,13 @@ def test_a_piece_is_placed_by_tapping_a_marked_cell(browser: Any, tables_server:
         for _ in range(40):  # keep the dealt cards, open a forest, let the other pass: a piece to place
             message = client.get(f"/api/v1/tables/{tokens[0]}").json()
             mover = message["to_move"]
-            legal = client.get(f"/api/v1/tables/{tokens[mover]}").json()["view"]["legal"]
+            own = client.get(f"/api/v1/tables/{tokens[mover]}").json()
+            legal = own["view"]["legal"]
             if any(a[0] == "place" for a in legal):
                 break
             wanted = next((a for a in legal if a[:2] == ["open", "forest"]), None) or \
                 next((a for a in legal if a[0] == "pass"), None) or legal[0]
-            client.post(f"/api/v1/tables/{tokens[mover]}/decisions", json={"action": wanted})
+            client.post(f"/api/v1/tables/{tokens[mover]}/decisions", json={"action": wanted, "n": own["n"]})
         else:
             raise AssertionError("nobody came to place a piece")
     context = browser.new_context(viewport=PHONE)

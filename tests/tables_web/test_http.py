@@ -51,13 +51,15 @@ def test_a_refusal_names_the_rule_in_the_reader_s_language(tables_server: Server
         made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"]}).json()
         token = made["seats"]["0"]
         before = client.get(f"/api/v1/tables/{token}").json()
-        reply = client.post(f"/api/v1/tables/{token}/decisions?lang=fr", json={"action": ["return", 999]})
+        reply = client.post(f"/api/v1/tables/{token}/decisions?lang=fr", json={"action": ["return", 999],
+                                                                                 "n": before["n"]})
         assert reply.status_code == 409
         body = reply.json()
         assert body["rule"] == "setup.professions" and body["rulebook"] == "/pl/fr/#rule-setup.professions"
         assert "cartes" in body["text"]  # the rule in French
         assert client.get(f"/api/v1/tables/{token}").json()["n"] == before["n"]  # nothing changed
-        spectator = client.post(f"/api/v1/tables/{made['spectator']}/decisions", json={"action": ["return", 1]})
+        spectator = client.post(f"/api/v1/tables/{made['spectator']}/decisions", json={"action": ["return", 1],
+                                                                                            "n": before["n"]})
         assert spectator.status_code == 403
         assert client.get("/api/v1/tables/" + "x" * 32).status_code == 404
         bad = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human"] * 9})
@@ -72,13 +74,15 @@ def test_the_live_stream_resumes_from_the_last_line(tables_server: Server) -> No
             lines = stream.iter_lines()
             first = _next_update(lines)
             assert_private(first, 1)
-            legal = client.get(f"/api/v1/tables/{zero}").json()["view"]["legal"]
-            assert client.post(f"/api/v1/tables/{zero}/decisions", json={"action": legal[0]}).status_code == 200
+            now = client.get(f"/api/v1/tables/{zero}").json()
+            assert client.post(f"/api/v1/tables/{zero}/decisions",
+                               json={"action": now["view"]["legal"][0], "n": now["n"]}).status_code == 200
             second = _next_update(lines)
             assert second["n"] > first["n"] and second["events"][-1]["action"] == ["return", None]  # the card unseen
         # a reconnect with Last-Event-ID gets only what it missed
-        legal = client.get(f"/api/v1/tables/{one}").json()["view"]["legal"]
-        assert client.post(f"/api/v1/tables/{one}/decisions", json={"action": legal[0]}).status_code == 200
+        now = client.get(f"/api/v1/tables/{one}").json()
+        assert client.post(f"/api/v1/tables/{one}/decisions",
+                           json={"action": now["view"]["legal"][0], "n": now["n"]}).status_code == 200
         with client.stream("GET", f"/api/v1/tables/{one}/events",
                            headers={"Last-Event-ID": str(second["n"])}) as stream:
             resumed = _next_update(stream.iter_lines())
@@ -108,7 +112,8 @@ def test_a_killed_server_loses_no_accepted_decision(tmp_path: Path) -> None:
                 assert time.monotonic() < deadline, "the bot never answered"
                 message = client.get(f"/api/v1/tables/{token}").json()
                 if message["to_move"] == 0:
-                    client.post(f"/api/v1/tables/{token}/decisions", json={"action": message["view"]["legal"][0]})
+                    client.post(f"/api/v1/tables/{token}/decisions", json={"action": message["view"]["legal"][0],
+                                                                                "n": message["n"]})
                 else:
                     time.sleep(0.02)
             before = client.get(f"/api/v1/tables/{made['host']}/record").text
@@ -148,11 +153,13 @@ def test_decisions_faster_than_the_rate_are_told_to_wait(tmp_path: Path, monkeyp
     with serving(tmp_path) as server, httpx.Client(base_url=server.url, timeout=30) as client:
         made = client.post("/api/v1/tables", json={"pack": "pl", "seats": ["human", "human"]}).json()
         token = made["seats"]["0"]
-        answers = [client.post(f"/api/v1/tables/{token}/decisions", json={"action": ["return", 999]})
+        at = client.get(f"/api/v1/tables/{token}").json()["n"]
+        answers = [client.post(f"/api/v1/tables/{token}/decisions", json={"action": ["return", 999], "n": at})
                    for _ in range(4)]
         assert [a.status_code for a in answers] == [409, 409, 409, 429]
         assert int(answers[-1].headers["retry-after"]) >= 1
-        other = client.post(f"/api/v1/tables/{made['seats']['1']}/decisions", json={"action": ["return", 999]})
+        other = client.post(f"/api/v1/tables/{made['seats']['1']}/decisions", json={"action": ["return", 999],
+                                                                                     "n": at})
         assert other.status_code == 409  # another link is not slowed by this one
 
 

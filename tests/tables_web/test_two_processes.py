@@ -46,8 +46,9 @@ def test_two_server_processes_serve_one_table(tmp_path: Path) -> None:
                 with b.stream("GET", f"/api/v1/tables/{one}/events") as stream:  # seat 1 watches through B
                     lines = stream.iter_lines()
                     seen = _next_update(lines)
-                    legal = a.get(f"/api/v1/tables/{zero}").json()["view"]["legal"]
-                    assert a.post(f"/api/v1/tables/{zero}/decisions", json={"action": legal[0]}).status_code == 200
+                    now = a.get(f"/api/v1/tables/{zero}").json()
+                    assert a.post(f"/api/v1/tables/{zero}/decisions",
+                                  json={"action": now["view"]["legal"][0], "n": now["n"]}).status_code == 200
                     heard = _next_update(lines)  # decided on A, heard on B
                     assert heard["n"] > seen["n"]
                 last = play_to_the_end(_Either({zero: a, one: b}), {0: zero, 1: one})

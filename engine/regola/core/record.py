@@ -123,7 +123,8 @@ def _header(obj: dict[str, Any], ln: int, err: RecordErrors) -> Header:
             raise err(f"a non-empty text is expected, not {show(obj[key])}", ln, key)
     pack = obj["pack"]
     if not isinstance(pack, str) or not _PACK_ID.fullmatch(pack):
-        said = "" if isinstance(pack, str) and ("/" in pack or "\\" in pack or pack.startswith("~")) else f", not {show(pack)}"
+        pathlike = isinstance(pack, str) and ("/" in pack or "\\" in pack or pack.startswith("~"))
+        said = "" if pathlike else f", not {show(pack)}"  # a path is never echoed back
         raise err(f"a pack id (letters, digits, '-', '_'; never a path) is expected{said}", ln, "pack")
     content_hash = obj.get("content_hash")
     if content_hash is not None and (not isinstance(content_hash, str) or not _CONTENT_HASH.fullmatch(content_hash)):

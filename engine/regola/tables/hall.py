@@ -44,6 +44,16 @@ class Forbidden(RegolaError):
     """The token is valid but may not do this (a spectator acting, a seat downloading a running game)."""
 
 
+class Moved(RegolaError):
+    """A decision or take-back that answers a move the table is no longer at (a repeat, a phone's
+    retry, a second click): nothing is applied; the caller fetches the table again."""
+
+    def __init__(self, expected: int, at: int) -> None:
+        super().__init__(f"this answers move {expected}, but the table is at move {at}: nothing was applied "
+                         "(a decision sent twice is taken once); fetch the table again")
+        self.expected, self.at = expected, at
+
+
 class Full(RegolaError):
     """A limit of the server is reached (tables per server)."""
 
@@ -182,13 +192,17 @@ class Hall:
         raise Forbidden("a spectator or host link does not play a seat")
 
     # -- acting ----------------------------------------------------------------------------------------------
-    def decide(self, token: str, raw: Any, reveal: int | None = None) -> dict[str, Any]:
+    def decide(self, token: str, raw: Any, reveal: int | None = None, at: int | None = None) -> dict[str, Any]:
         """A person's decision through their token; the new message for them. IllegalAction names the
-        rule a refused decision breaks (the table is unchanged)."""
+        rule a refused decision breaks (the table is unchanged). ``at`` is the move number the decision
+        answers (the message's ``n``): a table at another move raises Moved and nothing is applied, so
+        a decision sent twice is taken once."""
         entry, role = self._find(token)
         seat = self._acting_seat(entry, role, reveal)
         with entry.lock:
             table = entry.table
+            if at is not None and at != table.n:
+                raise Moved(at, table.n)
             before = table.n
             lines = table.decide(seat, raw)
             self._store(entry, before, lines)
@@ -197,11 +211,14 @@ class Hall:
         self._schedule(table.id)
         return reply
 
-    def take_back(self, token: str, reveal: int | None = None) -> dict[str, Any]:
+    def take_back(self, token: str, reveal: int | None = None, at: int | None = None) -> dict[str, Any]:
+        """Take the seat's latest decision back; ``at`` as for ``decide`` (a repeated take-back is one)."""
         entry, role = self._find(token)
         seat = self._acting_seat(entry, role, reveal)
         with entry.lock:
             table = entry.table
+            if at is not None and at != table.n:
+                raise Moved(at, table.n)
             keep = table.take_back(seat)
             entry.updated = time.time()
             self.store.truncate(table.id, keep, entry.updated)

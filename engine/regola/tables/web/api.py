@@ -20,7 +20,7 @@ from starlette.routing import BaseRoute, Route
 from regola.core.errors import IllegalAction, RegolaError
 from regola.serve.bodies import json_value, media_type, read_body
 from regola.serve.replies import NO_STORE, Problem, json_bytes
-from regola.tables.hall import Forbidden, Full, Hall, NotFound
+from regola.tables.hall import Forbidden, Full, Hall, Moved, NotFound
 from regola.tables.table import Table
 from regola.tables.web.live import Bell
 
@@ -41,6 +41,14 @@ def hall_of(request: Request) -> Hall:
 def bell_of(request: Request) -> Bell:
     bell: Bell = request.app.state.bell
     return bell
+
+
+def _move_number(value: Any, where: str) -> int:
+    """The move number a decision answers: required, so that a repeat is never applied twice."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 10**9:
+        raise Problem(422, "Unprocessable Content",
+                      f"{where}: the table's move number this answers (the message's 'n') is expected")
+    return value
 
 
 def _int(request: Request, name: str, default: int | None = None) -> int | None:
@@ -85,6 +93,8 @@ def _problem_of(exc: Exception) -> Problem:
         return Problem(404, "Not Found", str(exc))
     if isinstance(exc, Forbidden):
         return Problem(403, "Forbidden", str(exc))
+    if isinstance(exc, Moved):
+        return Problem(409, "Conflict", str(exc), at=exc.at)
     if isinstance(exc, Full):
         return Problem(503, "Service Unavailable", str(exc), headers={"Retry-After": "60"})
     return Problem(422, "Unprocessable Content", str(exc).splitlines()[0])
@@ -95,7 +105,7 @@ async def _call(request: Request, fn: Any, *args: Any) -> Any:
         return await run_in_threadpool(fn, *args)
     except IllegalAction:
         raise
-    except (NotFound, Forbidden, Full, RegolaError) as exc:
+    except (NotFound, Forbidden, Full, Moved, RegolaError) as exc:
         raise _problem_of(exc) from None
 
 
@@ -172,8 +182,9 @@ async def decide(request: Request) -> Response:
     reveal = body.get("reveal")
     if reveal is not None and (not isinstance(reveal, int) or isinstance(reveal, bool)):
         raise Problem(422, "Unprocessable Content", "reveal: a seat number is expected")
+    at = _move_number(body.get("n"), "n")
     try:
-        reply = await _call(request, hall.decide, token, action, reveal)
+        reply = await _call(request, hall.decide, token, action, reveal, at)
     except IllegalAction as err:
         return await _refused(request, hall, token, err)
     return _json(reply)
@@ -184,8 +195,9 @@ async def take_back(request: Request) -> Response:
     token = request.path_params["token"]
     check_rate(request, hall, token)
     reveal = _int(request, "reveal")
+    at = _move_number(_int(request, "n"), "?n=")
     try:
-        reply = await _call(request, hall.take_back, token, reveal)
+        reply = await _call(request, hall.take_back, token, reveal, at)
     except IllegalAction as err:
         return await _refused(request, hall, token, err)
     return _json(reply)

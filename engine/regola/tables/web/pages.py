@@ -23,7 +23,7 @@ from starlette.routing import BaseRoute, Route
 from regola.core.errors import IllegalAction, RegolaError
 from regola.serve.bodies import media_type, read_body
 from regola.serve.replies import NO_STORE, Problem
-from regola.tables.hall import Forbidden, Full, Hall, NotFound
+from regola.tables.hall import Forbidden, Full, Hall, Moved, NotFound
 from regola.tables.messages import Audience
 from regola.tables.table import Table
 from regola.tables.web.api import check_rate, create, hall_of, refusal
@@ -246,6 +246,7 @@ def _table_body(request: Request, table: Table, audience: Audience, message: dic
     if message.get("take_back"):
         hidden = "".join(f'<input type="hidden" name="{k}" value="{esc(v)}">' for k, v in query.items())
         parts.append(f'<form class="back" method="post" action="{here}/back">{hidden}'
+                     f'<input type="hidden" name="n" value="{message["n"]}">'
                      f'<button>{esc(say[4])}</button></form>')
     said = event_words(message.get("events", [])[-8:], words)
     if said:
@@ -337,7 +338,9 @@ async def act(request: Request) -> Response:
         if message["n"] != int(n) or int(k) >= len(legal):
             return None  # the table moved on since the page was drawn: show it as it is now
         try:
-            hall.decide(token, legal[int(k)], reveal)
+            hall.decide(token, legal[int(k)], reveal, at=int(n))  # two clicks at once: the second is Moved
+        except Moved:
+            return None
         except IllegalAction as err:
             said = _refusal_at(hall, token, err, lang)
             return _render(request, hall, token, lang, reveal, said, 409)
@@ -356,8 +359,13 @@ async def back(request: Request) -> Response:
     check_rate(request, hall, token)
     form = await _form(request, hall)
     lang, reveal = form.get("lang", "")[:16], _reveal(form.get("reveal"))
+    n = form.get("n", "")
+    if not n.isdigit() or len(n) > 9:
+        raise Problem(400, "Bad Request", "the form names the move it answers")
     try:
-        await run_in_threadpool(hall.take_back, token, reveal)
+        await run_in_threadpool(hall.take_back, token, reveal, int(n))
+    except Moved:
+        pass  # sent twice: the first one took it back; show the table as it is now
     except IllegalAction as err:
         said = await run_in_threadpool(_refusal_at, hall, token, err, lang)
         return await run_in_threadpool(_render, request, hall, token, lang, reveal, said, 409)
