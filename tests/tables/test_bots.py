@@ -48,6 +48,7 @@ def test_a_bot_past_its_time_bound_is_stopped_and_a_legal_random_decision_is_tak
         quick = BotTask(task.header, task.game, task.seat, "greedy", task.seed, task.legal)
         assert pool.ask(quick).result(timeout=60) in task.legal  # the worker is started and warm
         pool.start_grace = 1.0
+        pool.think_share = 600  # let the search overrun its bound, as a bot that ignores its budget would
         started = time.monotonic()
         answer = pool.ask(task).result(timeout=60)
         assert answer in task.legal and pool.timeouts == 1
@@ -56,3 +57,32 @@ def test_a_bot_past_its_time_bound_is_stopped_and_a_legal_random_decision_is_tak
     finally:
         pool.close()
         hall.close()
+
+
+def test_the_fair_queue_serves_the_table_that_used_the_least_bot_time_first() -> None:
+    from regola.tables.bots import FairQueue
+
+    fair = FairQueue(half_life=60)
+    fair.charge("slow-a", 9.0)
+    fair.charge("slow-b", 9.0)
+    fair.put("slow-a", "a1")
+    fair.put("slow-b", "b1")
+    fair.put("quick", "q1")  # queued last, used nothing: goes first
+    assert fair.get() == ("quick", "q1")
+    fair.charge("slow-b", 5.0)  # b used more since: a goes before it
+    assert [fair.get()[1] for _ in range(2)] == ["a1", "b1"]
+    fair.put("x", None, first=True)  # the pool's stop signal jumps the queue
+    fair.put("quick", "q2")
+    assert fair.get() == ("x", None)
+    used = fair.used("slow-a")
+    fair.charge("other", 60.0)  # a minute of others' work halves older use
+    assert abs(fair.used("slow-a") - used / 2) < 1e-9
+
+
+def test_a_table_s_search_bot_searches_within_the_server_s_bound() -> None:
+    from regola.tables.bots import within
+
+    assert within("mcts:time=100000", 3.5) == "mcts:time=3.5"
+    assert within("mcts:iters=50", 2) == "mcts:iters=50,time=2"
+    assert within("mcts:time=1", 2) == "mcts:time=1.0"
+    assert within("greedy:temp=0.5", 2) == "greedy:temp=0.5"

@@ -42,6 +42,25 @@ def media_type(request: Request, allowed: tuple[str, ...]) -> str:
     return kind
 
 
+def same_origin(request: Request) -> None:
+    """403 for a form posted from another site. A page of this server posts with its own origin; a
+    page elsewhere that makes a visitor's browser post here (a made table, a move at their seat, a
+    pasted record) is refused. The browser's own word decides where it gives one (Sec-Fetch-Site),
+    else the Origin header against this server's host; a client that sends neither (curl, a program)
+    is not a browser acting for someone else and is let through."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        if site.lower() not in ("same-origin", "none"):
+            raise Problem(403, "Forbidden", "a form from another site is not accepted here")
+        return
+    origin = request.headers.get("origin")
+    if origin is None:
+        return
+    own = f"{request.url.scheme}://{request.headers.get('host', request.url.netloc)}"
+    if origin.lower().rstrip("/") != own.lower():
+        raise Problem(403, "Forbidden", "a form from another site is not accepted here")
+
+
 async def read_body(request: Request, limit: int) -> bytes:
     """The whole body, or 413 as soon as it is known to be larger than ``limit`` bytes."""
     declared = request.headers.get("content-length")

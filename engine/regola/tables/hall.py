@@ -9,6 +9,7 @@ PostgreSQL, changes made by another server process arrive through ``Store.listen
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import threading
@@ -79,6 +80,12 @@ class _Entry:
     table: Table
     updated: float
     lock: threading.RLock = field(default_factory=threading.RLock)
+    owner: str = ""  # the client that made it (its share of the server's tables); "" once restored
+    played: bool = True  # a person has decided at it (an unplayed table is deleted soon, not kept)
+
+
+class ClientFull(RegolaError):
+    """One client holds its share of the server's tables already (REGOLA_TABLES_PER_CLIENT)."""
 
 
 class Hall:
@@ -129,7 +136,7 @@ class Hall:
 
     # -- making a table ----------------------------------------------------------------------------------
     def create(self, pack: str, variants: Sequence[Variant], players: int, seats: list[str],
-               setup: str | None = None, hot_seat: bool = False) -> Created:
+               setup: str | None = None, hot_seat: bool = False, owner: str = "") -> Created:
         """A new table of pack ``pack`` (an id under the home's rulepacks/) with ``variants`` applied.
 
         The variants are objects, never names: whoever asks resolves names first (the server through
@@ -137,9 +144,7 @@ class Hall:
         outside_id(pack, "pack")
         if not all(isinstance(v, Variant) for v in variants):
             raise TypeError("Hall.create takes Variant objects; resolve names with Library.variant_named")
-        with self._lock:
-            if len(self._tables) >= self.limits.tables:
-                raise Full(f"this server holds {self.limits.tables} tables already (REGOLA_TABLES_MAX)")
+        self._make_room(owner)
         ruleset = ruleset_for(load_pack(pack, variants=list(variants), home=self.home))
         spec = TableSpec.make(ruleset, players, seats, setup, hot_seat, self.limits)
         table = Table.start(tokens.new_id(), ruleset, spec, secrets.randbits(63))
@@ -153,9 +158,40 @@ class Hall:
         self.store.create(StoredTable(table.id, now, now, spec.to_json(), table.header, table.secret, table.lines),
                           rows)
         with self._lock:
-            self._tables[table.id] = _Entry(table, now)
+            self._tables[table.id] = _Entry(table, now, owner=owner, played=False)
         self._schedule(table.id)
         return made
+
+    def _make_room(self, owner: str) -> None:
+        """Full or ClientFull unless a table may be made: a client holds at most its share of the open
+        tables, and a server that is full first deletes the tables nobody played within the limit."""
+        with self._lock:
+            held = sum(1 for entry in self._tables.values() if owner and entry.owner == owner)
+            crowded = len(self._tables) >= self.limits.tables
+        if owner and held >= self.limits.tables_per_client:
+            raise ClientFull(f"this address holds {held} open tables already, its share of this server "
+                             f"(REGOLA_TABLES_PER_CLIENT); play one or let it close")
+        if crowded:
+            self.expire_unplayed()
+            with self._lock:
+                if len(self._tables) >= self.limits.tables:
+                    raise Full(f"this server holds {self.limits.tables} tables already (REGOLA_TABLES_MAX)")
+
+    def expire_unplayed(self, now: float | None = None) -> list[str]:
+        """Delete the tables no person decided at within ``limits.unplayed_minutes`` of their making:
+        they hold nothing anyone would miss, and they count against the server's and their client's
+        share until they go. Their ids."""
+        cutoff = (time.time() if now is None else now) - self.limits.unplayed_minutes * 60
+        with self._lock:
+            gone = [tid for tid, entry in self._tables.items() if not entry.played and entry.updated < cutoff]
+            for tid in gone:
+                del self._tables[tid]
+        for tid in gone:
+            self.store.delete_table(tid)
+            self.on_change(tid)
+        if gone:
+            self._tokens = {k: v for k, v in self._tokens.items() if v[0] not in gone}
+        return gone
 
     # -- finding a table by token --------------------------------------------------------------------------
     def _find(self, token: str) -> tuple[_Entry, Token]:
@@ -206,6 +242,7 @@ class Hall:
             before = table.n
             lines = table.decide(seat, raw)
             self._store(entry, before, lines)
+            entry.played = True
             reply = message(table, Audience(role.role, role.seat), before, reveal)
         self.on_change(table.id)
         self._schedule(table.id)
@@ -266,7 +303,7 @@ class Hall:
                 return
             n = table.n
             task = BotTask(table.header, table.game.to_json(), seat, table.spec.seats[seat],
-                           f"{table.secret}/{n}/{seat}", [list(a) for a in table.game.legal_actions()])
+                           f"{table.secret}/{n}/{seat}", [list(a) for a in table.game.legal_actions()], table_id)
         future = self.pool.ask(task)
         future.add_done_callback(lambda done: self._bot_answered(table_id, n, seat, done.result()))
 
@@ -303,7 +340,10 @@ class Hall:
     def record(self, token: str) -> tuple[str, str]:
         """(table id, the record so far). The host may download it at any time; seats and spectators
         once the game is over, since before that it holds what they may not see (hands, the deck)."""
-        entry, role = self._find(token)
+        try:
+            entry, role = self._find(token)
+        except NotFound:
+            return self._closed_record(token)
         with entry.lock:
             table = entry.table
             if role.role != "host" and not table.is_over():
@@ -311,14 +351,29 @@ class Hall:
                                 "over (the host's link downloads it at any time)")
             return table.id, table.record()
 
+    def _closed_record(self, token: str) -> tuple[str, str]:
+        """A closed table's record, for its host: closing a table keeps its record (the idle sweep)."""
+        if not isinstance(token, str) or not 20 <= len(token) <= 64:
+            raise NotFound("no table answers to this link")
+        found = self.store.lookup(tokens.digest(token))
+        stored = None if found is None else self.store.load(found[0])
+        if found is None or stored is None:
+            raise NotFound("no table answers to this link")
+        if found[1].role != "host":
+            raise NotFound("this table is closed (its host's link still downloads the record)")
+        return stored.id, "".join(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
+                                  for obj in [stored.header, *stored.lines])
+
     def table(self, table_id: str) -> Table | None:
         entry = self._tables.get(table_id)
         return None if entry is None else entry.table
 
     # -- upkeep --------------------------------------------------------------------------------------------
     def expire_idle(self, now: float | None = None) -> list[str]:
-        """Close the tables nobody acted at for ``limits.idle_hours``; their ids."""
+        """Delete the tables nobody played (``expire_unplayed``), then close the tables nobody acted at
+        for ``limits.idle_hours``; the closed ones' ids (their records stay for the host)."""
         now = time.time() if now is None else now
+        self.expire_unplayed(now)
         cutoff = now - self.limits.idle_hours * 3600
         with self._lock:
             idle = [tid for tid, entry in self._tables.items() if entry.updated < cutoff]
@@ -326,6 +381,7 @@ class Hall:
                 del self._tables[tid]
         for tid in idle:
             self.store.close_table(tid)
+            self.on_change(tid)  # its live streams hear it and end
         self._tokens = {k: v for k, v in self._tokens.items() if v[0] not in idle}
         return idle
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from regola.core.errors import IllegalAction, RegolaError
 from regola.core.game import Ruleset
-from regola.core.play import bot_names, parse_bot_spec
+from regola.core.play import bot_names, make_bot, parse_bot_spec
 from regola.tables.limits import TableLimits
 
 __all__ = ["HUMAN", "SpecError", "TableSpec"]
@@ -20,6 +20,27 @@ SPEC_CHARS = 80
 
 class SpecError(RegolaError):
     """A table that cannot be made as asked; the message says which part and why."""
+
+
+def _bounded_bot(ruleset: Ruleset, seat: int, kind: str, known: list[str], limits: TableLimits) -> None:
+    """A bot spec from outside, within the server's bounds: a bot of this game, options it takes (it is
+    built once here), and no budget above the server's for one decision (REGOLA_BOT_SECONDS,
+    REGOLA_BOT_ITERATIONS): a table's bots share the server's workers with every other table's."""
+    try:
+        name, options = parse_bot_spec(kind)
+    except RegolaError as err:
+        raise SpecError(f"seat {seat}: {err}") from None
+    if name not in known:
+        raise SpecError(f"seat {seat}: no bot '{name}' for this game (known: {', '.join(known)})")
+    for key, bound, env in (("time", limits.bot_seconds, "REGOLA_BOT_SECONDS"),
+                            ("iters", limits.bot_iterations, "REGOLA_BOT_ITERATIONS")):
+        value = options.get(key)
+        if value is not None and (not isinstance(value, int | float) or not 0 < value <= bound):
+            raise SpecError(f"seat {seat}: {key}= must be above 0 and at most {bound:g} on this server ({env})")
+    try:
+        make_bot(kind, seat, 0, ruleset)
+    except (RegolaError, TypeError, ValueError) as err:
+        raise SpecError(f"seat {seat}: {str(err).splitlines()[0][:200]}") from None
 
 
 @dataclass(frozen=True)
@@ -63,9 +84,7 @@ class TableSpec:
             if not isinstance(kind, str) or not kind or len(kind) > SPEC_CHARS:
                 raise SpecError(f"seat {i}: '{HUMAN}' or a bot name ({', '.join(known)}) is expected")
             if kind != HUMAN:
-                name, _options = parse_bot_spec(kind)
-                if name not in known:
-                    raise SpecError(f"seat {i}: no bot '{name}' for this game (known: {', '.join(known)})")
+                _bounded_bot(ruleset, i, kind, known, limits)
         spec = cls(players, setup, tuple(seats), hot_seat)
         if not spec.humans:
             raise SpecError("a table needs at least one human seat (bots alone: regola play or simulate)")

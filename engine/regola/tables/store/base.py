@@ -26,6 +26,7 @@ SCHEMA = (
     "seat INTEGER)",
     "CREATE TABLE IF NOT EXISTS lines (table_id TEXT NOT NULL, n INTEGER NOT NULL, line TEXT NOT NULL, "
     "PRIMARY KEY (table_id, n))",
+    "CREATE INDEX IF NOT EXISTS tokens_by_table ON tokens (table_id)",  # an unplayed table is deleted whole
 )
 
 
@@ -84,6 +85,11 @@ class Store(ABC):
     @abstractmethod
     def close_table(self, table_id: str) -> None:
         """Mark a table closed (idle too long, or ended by its host); its record stays."""
+
+    @abstractmethod
+    def delete_table(self, table_id: str) -> None:
+        """Forget a table that no person ever played (its tokens, lines and row): nothing of value is
+        lost, and a stranger's unplayed tables cannot fill the disk."""
 
     @abstractmethod
     def close(self) -> None: ...

@@ -105,6 +105,10 @@ class PostgresStore(Store):
     def close_table(self, table_id: str) -> None:
         self._write([("UPDATE tables SET closed = 1 WHERE id = %s", (table_id,))], table_id)
 
+    def delete_table(self, table_id: str) -> None:
+        self._write([(f"DELETE FROM {name} WHERE {key} = %s", (table_id,))
+                     for name, key in (("tokens", "table_id"), ("lines", "table_id"), ("tables", "id"))], table_id)
+
     def listen(self, callback: Callable[[str], None]) -> None:
         """A thread of its own on a second connection: LISTEN, then ``callback(table_id)`` for every
         change another process committed."""

@@ -99,6 +99,10 @@ class SQLiteStore(Store):
     def close_table(self, table_id: str) -> None:
         self._write([("UPDATE tables SET closed = 1 WHERE id = ?", (table_id,))])
 
+    def delete_table(self, table_id: str) -> None:
+        self._write([(f"DELETE FROM {name} WHERE {key} = ?", (table_id,))
+                     for name, key in (("tokens", "table_id"), ("lines", "table_id"), ("tables", "id"))])
+
     def close(self) -> None:
         with self._lock:
             self._db.close()

@@ -19,8 +19,9 @@ from starlette.routing import BaseRoute, Route
 
 from regola.core.errors import IllegalAction, RegolaError
 from regola.serve.bodies import json_value, media_type, read_body
+from regola.serve.context import client_of
 from regola.serve.replies import NO_STORE, Problem, json_bytes
-from regola.tables.hall import Forbidden, Full, Hall, Moved, NotFound
+from regola.tables.hall import ClientFull, Forbidden, Full, Hall, Moved, NotFound
 from regola.tables.table import Table
 from regola.tables.web.live import Bell
 
@@ -93,6 +94,8 @@ def _problem_of(exc: Exception) -> Problem:
         return Problem(404, "Not Found", str(exc))
     if isinstance(exc, Forbidden):
         return Problem(403, "Forbidden", str(exc))
+    if isinstance(exc, ClientFull):
+        return Problem(429, "Too Many Requests", str(exc), headers={"Retry-After": "600"})
     if isinstance(exc, Moved):
         return Problem(409, "Conflict", str(exc), at=exc.at)
     if isinstance(exc, Full):
@@ -130,7 +133,13 @@ def create(hall: Hall, request: Request, body: dict[str, Any]) -> dict[str, Any]
     setup = body.get("setup")
     if setup is not None and not isinstance(setup, str):
         raise RegolaError("setup: a setup mode's name is expected")
-    made = hall.create(pack, variants, players, list(seats), setup, bool(body.get("hot_seat", False)))
+    hot_seat = body.get("hot_seat", False)
+    if not isinstance(hot_seat, bool):
+        raise RegolaError("hot_seat: true or false is expected")
+    try:
+        made = hall.create(pack, variants, players, list(seats), setup, hot_seat, owner=client_of(request))
+    except IllegalAction as err:  # a player count or setup the game does not have: the body's fault
+        raise RegolaError(f"{err.rule.removeprefix('game.')}: {err.message}") from None
     return made.to_json()
 
 
@@ -158,9 +167,13 @@ async def table_message(request: Request) -> Response:
     return _json(message)
 
 
-def check_rate(request: Request, hall: Hall, token: str) -> None:
-    """429 when this token decides faster than the server's rate (REGOLA_TABLE_RATE a minute)."""
+async def check_rate(request: Request, hall: Hall, token: str) -> None:
+    """404 for a token that opens nothing; 429 when this token decides faster than the server's rate
+    (REGOLA_TABLE_RATE a minute). Only real tokens are counted, so a flood of made-up ones cannot push
+    a real one's count out of the rate's memory."""
     from regola.tables.web.rate import Rate
+
+    await _call(request, hall.audience, token)
 
     rate: Rate | None = getattr(request.app.state, "table_rate", None)
     if rate is None:
@@ -174,7 +187,7 @@ def check_rate(request: Request, hall: Hall, token: str) -> None:
 async def decide(request: Request) -> Response:
     hall = hall_of(request)
     token = request.path_params["token"]
-    check_rate(request, hall, token)
+    await check_rate(request, hall, token)
     body = await _body(request, hall)
     action = body.get("action")
     if not isinstance(action, list):
@@ -193,7 +206,7 @@ async def decide(request: Request) -> Response:
 async def take_back(request: Request) -> Response:
     hall = hall_of(request)
     token = request.path_params["token"]
-    check_rate(request, hall, token)
+    await check_rate(request, hall, token)
     reveal = _int(request, "reveal")
     at = _move_number(_int(request, "n"), "?n=")
     try:
@@ -243,7 +256,8 @@ async def events(request: Request) -> Response:
                     continue
                 try:
                     message = await run_in_threadpool(hall.message, token, last, reveal)
-                except RegolaError:  # the table was closed meanwhile
+                except RegolaError:  # the table was closed meanwhile: say so, and end the stream
+                    yield b"event: closed\ndata: {}\n\n"
                     return
                 if message["n"] != last or message.get("reset"):
                     last = message["n"]

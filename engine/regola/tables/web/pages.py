@@ -21,7 +21,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from regola.core.errors import IllegalAction, RegolaError
-from regola.serve.bodies import media_type, read_body
+from regola.serve.bodies import media_type, read_body, same_origin
 from regola.serve.replies import NO_STORE, Problem
 from regola.tables.hall import Forbidden, Full, Hall, Moved, NotFound
 from regola.tables.messages import Audience
@@ -68,7 +68,8 @@ def _lang(request: Request) -> str:
 
 
 async def _form(request: Request, hall: Hall) -> dict[str, str]:
-    """A urlencoded form, bounded like every body; one value per field."""
+    """A urlencoded form from this server's own pages, bounded like every body; one value per field."""
+    same_origin(request)
     media_type(request, FORM)
     raw = await read_body(request, hall.limits.message_bytes)
     try:
@@ -325,7 +326,7 @@ def _back_to(request: Request, token: str, form: dict[str, str]) -> Response:
 async def act(request: Request) -> Response:
     hall = hall_of(request)
     token = request.path_params["token"]
-    check_rate(request, hall, token)
+    await check_rate(request, hall, token)
     form = await _form(request, hall)
     lang, reveal = form.get("lang", "")[:16], _reveal(form.get("reveal"))
     k, n = form.get("k", ""), form.get("n", "")
@@ -356,7 +357,7 @@ async def act(request: Request) -> Response:
 async def back(request: Request) -> Response:
     hall = hall_of(request)
     token = request.path_params["token"]
-    check_rate(request, hall, token)
+    await check_rate(request, hall, token)
     form = await _form(request, hall)
     lang, reveal = form.get("lang", "")[:16], _reveal(form.get("reveal"))
     n = form.get("n", "")

@@ -19,18 +19,28 @@ class Rate:
         self._lock = threading.Lock()
 
     def allow(self, token: str, now: float | None = None) -> float:
-        """0 when ``token`` may act now, else the seconds until it may."""
+        """0 when ``token`` may act now, else the seconds until it may. Callers pass real tokens only
+        (the hall knows them), so made-up ones never push a real one's count out; when the memory is
+        full, the token used longest ago is forgotten, one whose minute has passed first."""
         now = time.monotonic() if now is None else now
         key = hashlib.blake2b(token.encode("utf-8", "replace"), digest_size=16).digest()
         with self._lock:
-            times = self._seen.get(key)
+            times = self._seen.pop(key, None)
             if times is None:
                 if len(self._seen) >= self.tokens:
-                    self._seen.pop(next(iter(self._seen)))
-                times = self._seen[key] = deque()
+                    self._forget(now)
+                times = deque()
+            self._seen[key] = times  # last used: the end of the dict's order
             while times and now - times[0] >= 60.0:
                 times.popleft()
             if len(times) >= self.per_minute:
                 return 60.0 - (now - times[0])
             times.append(now)
             return 0.0
+
+    def _forget(self, now: float) -> None:
+        stale = [k for k, times in self._seen.items() if not times or now - times[-1] >= 60.0]
+        for k in stale:
+            del self._seen[k]
+        if len(self._seen) >= self.tokens:
+            self._seen.pop(next(iter(self._seen)))

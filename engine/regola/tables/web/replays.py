@@ -112,16 +112,26 @@ async def replay_form(request: Request) -> Response:
     return page(request, say[0], words.lang, body)
 
 
+def _record_field(raw: bytes) -> bytes:
+    """The form's ``record`` field as the bytes of a JSON Lines text."""
+    fields = parse_qs(raw.decode("utf-8", "replace"), max_num_fields=4)
+    return (fields.get("record") or [""])[0].replace("\r\n", "\n").encode("utf-8", "surrogatepass")
+
+
+def _keyed(record: bytes) -> tuple[str, str]:
+    return hashlib.blake2b(record, digest_size=16).hexdigest(), record.decode("utf-8", "replace")
+
+
 async def replay_upload(request: Request) -> Response:
     """Referee the pasted record in an engine worker; keep it if it passes; show its last step."""
     from regola.serve.replaying import replay_record
     from regola.tables.web.pages import page
 
+    bodies.same_origin(request)
     bodies.media_type(request, FORM)
     limit = bodies.record_bytes()
     raw = await bodies.read_body(request, 3 * limit + 64)  # percent-encoding triples a byte at most
-    fields = parse_qs(raw.decode("utf-8", "replace"), max_num_fields=4)
-    record = (fields.get("record") or [""])[0].replace("\r\n", "\n").encode("utf-8", "surrogatepass")
+    record = await run_in_threadpool(_record_field, raw)  # megabytes to decode: never on the event loop
     if not record.strip():
         raise Problem(422, "Unprocessable Content", "record: empty")
     if len(record) > limit:
@@ -138,8 +148,8 @@ async def replay_upload(request: Request) -> Response:
         return page(request, words.gettext("Replay a record"), words.lang, body, refused.status)
     finally:
         workspace.discard(record, "record", ".jsonl", job)
-    key = hashlib.blake2b(record, digest_size=16).hexdigest()
-    _KEPT.put(key, record.decode("utf-8", "replace"))
+    key, text = await run_in_threadpool(_keyed, record)
+    _KEPT.put(key, text)
     root = str(request.scope.get("root_path", "")).rstrip("/")
     where = f"{root}/replay/{key}" + (f"?{urlencode({'lang': lang})}" if lang else "")
     return RedirectResponse(where, status_code=303, headers={"Cache-Control": NO_STORE})
