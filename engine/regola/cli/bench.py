@@ -10,6 +10,7 @@ import sys
 import time
 from typing import Any
 
+from regola.cli.argtypes import whole
 from regola.cli.common import add_pack_options, ruleset_from
 from regola.cli.play import new_game
 from regola.compiled import build_name
@@ -22,23 +23,12 @@ from regola.core.play import play
 def register(sub: Any) -> None:
     p = sub.add_parser("bench", help="measure the engine's speed", description="Measure the engine's speed.")
     add_pack_options(p)
-    p.add_argument("--games", type=positive, default=300, metavar="N",
+    p.add_argument("--games", type=whole(1, 1_000_000), default=300, metavar="N",
                    help="random games to time (default: 300)")
-    p.add_argument("--players", type=int, default=4, metavar="N", help="seats per game (default: 4)")
+    p.add_argument("--players", type=whole(1, 16), default=4, metavar="N", help="seats per game (default: 4)")
     p.add_argument("--setup", default=None, help="a setup mode of the pack (default: its first)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.set_defaults(run=run)
-
-
-def positive(text: str) -> int:
-    """An argparse type: a whole number of at least 1 (0 games would divide by zero)."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"a whole number of 1 or more is expected, not {text!r}")
-    return value
 
 
 COLD_LOAD = """

@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from regola.cli.argtypes import real
 from regola.cli.simulate import add_simulation_options, jobs_of, need_sim
 from regola.core.errors import RegolaError
 
@@ -29,7 +30,7 @@ def register(sub: Any) -> None:
     p.add_argument("--report", type=Path, default=None, help="write report.html, report.md and report.json here")
     p.add_argument("--lang", default=None, help="the report's language (en, cs, de, fr, pl); action kinds and rule "
                    "changes are named from that language's text catalog")
-    p.add_argument("--detect", type=float, default=0.05, help="the difference the power note asks about: an "
+    p.add_argument("--detect", type=real(1e-6, 1e6), default=0.05, help="the difference the power note asks about: an "
                    "absolute share for rates (0.05 = 5 points), a share of the base value for numbers (default 0.05)")
     p.add_argument("--no-plots", action="store_true", help="skip the plots (faster)")
     p.set_defaults(run=run)

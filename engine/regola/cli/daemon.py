@@ -13,10 +13,13 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from regola.cli.argtypes import real
+
 T = TypeVar("T")
 
 #: seconds `start` waits for a new daemon to answer, and `stop` for one to go
 WAIT = 15.0
+
 
 
 def register(sub: Any) -> None:
@@ -29,7 +32,7 @@ def register(sub: Any) -> None:
     actions.add_parser("start", help="start one in the background, if none is serving")
     actions.add_parser("stop", help="stop the one that is serving, if any")
     fg = actions.add_parser("run", help="serve in the foreground (what `start` runs in the background)")
-    fg.add_argument("--idle", type=float, default=None, metavar="SECONDS",
+    fg.add_argument("--idle", type=real(0.1, 7 * 86400), default=None, metavar="SECONDS",
                     help="stop after this long without a request (default: REGOLA_DAEMON_IDLE, else 900)")
     p.set_defaults(run=run)
 

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from regola.cli.argtypes import identifier
 from regola.core.errors import RegolaError
 
 #: the most entries a starting file offers (the rest are in `regola rules list`)
@@ -31,7 +32,7 @@ def register(sub: Any) -> None:
                          "often changes, with their current values and rule IDs. `regola check FILE` passes it "
                          "as written.")
     q.add_argument("--pack", default="cs", help="the pack it changes: an id or a pack folder (default: cs)")
-    q.add_argument("--id", default="my-house-rule", help="the variant's id (default: my-house-rule)")
+    q.add_argument("--id", type=identifier, default="my-house-rule", help="the variant's id (default: my-house-rule)")
     q.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",
                    help="where to write it (default: <id>.yaml here); never overwrites a file")
     q.set_defaults(run=run_variant)

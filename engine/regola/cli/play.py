@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from regola.cli.argtypes import seed, whole
 from regola.cli.common import add_pack_options, ruleset_from
 from regola.core.errors import IllegalAction, RegolaError
 from regola.core.game import Game, Ruleset
@@ -25,15 +26,15 @@ from regola.core.record import RecordWriter, header_for
 def register(sub: Any) -> None:
     p = sub.add_parser("play", help="play a full game", description="Play a full game with bots (and people).")
     add_pack_options(p)
-    p.add_argument("--players", type=int, default=4, metavar="N",
+    p.add_argument("--players", type=whole(1, 16), default=4, metavar="N",
                    help="number of seats (default: 4; the pack's rule game.players gives the range)")
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=seed, default=None,
                    help="seed of the shuffle and the bots, to play the same game again (default: a new one, "
                    "printed with the result)")
     p.add_argument("--setup", default=None, help="a setup mode of the pack (default: its first, e.g. beginner)")
     p.add_argument("--bots", default="greedy", help="comma-separated bot per seat, options after a colon "
                    "(mcts:iters=500,time=1); the last one fills the rest")
-    p.add_argument("--human", type=int, action="append", default=[], metavar="SEAT",
+    p.add_argument("--human", type=whole(0, 15), action="append", default=[], metavar="SEAT",
                    help="a person plays this seat at the terminal (repeatable)")
     p.add_argument("--record", type=Path, help="write the game record (JSON Lines) to this file")
     p.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from regola.cli.argtypes import whole
 from regola.core.errors import RegolaError
 
 
@@ -19,7 +20,7 @@ def register(sub: Any) -> None:
                        description="Serve every pack and variant over HTTP: a JSON API under /api/v1 "
                        "(OpenAPI at /api/v1/openapi.json) and a web rulebook at /. Stop with Ctrl-C.")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
+    p.add_argument("--port", type=whole(0, 65535), default=8000, help="port (default: 8000; 0 picks a free one)")
     p.add_argument("--packs", type=Path, default=None, metavar="DIR",
                    help="the folder holding rulepacks/ (default: REGOLA_HOME, else the project here, else the "
                    "packs bundled with regola)")

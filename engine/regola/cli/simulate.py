@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from regola.cli.argtypes import seed, whole
 from regola.cli.common import add_pack_options
 from regola.core.errors import RegolaError
 
@@ -37,8 +38,8 @@ def add_simulation_options(p: argparse.ArgumentParser, games: int, bots: str | N
                    + (f" (default: {bots})" if bots else ""))
     p.add_argument("--games", type=_games, default=games,
                    help=f"games per arm, 1 to {MAX_GAMES:,} (default: {games})")
-    p.add_argument("--seed", type=int, default=0, help="root seed: game K plays from a seed derived from (seed, K)")
-    p.add_argument("--jobs", type=int, default=None, help=f"worker processes (default: all cores; at most "
+    p.add_argument("--seed", type=seed, default=0, help="root seed: game K plays from a seed derived from (seed, K)")
+    p.add_argument("--jobs", type=whole(1, 4096), default=None, help=f"worker processes (default: all cores; at most "
                    f"{JOBS_PER_CORE} per core unless --force-jobs)")
     p.add_argument("--force-jobs", action="store_true", help="allow --jobs past its bound (a Ray cluster's cores)")
     p.add_argument("--backend", choices=["local", "ray"], default="local",
@@ -85,7 +86,7 @@ def register(sub: Any) -> None:
     add_simulation_options(p, games=1000)
     p.add_argument("--out", type=Path, help="results folder of Parquet files (e.g. results.parquet); required "
                    "unless --record-game")
-    p.add_argument("--record-game", type=int, default=None, metavar="K",
+    p.add_argument("--record-game", type=whole(0, 10**9), default=None, metavar="K",
                    help="play only game K of this simulation and write its record (for `regola replay`)")
     p.add_argument("--record", type=Path, default=None, help="with --record-game: the record file "
                    "(default: game-K.jsonl)")

@@ -23,7 +23,7 @@ from starlette.routing import BaseRoute, Route
 from regola.core.errors import IllegalAction, RegolaError
 from regola.serve.bodies import media_type, read_body, same_origin
 from regola.serve.replies import NO_STORE, Problem
-from regola.tables.hall import Forbidden, Full, Hall, Moved, NotFound
+from regola.tables.hall import ClientFull, Forbidden, Full, Hall, Moved, NotFound
 from regola.tables.messages import Audience
 from regola.tables.table import Table
 from regola.tables.web.api import check_rate, create, hall_of, refusal
@@ -153,8 +153,9 @@ async def make_table(request: Request) -> Response:
     except (RegolaError, Full) as exc:
         listing = library.listing()
         words = Words(library.base(listing[0]["id"]), lang)
+        status = 429 if isinstance(exc, ClientFull) else 503 if isinstance(exc, Full) else 422
         return page(request, words.gettext("New table"), words.lang,
-                     _new_form(request, words, listing, str(exc).splitlines()[0]), 422)
+                     _new_form(request, words, listing, str(exc).splitlines()[0]), status)
     words = Words(library.base(pack), lang)
     return page(request, words.gettext("Your table is ready"), words.lang, _links(request, words, made), 201)
 
