@@ -110,6 +110,27 @@ def test_an_import_with_a_lost_placeholder_or_plural_form_writes_nothing(tmp_pat
     assert catalog.read_bytes() == before
 
 
+@pytest.mark.parametrize("stray", ["{0.__class__}", "{max.__init__}", "{", "}", "{{max}}", "{MAX}", "{ max }"])
+def test_an_import_with_a_brace_that_is_no_placeholder_writes_nothing(tmp_path: Path, stray: str,
+                                                                       capsys: pytest.CaptureFixture[str],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    home = home_copy(tmp_path)
+    monkeypatch.setenv("REGOLA_HOME", str(home))
+    po_file = tmp_path / "de.po"
+    assert main(["text", "export", "--pack", "cs", "--lang", "de", "-o", str(po_file)]) == 0
+    text = po_file.read_text(encoding="utf-8")
+    marker = 'msgstr "In B bis H gibt es höchstens {max} Aktionen'
+    assert marker in text
+    po_file.write_text(text.replace(marker, marker + " " + stray.replace('"', '\\"'), 1), encoding="utf-8")
+    catalog = home / "rulepacks" / "de" / "text" / "de.yaml"
+    before = catalog.read_bytes()
+    capsys.readouterr()
+    assert main(["text", "import", str(po_file)]) == 2
+    err = capsys.readouterr().err
+    assert "/rules/district.cost_track/text: the translation has" in err and "not a {placeholder}" in err, err
+    assert catalog.read_bytes() == before
+
+
 def test_plural_forms_the_language_needs_are_required(tmp_path: Path) -> None:
     source = catalog_for("cs", game="maestro-leonardo")
     po = export_catalog(source, None, "pl", load_pack("cs"))

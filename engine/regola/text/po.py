@@ -205,10 +205,15 @@ def import_catalog(po: PoCatalog, shown: str, source: Catalog, target: Catalog |
         text = message.string if isinstance(message.string, str) else ""
         if not text or "fuzzy" in message.flags:
             continue
-        wanted, found = set(PLACEHOLDER.findall(str(message.id))), set(PLACEHOLDER.findall(text))
+        stray = _stray_brace(text)
+        if stray is not None:
+            problems.append(f"{where}: the translation has {stray!r}, which is not a {{placeholder}} of the "
+                            "source text (a brace is only ever part of one)")
+            continue
+        wanted, found = set(_ANY_PLACEHOLDER.findall(str(message.id))), set(_ANY_PLACEHOLDER.findall(text))
         if wanted != found:
-            said = [f"lacks {{{name}}}" for name in sorted(wanted - found)]
-            said += [f"has {{{name}}}, which the source text has not" for name in sorted(found - wanted)]
+            said = [f"lacks {name}" for name in sorted(wanted - found)]
+            said += [f"has {name}, which the source text has not" for name in sorted(found - wanted)]
             problems.append(f"{where}: the translation {'; '.join(said)}")
             continue
         taken[pointer] = (text, str(message.id))
@@ -228,6 +233,18 @@ def import_catalog(po: PoCatalog, shown: str, source: Catalog, target: Catalog |
     result = Imported(base, source.game, language, translated=len(taken))
     _merge(result, source, taken)
     return result
+
+
+#: a named placeholder, or a positional one ({1}: an action label's argument, in names/actions)
+_ANY_PLACEHOLDER = re.compile(r"\{(?:[a-z_][a-z0-9_]*|[0-9]{1,2})\}")
+
+
+def _stray_brace(text: str) -> str | None:
+    """The first brace of ``text`` that is not part of a ``{name}`` placeholder (with what follows it),
+    e.g. ``{0.__class__}``; None when every brace belongs to one."""
+    rest = _ANY_PLACEHOLDER.sub("", text)
+    at = min((i for i in (rest.find("{"), rest.find("}")) if i >= 0), default=-1)
+    return None if at < 0 else rest[at:at + 20]
 
 
 def _merge(result: Imported, source: Catalog, taken: dict[str, tuple[str, str]]) -> None:
