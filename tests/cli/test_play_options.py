@@ -53,7 +53,7 @@ def test_bench_refuses_zero_games(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["bench", "--games", "0"])
     assert info.value.code == 2
-    assert "--games: a whole number of 1 or more" in capsys.readouterr().err
+    assert "--games: 0 is not between 1 and 1,000,000" in capsys.readouterr().err
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:

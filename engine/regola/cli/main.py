@@ -94,4 +94,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from regola.cli.entry import one_shot_collector, quick_exit
+
+    one_shot_collector()
+    try:
+        code = main()
+    finally:
+        quick_exit()
+    sys.exit(code)

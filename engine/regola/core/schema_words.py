@@ -166,8 +166,9 @@ def _finding(error: ValidationError, message: str, wanted: str, path: Sequence[s
     return SchemaFinding(pointer, message, wanted, validator or str(error.validator))
 
 
-def describe(error: ValidationError) -> list[SchemaFinding]:
-    """Plain-words findings for one jsonschema error (several for several unknown fields)."""
+def describe(error: ValidationError, room: int = 1 << 30) -> list[SchemaFinding]:
+    """Plain-words findings for one jsonschema error (several for several unknown fields), at most
+    ``room`` of them worded (the rest of a long list of unknown fields are counted, not worded)."""
     from jsonschema.exceptions import best_match
 
     keyword = error.validator
@@ -178,7 +179,7 @@ def describe(error: ValidationError) -> list[SchemaFinding]:
     if keyword in ("oneOf", "anyOf"):
         best = best_match([error])
         if best is not None and best is not error:
-            return describe(best)
+            return describe(best, room)
         if keyword == "oneOf" and not error.context:
             return [_finding(error, f"{got} fits more than one of the allowed forms; it must fit exactly one",
                              "exactly one of the allowed forms")]
@@ -205,8 +206,12 @@ def describe(error: ValidationError) -> list[SchemaFinding]:
         allowed = _allowed(error)
         if unknown:
             base = list(error.absolute_path)
-            return [_finding(error, f"unknown field '{name}'{_did_you_mean(name, error)} (allowed: {allowed})",
-                             f"one of the fields: {allowed}", path=[*base, name]) for name in unknown]
+            worded = [_finding(error, f"unknown field '{name}'{_did_you_mean(name, error)} (allowed: {allowed})",
+                               f"one of the fields: {allowed}", path=[*base, name]) for name in unknown[:room]]
+            if len(unknown) > room:  # a mapping of 50,000 stray keys: its first ones say it
+                worded.append(_finding(error, f"and {len(unknown) - room:,} more unknown fields here",
+                                       f"one of the fields: {allowed}"))
+            return worded
         return [_finding(error, f"unknown fields (allowed: {allowed})", f"one of the fields: {allowed}")]
 
     if keyword == "propertyNames":
@@ -226,7 +231,7 @@ def describe(error: ValidationError) -> list[SchemaFinding]:
 
     if keyword in ("minItems", "maxItems") and isinstance(instance, list):
         wanted = expected({"type": "array", keyword: error.validator_value})
-        count = len(instance)
+        count = max(len(instance), getattr(instance, "length", 0))  # a long list's copy keeps its first items
         return [_finding(error, f"expected {wanted}, got {count} item{'s' if count != 1 else ''}", wanted)]
 
     if keyword in ("minProperties", "maxProperties") and isinstance(instance, dict):
@@ -236,7 +241,8 @@ def describe(error: ValidationError) -> list[SchemaFinding]:
 
     if keyword == "items" and isinstance(instance, list):  # only `items: false` fails by itself
         wanted = expected({"type": "array", "maxItems": len(schema.get("prefixItems", []))})
-        return [_finding(error, f"expected {wanted}, got {len(instance)} items", wanted)]
+        count = max(len(instance), getattr(instance, "length", 0))
+        return [_finding(error, f"expected {wanted}, got {count} items", wanted)]
 
     if keyword in ("minContains", "maxContains"):
         bound = "at least" if keyword == "minContains" else "at most"

@@ -40,7 +40,8 @@ from yaml.nodes import CollectionNode, MappingNode, Node, ScalarNode, SequenceNo
 from regola.core.errors import PackError
 from regola.core.limits import Limits, current
 
-__all__ = ["MERGE", "BaseLoader", "JsonLoader", "compose", "compose_text", "no_collection", "parse", "yaml_error"]
+__all__ = ["MERGE", "BaseLoader", "JsonLoader", "compose", "compose_text", "no_collection", "parse", "parse_with_tree",
+           "yaml_error"]
 
 # A change to what this loader makes of some bytes must bump yamlio.LOADER_VERSION (the parse cache key).
 
@@ -276,7 +277,7 @@ def _anchor(anchors: dict[str, Node], event: Event, node: Node) -> None:
 
 
 def compose_text(text: str, shown: str, limits: Limits, construct: bool = False) -> Any:
-    """The node tree of ``text`` within ``limits`` (with ``construct``, its content instead).
+    """The node tree of ``text`` within ``limits`` (with ``construct``, the pair (content, node tree)).
 
     libyaml reads it; a text libyaml refuses for its own nesting bound is read again by the
     pure-Python parser, so regola's depth bound, not the library's, decides (see PureJsonLoader).
@@ -289,7 +290,7 @@ def compose_text(text: str, shown: str, limits: Limits, construct: bool = False)
                 node = compose(loader, limits, shown)
                 if not construct:
                     return node
-                return None if node is None else loader.construct_document(node)
+                return (None if node is None else loader.construct_document(node)), node
         except yaml.YAMLError as exc:
             if loader_class is PureJsonLoader or not _libyaml_nesting(exc):
                 raise
@@ -303,6 +304,11 @@ def parse(text: str, shown: str, limits: Limits | None = None) -> Any:
 
     Any failure, a bound passed among them, is a PackError at ``shown``, line and column.
     """
+    return parse_with_tree(text, shown, limits)[0]
+
+
+def parse_with_tree(text: str, shown: str, limits: Limits | None = None) -> tuple[Any, Node | None]:
+    """(content, node tree) of one text: the tree locates findings later without reading it again."""
     try:
         return compose_text(text, shown, limits if limits is not None else current(), construct=True)
     except yaml.YAMLError as exc:
