@@ -73,3 +73,50 @@ def test_ctrl_c_keeps_finished_games_says_how_to_resume_and_resume_equals_a_whol
     assert table(out).equals(table(whole)) and table(killed).equals(table(whole))
     assert table(out, "actions").equals(table(whole, "actions"))
     assert table(killed, "actions").equals(table(whole, "actions"))
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every live process below ``pid`` (its workers, the fork server and theirs), from /proc."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    found, todo = set(), [pid]
+    while todo:
+        parent = todo.pop()
+        for child, its_parent in parents.items():
+            if its_parent == parent and child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_sigterm_ends_every_worker_at_once_and_keeps_the_finished_games(tmp_path: Path) -> None:
+    out = tmp_path / "terminated"
+    proc = regola(*ARGS, "--out", str(out))
+    deadline = time.monotonic() + 60
+    workers: set[int] = set()
+    while len(workers) < 2 or not list((out / "games").glob("*.parquet")):  # loaded: both workers busy
+        assert proc.poll() is None and time.monotonic() < deadline, "the run did not start its workers"
+        workers |= _descendants(proc.pid)
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    ended = time.monotonic()
+    assert proc.returncode == 143, err
+    assert "stopped:" in err and "run the same command again" in err and "Traceback" not in err
+    while any(_alive(pid) for pid in workers):
+        assert time.monotonic() - ended < 1.0, [pid for pid in workers if _alive(pid)]
+        time.sleep(0.01)
+    assert 0 < table(out).num_rows < 150

@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         except Interrupted as stop:
             print(f"regola: {stop}" + ("" if args.out or args.report else " (add --out to keep games)"),
                   file=sys.stderr)
-            return 130
+            return stop.code
         history = read_history(out)
         analysis = analyse(study, out, args.detect, threads=jobs)
         earlier = note_report(out, study.games) if args.report is not None else list(history.get("reports", []))

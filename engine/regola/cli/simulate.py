@@ -169,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
                                  False if args.quiet else None)
     except Interrupted as stop:
         print(f"regola: {stop}", file=sys.stderr)
-        return 130
+        return stop.code
     if args.json:
         print(json.dumps(summary_json(sim, outcome, args.out), ensure_ascii=False))
     else:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,7 +22,33 @@ from regola.sim.worker import Batch
 
 
 class Interrupted(RegolaError):
-    """Ctrl-C: finished games are on disk; the same command plays the rest."""
+    """Ctrl-C or SIGTERM: finished games are on disk; the same command plays the rest. ``code`` is the
+    exit status a shell expects (130 for Ctrl-C, 143 for SIGTERM)."""
+
+    def __init__(self, message: str, code: int = 130) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@contextlib.contextmanager
+def _sigterm_stops() -> Iterator[list[bool]]:
+    """SIGTERM stops a run as Ctrl-C does (its workers are ended at once, its finished games kept)
+    instead of ending this process alone and leaving the workers to finish their batches. Yields a
+    flag list that says whether SIGTERM came. Only in the main thread (where signals are handled)."""
+    came = [False]
+    if threading.current_thread() is not threading.main_thread():
+        yield came
+        return
+
+    def stop(_signum: int, _frame: Any) -> None:
+        came[0] = True
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield came
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 @dataclass
@@ -110,20 +140,22 @@ def run(sim: Simulation, out: Path, jobs: int, backend: str = "local", address: 
             except BaseException:
                 engine.stop()
                 raise
-        try:
-            with Progress(total, have, "games", progress) as bar:
-                for result in engine.run(batches):
-                    store.write(result.batch.part, result.games, result.actions)
-                    done += len(result.games)
-                    bar.advance(len(result.games))
-        except KeyboardInterrupt:
-            engine.stop()
-            store.tidy()  # Ctrl-C may have cut a batch between its two parts
-            kept = sum(len(games) for games in store.played().values())
-            raise Interrupted(f"interrupted: {kept} of {total} games are kept in {out}; "
-                              f"run the same command again to play the other {total - kept}") from None
-        except BaseException:
-            engine.stop()
-            raise
+        with _sigterm_stops() as terminated:
+            try:
+                with Progress(total, have, "games", progress) as bar:
+                    for result in engine.run(batches):
+                        store.write(result.batch.part, result.games, result.actions)
+                        done += len(result.games)
+                        bar.advance(len(result.games))
+            except KeyboardInterrupt:
+                engine.stop()
+                store.tidy()  # Ctrl-C may have cut a batch between its two parts
+                kept = sum(len(games) for games in store.played().values())
+                raise Interrupted(f"{'stopped' if terminated[0] else 'interrupted'}: {kept} of {total} games "
+                                  f"are kept in {out}; run the same command again to play the other "
+                                  f"{total - kept}", 143 if terminated[0] else 130) from None
+            except BaseException:
+                engine.stop()
+                raise
         engine.close()
     return Outcome(done, have + done, time.perf_counter() - started, backend, jobs)
