@@ -82,6 +82,7 @@ class _Entry:
     lock: threading.RLock = field(default_factory=threading.RLock)
     owner: str = ""  # the client that made it (its share of the server's tables); "" once restored
     played: bool = True  # a person has decided at it (an unplayed table is deleted soon, not kept)
+    gone: bool = False  # closed or deleted by the sweep: set under ``lock``, so no decision lands after it
 
 
 class ClientFull(RegolaError):
@@ -182,12 +183,8 @@ class Hall:
         they hold nothing anyone would miss, and they count against the server's and their client's
         share until they go. Their ids."""
         cutoff = (time.time() if now is None else now) - self.limits.unplayed_minutes * 60
-        with self._lock:
-            gone = [tid for tid, entry in self._tables.items() if not entry.played and entry.updated < cutoff]
-            for tid in gone:
-                del self._tables[tid]
+        gone = self._retire(lambda entry: not entry.played and entry.updated < cutoff, self.store.delete_table)
         for tid in gone:
-            self.store.delete_table(tid)
             self.on_change(tid)
         if gone:
             self._tokens = {k: v for k, v in self._tokens.items() if v[0] not in gone}
@@ -236,6 +233,8 @@ class Hall:
         entry, role = self._find(token)
         seat = self._acting_seat(entry, role, reveal)
         with entry.lock:
+            if entry.gone:
+                raise NotFound("this table is closed")
             table = entry.table
             if at is not None and at != table.n:
                 raise Moved(at, table.n)
@@ -253,6 +252,8 @@ class Hall:
         entry, role = self._find(token)
         seat = self._acting_seat(entry, role, reveal)
         with entry.lock:
+            if entry.gone:
+                raise NotFound("this table is closed")
             table = entry.table
             if at is not None and at != table.n:
                 raise Moved(at, table.n)
@@ -313,7 +314,7 @@ class Hall:
             return
         with entry.lock:
             table = entry.table
-            if table.n != n or table.to_move() != seat:
+            if entry.gone or table.n != n or table.to_move() != seat:
                 return  # the table moved on (a take-back, another process): the answer is stale
             try:
                 lines = table.decide(seat, action)
@@ -375,15 +376,31 @@ class Hall:
         now = time.time() if now is None else now
         self.expire_unplayed(now)
         cutoff = now - self.limits.idle_hours * 3600
-        with self._lock:
-            idle = [tid for tid, entry in self._tables.items() if entry.updated < cutoff]
-            for tid in idle:
-                del self._tables[tid]
+        idle = self._retire(lambda entry: entry.updated < cutoff, self.store.close_table)
         for tid in idle:
-            self.store.close_table(tid)
             self.on_change(tid)  # its live streams hear it and end
         self._tokens = {k: v for k, v in self._tokens.items() if v[0] not in idle}
         return idle
+
+    def _retire(self, due: Callable[[_Entry], bool], store: Callable[[str], None]) -> list[str]:
+        """Take the tables ``due`` picks out of play, ``store`` (delete or close) each in the database;
+        their ids. Each is judged again, stored and marked gone under its own lock before it leaves
+        memory, so a decision that waited for that lock finds it gone, and a request that comes after
+        finds the database's word (deleted or closed), never a table to load again: nothing is accepted
+        at a table the sweep takes."""
+        with self._lock:
+            candidates = [(tid, entry) for tid, entry in self._tables.items() if due(entry)]
+        retired = []
+        for tid, entry in candidates:
+            with entry.lock:
+                if entry.gone or not due(entry):
+                    continue
+                store(tid)
+                entry.gone = True
+                with self._lock:
+                    self._tables.pop(tid, None)
+            retired.append(tid)
+        return retired
 
     def __len__(self) -> int:
         return len(self._tables)
