@@ -127,7 +127,9 @@ def part_check() -> None:
 
 class Served:
     def __init__(self, *extra: str) -> None:
+        """`regola serve` on a free port; an argument "DB" stands for a tables database in its folder."""
         self.folder = Path(tempfile.mkdtemp(prefix="bench-hostile-serve-"))
+        extra = tuple(str(self.folder / "tables.db") if arg == "DB" else arg for arg in extra)
         log = self.folder / "server.log"
         handle = open(log, "wb")  # noqa: SIM115 - the child keeps it
         self.process = subprocess.Popen([sys.executable, "-m", "regola.cli.main", "serve", "--port", "0",

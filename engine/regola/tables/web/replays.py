@@ -16,7 +16,7 @@ import secrets
 import tempfile
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import unquote_to_bytes, urlencode
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -112,10 +112,41 @@ async def replay_form(request: Request) -> Response:
     return page(request, say[0], words.lang, body)
 
 
-def _record_field(raw: bytes) -> bytes:
-    """The form's ``record`` field as the bytes of a JSON Lines text."""
-    fields = parse_qs(raw.decode("utf-8", "replace"), max_num_fields=4)
-    return (fields.get("record") or [""])[0].replace("\r\n", "\n").encode("utf-8", "surrogatepass")
+#: a form of the replay page has a handful of fields; more is not a browser's form
+_FORM_FIELDS = 8
+#: bytes of a percent-encoded value decoded at a time: Python's unquote splits its whole input at every
+#: '%', so 48 MiB of '%7B' at once would cost gigabytes; a window costs under a megabyte
+_WINDOW = 1 << 16
+
+
+def _record_field(raw: bytes, limit: int) -> bytes:
+    """The form's ``record`` field as the bytes of a JSON Lines text (CRLF as LF, invalid UTF-8 as
+    U+FFFD), decoded window by window; a Problem 413 as soon as it passes ``limit`` bytes, 400 for a
+    form of too many fields."""
+    start, fields = 0, 0
+    value = b""
+    while start <= len(raw):
+        fields += 1
+        if fields > _FORM_FIELDS:
+            raise Problem(400, "Bad Request", "the form has too many fields")
+        end = raw.find(b"&", start)
+        end = len(raw) if end < 0 else end
+        if raw.startswith(b"record=", start):
+            value = raw[start + 7:end]
+            break
+        start = end + 1
+    out = bytearray()
+    at = 0
+    while at < len(value):
+        stop = min(at + _WINDOW, len(value))
+        if stop < len(value):  # never cut a %XX escape in two
+            percent = value.rfind(b"%", max(at, stop - 2), stop)
+            stop = percent if percent > at else stop
+        out += unquote_to_bytes(value[at:stop].replace(b"+", b" "))
+        if len(out) > limit:
+            raise Problem(413, "Content Too Large", f"the record is larger than {limit} bytes", limit=limit)
+        at = stop
+    return out.decode("utf-8", "replace").replace("\r\n", "\n").encode("utf-8", "surrogatepass")
 
 
 def _keyed(record: bytes) -> tuple[str, str]:
@@ -131,7 +162,7 @@ async def replay_upload(request: Request) -> Response:
     bodies.media_type(request, FORM)
     limit = bodies.record_bytes()
     raw = await bodies.read_body(request, 3 * limit + 64)  # percent-encoding triples a byte at most
-    record = await run_in_threadpool(_record_field, raw)  # megabytes to decode: never on the event loop
+    record = await run_in_threadpool(_record_field, raw, limit)  # megabytes to decode: never on the event loop
     if not record.strip():
         raise Problem(422, "Unprocessable Content", "record: empty")
     if len(record) > limit:
