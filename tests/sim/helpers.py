@@ -19,7 +19,10 @@ BROKEN = str(DATA / "broken-variant.yaml")
 
 
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
+    try:
+        code = main(list(args))
+    except SystemExit as stop:  # argparse refused an argument (one line, exit 2)
+        code = int(stop.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
 

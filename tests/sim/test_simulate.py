@@ -89,7 +89,7 @@ def test_record_game_k_replays_and_equals_the_regola_play_one_liner(
     (["--players", "2-x"], "--players '2-x'"),
     (["--variant", "codex-leonardi-2"], "another variant set"),
     (["--setup", "expert"], "--setup 'expert'"),
-    (["--jobs", "0"], "--jobs 0"),
+    (["--jobs", "0"], "argument --jobs: 0 is not between 1"),
 ])
 def test_bad_input_is_one_line_and_nothing_is_overwritten(
         serial: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:

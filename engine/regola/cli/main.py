@@ -6,6 +6,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from regola.core.errors import IllegalAction, PackError, RecordError, RegolaError, one_line
 
@@ -54,10 +55,18 @@ def _missing_extra(exc: ModuleNotFoundError, command: str | None) -> int:
     return 2
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a wrong argument is one line (which argument, why, where help is), exit 2; the
+    whole usage, many lines for some commands, is what --help is for."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see: {self.prog} --help)\n")
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; with ``only``, the other commands are listed but their modules are not imported."""
-    parser = argparse.ArgumentParser(prog="regola", description="A rules-as-data engine for board games.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser = OneLineParser(prog="regola", description="A rules-as-data engine for board games.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=OneLineParser)
     for name, (module_name, help_text) in COMMANDS.items():
         if only is None or name == only:
             importlib.import_module(module_name).register(sub)

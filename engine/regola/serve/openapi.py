@@ -128,11 +128,17 @@ def _table_paths(packs: list[str], body_problems: S) -> S:
     reveal = {"name": "reveal", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 0}}
     lang = {"name": "lang", "in": "query", "required": False, "schema": _str()}
     unknown = {"404": _problem("no table answers to this token"), **BOUNDED}
-    json_body = {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}}
+    decision_body = {"required": True, "content": {"application/json": {"schema": {
+        "type": "object", "required": ["action", "n"],
+        "properties": {"action": {"type": "array"}, "n": {"type": "integer", "minimum": 0},
+                       "reveal": {"type": "integer", "minimum": 0}}}}}}
+    move = {"name": "n", "in": "query", "required": True, "schema": {"type": "integer", "minimum": 0},
+            "description": "the table's move number the take-back answers (the message's n)"}
+    too_fast = {"429": _problem("this link decides faster than the server's rate (Retry-After)")}
     message = {"200": _ok("TableMessage", "what the token may see: the view, events since a line, legal actions")}
     refused = {"403": _problem("this token may not do that (a spectator deciding, a seat asking the record early)"),
-               "409": _problem("the decision breaks a rule: its text in ?lang= and its rulebook link",
-                               "TableRefused"),
+               "409": _problem("the decision breaks a rule (its text in ?lang= and its rulebook link), or "
+                               "answers a move the table is no longer at (nothing applied)", "TableRefused"),
                "422": _problem("a body that is not a decision")}
     return {
         "/api/v1/tables": {"post": {
@@ -142,17 +148,22 @@ def _table_paths(packs: list[str], body_problems: S) -> S:
                                                  "seats": _list(_str()), "players": {"type": "integer"}}}}}},
             "responses": {"201": {"description": "the table's private links (shown once)", "content": {
                 "application/json": {"schema": _ref("TableCreated")}}}, **body_problems, **BOUNDED,
-                "404": _problem("no such pack"), "422": _problem("a table that cannot be made as asked")}}},
+                "404": _problem("no such pack"), "422": _problem("a table that cannot be made as asked"),
+                "429": _problem("this address holds its share of the open tables (Retry-After)"),
+                "503": _problem("the server holds as many tables as it may (Retry-After)")}}},
         "/api/v1/tables/{token}": {"get": {"summary": "the message of a token", "parameters": [token, since, reveal],
                                            "responses": {**message, **unknown,
                                                          "400": _problem("a query value that is not a number")}}},
         "/api/v1/tables/{token}/decisions": {"post": {
-            "summary": "decide: {action: [...], reveal}", "parameters": [token, lang], "requestBody": json_body,
-            "responses": {**message, **unknown, **refused, **body_problems}}},
+            "summary": "decide: {action: [...], n, reveal}; n is the move the decision answers (the message's "
+                       "n): a table at another move refuses it with 409 and applies nothing",
+            "parameters": [token, lang], "requestBody": decision_body,
+            "responses": {**message, **unknown, **refused, **body_problems, **too_fast}}},
         "/api/v1/tables/{token}/take-back": {"post": {
-            "summary": "take the latest decision back as the pack's undo policy allows",
-            "parameters": [token, reveal, lang], "responses": {**message, **unknown, **refused,
-                                                               "400": _problem("a query value that is not a number")}}},
+            "summary": "take the latest decision back as the pack's undo policy allows; ?n= the move it answers",
+            "parameters": [token, reveal, lang, move], "responses": {
+                **message, **unknown, **refused, **too_fast, "400": _problem("a query value that is not a number"),
+                "422": _problem("no move number (?n=)")}}},
         "/api/v1/tables/{token}/record": {"get": {
             "summary": "the record so far (the host at any time, others once the game is over)",
             "parameters": [token], "responses": {

@@ -35,17 +35,19 @@ class BotTask:
     spec: str  # "greedy", "mcts:iters=200", …
     seed: str
     legal: list[Any]  # the legal actions (JSON form), for the fallback
-    table: str = ""  # whose bot time this is (the fair queue's key)
+    share: str = ""  # whose bot time this is, the fair queue's key: the client that made the table, else the table
 
 
 class FairQueue:
-    """Bot decisions waiting for a worker, the table that has used the least bot time first.
+    """Bot decisions waiting for a worker, the share (a client, or a table) that used the least bot time first.
 
     With first come, first served, three tables of slow search bots kept a fourth table's quick bot
-    waiting 18 s. Here the next task is the one whose table has used the least worker time lately
+    waiting 18 s. Here the next task is the one whose share has used the least worker time lately
     (seconds, fading by half every ``half_life`` seconds of work done by all), ranked when a worker
-    is free, so a quick bot waits only for the decisions already being thought. A table has at most
-    one decision waiting, so picking among them is a short scan.
+    is free, so a quick bot waits only for the decisions already being thought. A share is the client
+    that made the table (its tables share one budget, however many it makes), or the table when its
+    maker is not known (a table restored after a restart). A table has at most one decision waiting,
+    so picking among them is a short scan.
     """
 
     def __init__(self, half_life: float = 60.0, keep: int = 4096) -> None:
@@ -184,7 +186,7 @@ class BotPool:
 
     def ask(self, task: BotTask) -> Future[list[Any]]:
         future: Future[list[Any]] = Future()
-        self._tasks.put(task.table, (task, future))
+        self._tasks.put(task.share, (task, future))
         return future
 
     def _serve(self) -> None:

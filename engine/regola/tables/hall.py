@@ -304,7 +304,8 @@ class Hall:
                 return
             n = table.n
             task = BotTask(table.header, table.game.to_json(), seat, table.spec.seats[seat],
-                           f"{table.secret}/{n}/{seat}", [list(a) for a in table.game.legal_actions()], table_id)
+                           f"{table.secret}/{n}/{seat}", [list(a) for a in table.game.legal_actions()],
+                           f"client {entry.owner}" if entry.owner else f"table {table_id}")
         future = self.pool.ask(task)
         future.add_done_callback(lambda done: self._bot_answered(table_id, n, seat, done.result()))
 

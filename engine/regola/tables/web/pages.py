@@ -72,6 +72,10 @@ async def _form(request: Request, hall: Hall) -> dict[str, str]:
     same_origin(request)
     media_type(request, FORM)
     raw = await read_body(request, hall.limits.message_bytes)
+    return await run_in_threadpool(_fields, raw)  # no body is decoded on the event loop, however small
+
+
+def _fields(raw: bytes) -> dict[str, str]:
     try:
         fields = parse_qs(raw.decode("utf-8"), keep_blank_values=True, max_num_fields=64, strict_parsing=False)
     except (UnicodeDecodeError, ValueError):
