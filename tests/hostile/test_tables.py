@@ -148,3 +148,42 @@ def test_made_up_tokens_are_404_and_do_not_reset_a_real_one_s_rate(server: Serve
             made_up = secrets.token_urlsafe(24)
             assert client.post(f"/api/v1/tables/{made_up}/decisions", json={"action": [], "n": 0}).status_code == 404
             assert client.get(f"/api/v1/tables/{made_up}").status_code == 404
+
+
+def test_a_table_closed_by_the_sweep_ends_its_streams_and_keeps_its_record(tmp_path: Path) -> None:
+    import os
+    import time
+
+    env = {"REGOLA_TABLE_IDLE_HOURS": "0.0005", "REGOLA_TABLE_SWEEP_SECONDS": "0.5"}  # idle after 1.8 s
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        running = start_server(tmp_path, "--db", str(tmp_path / "tables.db"))
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    try:
+        with httpx.Client(base_url=running.url, timeout=30) as client:
+            made = _table(client)
+            seat = made["seats"]["0"]
+            message = client.get(f"/api/v1/tables/{seat}").json()
+            mover = made["seats"][str(message["to_move"])]
+            mine = client.get(f"/api/v1/tables/{mover}").json()
+            assert client.post(f"/api/v1/tables/{mover}/decisions",
+                               json={"action": mine["view"]["legal"][0], "n": mine["n"]}).status_code == 200
+            started = time.monotonic()
+            events = []
+            with client.stream("GET", f"/api/v1/tables/{seat}/events") as stream:
+                for line in stream.iter_lines():  # ends when the server ends the stream
+                    if line.startswith("event: "):
+                        events.append(line)
+            assert events[-1] == "event: closed" and time.monotonic() - started < 20, events
+            assert client.get(f"/api/v1/tables/{seat}").status_code == 404
+            record = client.get(f"/api/v1/tables/{made['host']}/record")
+            assert record.status_code == 200 and record.text.count("\n") >= 2
+            assert client.get(f"/api/v1/tables/{seat}/record").status_code == 404
+    finally:
+        assert stop_server(running) == 0, running.log_text()[-2000:]
