@@ -22,7 +22,9 @@ How regola maps onto OpenSpiel's API:
   so OpenSpiel's ISMCTS runs through the bridge.
 
 Every pack is registered on import of :mod:`regola.openspiel` as ``regola_<pack>`` (parameters
-``players``, ``setup``, ``variants`` — variant names joined by ``+`` — and ``max_game_length``);
+``players``, ``setup``, ``variants`` — variant names joined by ``+`` — and ``max_game_length``: 0, the
+default, is the rules' own bound, the pack's decision cap for the player count, which no game passes; a
+smaller number truncates the game there as a draw); a game pickles as its pack, variants and parameters;
 ``register(pack, variants)`` adds a game with variants fixed under a name of its own.
 """
 
@@ -37,12 +39,15 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from regola.core.caps import decision_cap
 from regola.core.chance import Draws
 from regola.core.errors import RegolaError
 from regola.core.game import CHANCE, TERMINAL, Game, Ruleset, to_action
 from regola.core.pack import available_packs, load_pack
 
-DEFAULT_MAX_LENGTH = 3000  # player decisions; a 5-player game of either game makes a few hundred
+#: max_game_length 0 (the default) means the rules' own bound: the pack's decision cap for the player count
+#: (core.caps), which no game passes. A smaller value truncates: the game ends there as a draw.
+DEFAULT_MAX_LENGTH = 0
 DEFAULT_PLAYERS = 4
 
 # (short name, variants) -> ruleset: states find their ruleset here, so a clone copies no rules
@@ -107,6 +112,10 @@ def register_all() -> list[str]:
     return [register(pack) for pack in available_packs()]
 
 
+def _load_game(pack: str, fixed: tuple[str, ...], params: dict[str, Any]) -> pyspiel.Game:
+    return pyspiel.load_game(register(pack, fixed), params)
+
+
 def _game_class(name: str, game_type: pyspiel.GameType) -> type[RegolaGame]:
     return type(f"RegolaGame_{name}", (RegolaGame,), {"SHORT_NAME": name, "GAME_TYPE": game_type})
 
@@ -140,10 +149,22 @@ class RegolaGame(pyspiel.Game):
         self.space = self.ruleset.action_space()
         self.chance_domain = definition.chance_draws.domain(self.ruleset.rules)
         self.tensor_spec = definition.tensor_spec(self.ruleset, self.players)
+        cap = decision_cap(self.ruleset, self.players)
+        asked = int(params["max_game_length"])
+        if asked < 0:
+            raise ValueError(f"{self.SHORT_NAME}: max_game_length is 0 (the rules' bound, {cap}) or a positive "
+                             "number of decisions that truncates the game")
+        self.max_length = cap if asked == 0 else min(asked, cap)
         info = pyspiel.GameInfo(num_distinct_actions=self.space.size, max_chance_outcomes=len(self.chance_domain),
                                 num_players=self.players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
-                                max_game_length=int(params["max_game_length"]))
+                                max_game_length=self.max_length)
         super().__init__(self.GAME_TYPE, info, params)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its pack, fixed variants and parameters: a fresh process (a multiprocessing worker,
+        a Ray actor, a checkpoint read later) registers the name again and loads the same game."""
+        pack, fixed = _REGISTERED[self.SHORT_NAME]
+        return (_load_game, (pack, fixed, dict(self.get_parameters())))
 
     def new_initial_state(self) -> RegolaState:
         return RegolaState(self)
@@ -162,6 +183,7 @@ class RegolaState(pyspiel.State):
         super().__init__(game)
         self._key = (game.SHORT_NAME, game.variants)
         self._players = game.players
+        self._max_length = game.max_length
         self._setup = game.setup
         self._box: _Box | None = None
 
@@ -179,12 +201,24 @@ class RegolaState(pyspiel.State):
         return self.box.game
 
     # -- pyspiel's API --------------------------------------------------------------------------------
+    def decisions(self) -> int:
+        """The player decisions taken so far (chance outcomes not counted)."""
+        return sum(len(trail) for trail in self.box.trails)
+
+    def truncated(self) -> bool:
+        """Whether the game was cut at max_game_length before its rules ended it (a draw)."""
+        return not self.regola.is_terminal() and self.decisions() >= self._max_length
+
     def current_player(self) -> int:
         who = self.regola.current_player()
-        return int(pyspiel.PlayerId.TERMINAL) if who == TERMINAL else who
+        if who == TERMINAL or (who != CHANCE and self.truncated()):
+            return int(pyspiel.PlayerId.TERMINAL)
+        return who
 
     def _legal_actions(self, player: int) -> list[int]:
         box = self.box
+        if self.is_terminal():
+            return []
         if box.game.current_player() == CHANCE:
             return [outcome for outcome, _ in box.draws_now().outcomes()]
         return list(box.legal_map())
@@ -228,9 +262,11 @@ class RegolaState(pyspiel.State):
             return f"#{action}"
 
     def is_terminal(self) -> bool:
-        return self.regola.is_terminal()
+        return self.regola.is_terminal() or (self.regola.current_player() != CHANCE and self.truncated())
 
     def returns(self) -> list[float]:
+        if self.truncated() and self.regola.current_player() != CHANCE:
+            return [1.0 / self._players] * self._players  # cut short: a draw, the sum still 1
         result = self.regola.result() if self.regola.is_terminal() else None
         if not result:
             return [0.0] * self._players
@@ -250,9 +286,13 @@ class RegolaState(pyspiel.State):
         return state
 
     def __str__(self) -> str:
-        g = self.regola
-        pending = f", drawing ({len(self.box.draws.taken)} drawn)" if self.box.draws is not None else ""
-        return f"{self._key[0]} move {len(g.history)} to play {g.current_player()}{pending}"
+        """The whole state, hidden parts included (the omniscient view OpenSpiel's checks compare after a
+        clone or a round trip): the game's JSON with sorted keys, the draws of a deal in progress, and
+        the player decisions taken."""
+        box = self.box
+        whole = {"state": box.game.state.to_json(), "decisions": self.decisions(),
+                 "drawing": None if box.draws is None else list(box.draws.taken)}
+        return json.dumps(whole, sort_keys=True, ensure_ascii=False, default=list)
 
 
 def _digest(text: str) -> str:

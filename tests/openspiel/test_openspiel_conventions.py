@@ -1,0 +1,80 @@
+"""OpenSpiel's own game checks on every regola game (issue 32): `games_sim_test`'s `sim_game` as OpenSpiel
+runs it on its built-in games (pickling of the game, its type and states, clone and serialization
+compared by ``str``, random play with chance to the end); the game pickles into a fresh process;
+``max_game_length`` is the rules' own bound or truncates; ``str(state)`` shows the whole state."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import subprocess
+import sys
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+games_sim_test = pytest.importorskip("open_spiel.python.tests.games_sim_test")
+
+import regola.openspiel  # noqa: E402,F401  (registers every pack)
+from regola.core.caps import decision_cap  # noqa: E402
+
+SPECS = ["regola_cs(players=2)", "regola_cs(players=5,setup=advanced)", "regola_de(players=3)",
+         "regola_fr(players=4)", "regola_pl(players=2)", "regola_pl(players=5)",
+         "regola_pl(players=3,variants=muse-and-princess+shared-building)"]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_openspiel_s_own_game_simulation_checks_pass(spec: str) -> None:
+    checks = games_sim_test.GamesSimTest()
+    checks.sim_game(pyspiel.load_game(spec))  # asserts inside, as OpenSpiel's own test does
+
+
+def test_a_game_pickled_here_loads_in_a_fresh_process() -> None:
+    game = pyspiel.load_game("regola_pl(players=3,variants=muse-and-princess)")
+    code = ("import pickle, sys; g = pickle.loads(sys.stdin.buffer.read()); "
+            "print(str(g), g.num_players(), g.max_game_length())")
+    done = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(game), capture_output=True, check=True)
+    assert done.stdout.decode().split() == [str(game), "3", str(game.max_game_length())]
+
+
+def _play(game: object, rng: random.Random) -> tuple[int, object]:
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+    return decisions, state
+
+
+def test_max_game_length_is_the_rules_bound_by_default_and_truncates_when_smaller() -> None:
+    game = pyspiel.load_game("regola_cs(players=2)")
+    ruleset = regola.openspiel.bridge._RULESETS[("regola_cs", ())]
+    assert game.max_game_length() == decision_cap(ruleset, 2)
+    rng = random.Random(3)
+    decisions, state = _play(game, rng)
+    assert 20 < decisions <= game.max_game_length() and sum(state.returns()) == 1  # the rules ended it
+    short = pyspiel.load_game("regola_cs(players=2,max_game_length=20)")
+    assert short.max_game_length() == 20
+    decisions, state = _play(short, random.Random(3))
+    assert decisions == 20 and state.is_terminal() and state.returns() == [0.5, 0.5]
+    assert state.legal_actions() == [] and state.current_player() == pyspiel.PlayerId.TERMINAL
+    with pytest.raises(Exception, match="max_game_length"):
+        pyspiel.load_game("regola_cs(players=2,max_game_length=-1)")
+
+
+def test_str_of_a_state_shows_the_whole_state_so_clones_are_compared_for_real() -> None:
+    game = pyspiel.load_game("regola_pl(players=2)")
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, weights = zip(*state.chance_outcomes())
+        state.apply_action(rng.choices(outcomes, weights)[0])
+    before = str(state)
+    assert '"hand"' in before and len(before) > 500  # hidden hands are part of the omniscient string
+    other = state.clone()
+    other.apply_action(other.legal_actions()[0])
+    assert str(other) != before and str(state) == before
