@@ -5,6 +5,7 @@ compared by ``str``, random play with chance to the end); the game pickles into 
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 import subprocess
@@ -15,7 +16,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 games_sim_test = pytest.importorskip("open_spiel.python.tests.games_sim_test")
 
-import regola.openspiel  # noqa: E402,F401  (registers every pack)
+import regola.openspiel  # noqa: E402  (registers every pack)
 from regola.core.caps import decision_cap  # noqa: E402
 
 SPECS = ["regola_cs(players=2)", "regola_cs(players=5,setup=advanced)", "regola_de(players=3)",
@@ -42,7 +43,7 @@ def _play(game: object, rng: random.Random) -> tuple[int, object]:
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes())
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(outcomes, weights)[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
@@ -71,10 +72,54 @@ def test_str_of_a_state_shows_the_whole_state_so_clones_are_compared_for_real() 
     rng = random.Random(5)
     state = game.new_initial_state()
     while state.is_chance_node():
-        outcomes, weights = zip(*state.chance_outcomes())
+        outcomes, weights = zip(*state.chance_outcomes(), strict=True)
         state.apply_action(rng.choices(outcomes, weights)[0])
     before = str(state)
     assert '"hand"' in before and len(before) > 500  # hidden hands are part of the omniscient string
     other = state.clone()
     other.apply_action(other.legal_actions()[0])
     assert str(other) != before and str(state) == before
+
+
+def _dealt(spec: str, seed: int = 2) -> tuple[object, object]:
+    game = pyspiel.load_game(spec)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.history()) < 60:
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return game, state
+
+
+@pytest.mark.parametrize("spec", ["regola_cs(players=3)", "regola_pl(players=3)"])
+def test_the_observer_honours_the_observation_type_asked(spec: str) -> None:
+    from open_spiel.python.observation import make_observation
+
+    game, state = _dealt(spec)
+    kinds = pyspiel.PrivateInfoType
+    public = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, private_info=kinds.NONE))
+    single = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, private_info=kinds.SINGLE_PLAYER))
+    every = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, private_info=kinds.ALL_PLAYERS))
+    seen = []
+    for seat in range(3):
+        public.set_from(state, seat)
+        seen.append((public.tensor.copy(), public.string_from(state, seat)))
+    assert all((t == seen[0][0]).all() and text == seen[0][1] for t, text in seen)  # the same for everyone
+    mine = [json.loads(single.string_from(state, seat)) for seat in range(3)]
+    assert len({json.dumps(m, sort_keys=True) for m in mine}) == 3  # each seat's own view differs
+    shown = json.loads(seen[0][1])
+    for seat, view in enumerate(mine):  # what a seat holds privately is not in the public view
+        private = [k for k in view["players"][seat] if k not in shown["players"][seat]]
+        assert private, f"seat {seat} holds nothing private in {spec}?"
+    every.set_from(state, 0)
+    size = single.tensor.size
+    for seat in range(3):
+        single.set_from(state, seat)
+        assert (every.tensor[seat * size:(seat + 1) * size] == single.tensor).all()
+    with pytest.raises(ValueError, match="no parameters"):
+        make_observation(game, pyspiel.IIGObservationType(perfect_recall=False), {"nonsense": 1})
+    with pytest.raises(ValueError, match="offered"):
+        make_observation(game, pyspiel.IIGObservationType(private_info=kinds.NONE, perfect_recall=True))

@@ -15,6 +15,7 @@ from regola.core.errors import IllegalAction
 
 CHANCE = -1  # the decider at a chance node (OpenSpiel's convention)
 TERMINAL = -2  # nobody decides: the game is over
+SPECTATOR = -3  # the seat a game's view is asked for to get the public view (no seat's private parts)
 
 Action = tuple[Any, ...]
 

@@ -44,6 +44,7 @@ from regola.core.chance import Draws
 from regola.core.errors import RegolaError
 from regola.core.game import CHANCE, TERMINAL, Game, Ruleset, to_action
 from regola.core.pack import available_packs, load_pack
+from regola.core.step import SPECTATOR
 
 #: max_game_length 0 (the default) means the rules' own bound: the pack's decision cap for the player count
 #: (core.caps), which no game passes. A smaller value truncates: the game ends there as a draw.
@@ -170,9 +171,27 @@ class RegolaGame(pyspiel.Game):
         return RegolaState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
-        # no type asked for: OpenSpiel's default observation (no perfect recall), as its own Python games do
-        perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
-        return ViewObserver(self, perfect_recall)
+        """The observer ``iig_obs_type`` asks for (None: OpenSpiel's default observation, one seat's, no
+        perfect recall, as its own Python games do). Offered: a seat's private view with or without
+        perfect recall (SINGLE_PLAYER), the public view (NONE: no seat's private parts), and every
+        seat's view at once (ALL_PLAYERS: the omniscient observation). Anything else, and any
+        ``params``, is a ValueError naming what is offered: never a silent substitute."""
+        if params:
+            raise ValueError(f"{self.SHORT_NAME}: the observer takes no parameters, not {sorted(params)}")
+        if iig_obs_type is None:
+            return ViewObserver(self, "single", False)
+        private = iig_obs_type.private_info
+        recall = bool(iig_obs_type.perfect_recall)
+        kinds = pyspiel.PrivateInfoType
+        if private == kinds.SINGLE_PLAYER and iig_obs_type.public_info:
+            return ViewObserver(self, "single", recall)
+        if private == kinds.NONE and iig_obs_type.public_info and not recall:
+            return ViewObserver(self, "public", False)
+        if private == kinds.ALL_PLAYERS and iig_obs_type.public_info and not recall:
+            return ViewObserver(self, "all", False)
+        raise ValueError(f"{self.SHORT_NAME}: no observer for {iig_obs_type}; offered: a seat's view "
+                         "(SINGLE_PLAYER, perfect recall or not), the public view (NONE) and every seat's "
+                         "views (ALL_PLAYERS), each with public_info")
 
 
 class RegolaState(pyspiel.State):
@@ -372,32 +391,58 @@ def _unbox(key: tuple[str, tuple[str, ...]], text: str) -> _Box:
 
 
 class ViewObserver:
-    """pyspiel's observer protocol over regola's views: the seat's view as a tensor and as text; with
-    perfect recall, the recall trail too (see the module docstring)."""
+    """pyspiel's observer protocol over regola's views (see ``RegolaGame.make_py_observer``).
 
-    def __init__(self, game: RegolaGame, perfect_recall: bool) -> None:
+    ``single``: the seat's view as a tensor and as text; with perfect recall, the recall trail too (see
+    the module docstring). ``public``: the public view, what a spectator sees (the game's view for
+    ``SPECTATOR``, seats in their own order), the same for whichever player asks. ``all``: every
+    seat's view, one after the other (tensor fields prefixed ``seat<k>/``).
+    """
+
+    def __init__(self, game: RegolaGame, kind: str, perfect_recall: bool) -> None:
+        self.kind = kind
         self.perfect_recall = perfect_recall
         self.spec = game.tensor_spec
-        size = self.spec.size + (game.space.size if perfect_recall else 0)
+        self.players = game.players
+        blocks = game.players if kind == "all" else 1
+        size = self.spec.size * blocks + (game.space.size if perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, np.ndarray] = {}
         offsets = self.spec.offsets
-        for f in self.spec.fields:
-            self.dict[f.name] = self.tensor[offsets[f.name]:offsets[f.name] + f.size].reshape(f.shape)
+        for block in range(blocks):
+            prefix = f"seat{block}/" if kind == "all" else ""
+            base = block * self.spec.size
+            for f in self.spec.fields:
+                start = base + offsets[f.name]
+                self.dict[prefix + f.name] = self.tensor[start:start + f.size].reshape(f.shape)
         if perfect_recall:
             self.dict["own_actions"] = self.tensor[self.spec.size:]
 
     def set_from(self, state: RegolaState, player: int) -> None:
         game = state.regola
-        self.tensor[:self.spec.size] = self.spec.encode(game.view(player), player)
+        size = self.spec.size
+        if self.kind == "public":
+            self.tensor[:] = self.spec.encode(game.ruleset.definition.view(game.state, SPECTATOR), 0)
+            return
+        if self.kind == "all":
+            for seat in range(self.players):
+                self.tensor[seat * size:(seat + 1) * size] = self.spec.encode(game.view(seat), seat)
+            return
+        self.tensor[:size] = self.spec.encode(game.view(player), player)
         if self.perfect_recall:
-            own = self.tensor[self.spec.size:]
+            own = self.tensor[size:]
             own[:] = 0.0
             for action, count in state.box.counts(player).items():
                 own[action] = count
 
     def string_from(self, state: RegolaState, player: int) -> str:
-        now = _view_text(state.regola, player)
+        game = state.regola
+        if self.kind == "public":
+            return json.dumps(game.ruleset.definition.view(game.state, SPECTATOR), sort_keys=True,
+                              ensure_ascii=False, default=list)
+        if self.kind == "all":
+            return "\n".join(f"seat {seat} " + _view_text(game, seat) for seat in range(self.players))
+        now = _view_text(game, player)
         if not self.perfect_recall:
             return now
         trail = state.box.trails[player]

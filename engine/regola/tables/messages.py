@@ -10,14 +10,13 @@ from typing import Any
 
 from regola.core.errors import IllegalAction
 from regola.core.game import TERMINAL
+from regola.core.step import SPECTATOR
 from regola.tables.hidden import seen
 from regola.tables.spec import HUMAN
 from regola.tables.table import Table
 
 __all__ = ["EVENTS", "SPECTATOR", "Audience", "message"]
 
-#: the seat number a game's view is asked for to get the public view (no seat's private parts)
-SPECTATOR = -3
 #: at most this many events in one message (a client further behind gets the latest and a reset)
 EVENTS = 64
 
