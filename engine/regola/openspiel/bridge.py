@@ -13,8 +13,10 @@ How regola maps onto OpenSpiel's API:
   ``observation_tensor`` the game's tensor of it (regola.core.tensor; the fields are documented in
   docs/SEARCH.md). **Information states** are perfect recall: the string is, for each of the seat's
   own decisions, a fingerprint of its view then (BLAKE2b, 96 bits: two different views give different
-  lines) and the action it took, then its whole view now; the tensor is the observation tensor
-  followed by how often the seat took each action id so far.
+  lines) and the action it took, a fingerprint of its view after every step of the game (anyone's
+  decision or a chance outcome; recorded once a perfect-recall observer exists for the game, so play
+  without one pays nothing), then its whole view now. The tensor is a summary, not perfect recall:
+  the observation tensor followed by how often the seat took each action id so far.
 * **Returns** at the end: 1 shared by the seats ranked first, 0 to the others (constant sum 1).
 * **Serialization** needs no generator: pyspiel stores the history, the state pickles as the game's
   JSON (plus the draws of a deal in progress and the recall trails), and a state restores from it.
@@ -156,6 +158,7 @@ class RegolaGame(pyspiel.Game):
             raise ValueError(f"{self.SHORT_NAME}: max_game_length is 0 (the rules' bound, {cap}) or a positive "
                              "number of decisions that truncates the game")
         self.max_length = cap if asked == 0 else min(asked, cap)
+        self.recall_all = False  # set once a perfect-recall observer exists: states then record every view
         info = pyspiel.GameInfo(num_distinct_actions=self.space.size, max_chance_outcomes=len(self.chance_domain),
                                 num_players=self.players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
                                 max_game_length=self.max_length)
@@ -184,6 +187,8 @@ class RegolaGame(pyspiel.Game):
         recall = bool(iig_obs_type.perfect_recall)
         kinds = pyspiel.PrivateInfoType
         if private == kinds.SINGLE_PLAYER and iig_obs_type.public_info:
+            if recall:
+                self.recall_all = True
             return ViewObserver(self, "single", recall)
         if private == kinds.NONE and iig_obs_type.public_info and not recall:
             return ViewObserver(self, "public", False)
@@ -203,6 +208,7 @@ class RegolaState(pyspiel.State):
         self._key = (game.SHORT_NAME, game.variants)
         self._players = game.players
         self._max_length = game.max_length
+        self._owner = game
         self._setup = game.setup
         self._box: _Box | None = None
 
@@ -222,7 +228,14 @@ class RegolaState(pyspiel.State):
     # -- pyspiel's API --------------------------------------------------------------------------------
     def decisions(self) -> int:
         """The player decisions taken so far (chance outcomes not counted)."""
-        return sum(len(trail) for trail in self.box.trails)
+        return sum(sum(counts.values()) for counts in self.box.action_counts)
+
+    def _saw(self) -> None:
+        """Each seat's view after a step, as a fingerprint in its recall trail: what a seat saw between
+        its own decisions is part of its information state (perfect recall), not only its view now."""
+        box = self.box
+        for seat, trail in enumerate(box.trails):
+            trail.append("saw " + _digest(_view_text(box.game, seat)))
 
     def truncated(self) -> bool:
         """Whether the game was cut at max_game_length before its rules ended it (a draw)."""
@@ -258,6 +271,8 @@ class RegolaState(pyspiel.State):
                 game.apply(draws.outcome())
                 box.draws = None
             box.legal = None
+            if self._owner.recall_all:
+                self._saw()
             return
         index = box.legal_map().get(action)
         if index is None:
@@ -266,6 +281,8 @@ class RegolaState(pyspiel.State):
         box.counts(who)[action] = box.counts(who).get(action, 0) + 1
         game.apply_legal(index)
         box.legal = None
+        if self._owner.recall_all:
+            self._saw()
 
     def _action_to_string(self, player: int, action: int) -> str:
         box = self.box
