@@ -176,8 +176,9 @@ class RegolaGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
         """The observer ``iig_obs_type`` asks for (None: OpenSpiel's default observation, one seat's, no
         perfect recall, as its own Python games do). Offered: a seat's private view with or without
-        perfect recall (SINGLE_PLAYER), the public view (NONE: no seat's private parts), and every
-        seat's view at once (ALL_PLAYERS: the omniscient observation). Anything else, and any
+        perfect recall (SINGLE_PLAYER), its private parts alone (SINGLE_PLAYER without public_info), the
+        public view (NONE: no seat's private parts), and every seat's view at once (ALL_PLAYERS: the
+        omniscient observation). Anything else, and any
         ``params``, is a ValueError naming what is offered: never a silent substitute."""
         if params:
             raise ValueError(f"{self.SHORT_NAME}: the observer takes no parameters, not {sorted(params)}")
@@ -190,13 +191,15 @@ class RegolaGame(pyspiel.Game):
             if recall:
                 self.recall_all = True
             return ViewObserver(self, "single", recall)
+        if private == kinds.SINGLE_PLAYER and not iig_obs_type.public_info and not recall:
+            return ViewObserver(self, "private", False)
         if private == kinds.NONE and iig_obs_type.public_info and not recall:
             return ViewObserver(self, "public", False)
         if private == kinds.ALL_PLAYERS and iig_obs_type.public_info and not recall:
             return ViewObserver(self, "all", False)
         raise ValueError(f"{self.SHORT_NAME}: no observer for {iig_obs_type}; offered: a seat's view "
-                         "(SINGLE_PLAYER, perfect recall or not), the public view (NONE) and every seat's "
-                         "views (ALL_PLAYERS), each with public_info")
+                         "(SINGLE_PLAYER, perfect recall or not; without public_info, its private parts only), "
+                         "the public view (NONE) and every seat's views (ALL_PLAYERS)")
 
 
 class RegolaState(pyspiel.State):
@@ -331,6 +334,19 @@ class RegolaState(pyspiel.State):
         return json.dumps(whole, sort_keys=True, ensure_ascii=False, default=list)
 
 
+def _beyond(mine: Any, public: Any) -> Any:
+    """The parts of ``mine`` that ``public`` lacks or shows otherwise (mappings compared key by key,
+    lists item by item); None when nothing is beyond."""
+    if isinstance(mine, dict) and isinstance(public, dict):
+        out = {k: _beyond(v, public.get(k)) if k in public else v for k, v in mine.items()}
+        out = {k: v for k, v in out.items() if v is not None}
+        return out or None
+    if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
+        items = [_beyond(a, b) for a, b in zip(mine, public, strict=True)]
+        return items if any(i is not None for i in items) else None
+    return None if mine == public else mine
+
+
 def _digest(text: str) -> str:
     """A short fingerprint of a view: the trail keeps what the seat saw without its full text."""
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
@@ -413,7 +429,9 @@ class ViewObserver:
     ``single``: the seat's view as a tensor and as text; with perfect recall, the recall trail too (see
     the module docstring). ``public``: the public view, what a spectator sees (the game's view for
     ``SPECTATOR``, seats in their own order), the same for whichever player asks. ``all``: every
-    seat's view, one after the other (tensor fields prefixed ``seat<k>/``).
+    seat's view, one after the other (tensor fields prefixed ``seat<k>/``). ``private``: what the seat's
+    view holds beyond the public view: the tensor is the seat's minus the public view's, both encoded
+    from the seat's side, the string the parts of its view the public view lacks or shows otherwise.
     """
 
     def __init__(self, game: RegolaGame, kind: str, perfect_recall: bool) -> None:
@@ -445,6 +463,11 @@ class ViewObserver:
             for seat in range(self.players):
                 self.tensor[seat * size:(seat + 1) * size] = self.spec.encode(game.view(seat), seat)
             return
+        if self.kind == "private":
+            public = self.spec.encode(game.ruleset.definition.view(game.state, SPECTATOR), player)
+            self.tensor[:] = np.asarray(self.spec.encode(game.view(player), player), np.float32) - \
+                np.asarray(public, np.float32)
+            return
         self.tensor[:size] = self.spec.encode(game.view(player), player)
         if self.perfect_recall:
             own = self.tensor[size:]
@@ -459,6 +482,9 @@ class ViewObserver:
                               ensure_ascii=False, default=list)
         if self.kind == "all":
             return "\n".join(f"seat {seat} " + _view_text(game, seat) for seat in range(self.players))
+        if self.kind == "private":
+            public = game.ruleset.definition.view(game.state, SPECTATOR)
+            return json.dumps(_beyond(game.view(player), public), sort_keys=True, ensure_ascii=False, default=list)
         now = _view_text(game, player)
         if not self.perfect_recall:
             return now
