@@ -237,3 +237,49 @@ def test_every_translatable_text_has_a_pointer_the_export_knows() -> None:
         data = catalog_for(lang, game=game).data
         pointers = [p for p, _ in translatable(data)]
         assert len(pointers) == len(set(pointers)), (game, lang)
+
+
+def test_a_half_done_new_language_imports_renders_and_imports_again(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 31: a half-done Italian PO file once wrote an it.yaml that did not load (no names), after
+    which every --lang it command and the next import failed. Now what is written loads, a name the
+    translation lacks is shown in the pack's own words (never its id), and the check warns."""
+    from babel.messages.pofile import write_po
+
+    from regola.check import run as check_run
+    from regola.core.pack import load_pack
+    from regola.text.bind import bind_all
+    from regola.text.catalog import catalogs_for
+
+    home = home_copy(tmp_path)
+    monkeypatch.setenv("REGOLA_HOME", str(home))
+    po_file = tmp_path / "it.po"
+    assert main(["text", "export", "--pack", "cs", "--lang", "it", "-o", str(po_file)]) == 0
+    po = _po(po_file)
+    for message in po:  # one rule whole, one district's name: the rest stays untranslated
+        if message.context == "/rules/district.cost_track/title":
+            message.string = "Prezzi delle azioni"
+        if message.context == "/rules/district.cost_track/text":  # every placeholder of the source, kept
+            message.string = "Prezzi: " + " ".join(re.findall(r"\{[a-z_0-9]+\}", message.id))
+        if message.context == "/names/districts/B":
+            message.string = "Bottega"
+    with po_file.open("wb") as out:
+        write_po(out, po)
+    for _ in range(2):  # the second import merges into what the first wrote
+        assert main(["text", "import", str(po_file)]) == 0
+    catalog = home / "rulepacks" / "cs" / "text" / "it.yaml"
+    assert catalog.is_file() and not list(catalog.parent.glob(".import-*"))
+    pack = load_pack("cs", home=home)
+    italian, fallback = catalogs_for("it", pack.game, pack.language, home)
+    assert italian.name("districts", "B") == "Bottega"
+    czech = load_catalog(home / "rulepacks" / "cs" / "text" / "cs.yaml")
+    assert italian.name("districts", "C") == czech.name("districts", "C") != "C"  # the pack's words, not the id
+    assert italian.chrome("setup") == czech.chrome("setup") != "setup"
+    bound = bind_all(italian, pack, fallback)
+    assert set(bound) == set(pack.data["rules"])  # no rule is dropped
+    findings = check_run([], home).findings
+    assert not [f for f in findings if f.level == "error"], [str(f) for f in findings if f.level == "error"][:3]
+    assert any(f.code == "TEXT_UNTRANSLATED" and "it" in f.message for f in findings)
+    capsys.readouterr()
+    assert main(["rules", "show", "district.cost_track", "--lang", "it"]) == 0

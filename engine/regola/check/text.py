@@ -407,6 +407,8 @@ def _placeholders(catalog: Catalog, reference: dict[str, tuple[Catalog, dict[str
     assert catalog.data is not None
     findings = []
     units = catalog.data["units"]
+    translation = "source" in catalog.data
+    lacking: set[tuple[str, str]] = set()
     for rule_id, entry in catalog.data["rules"].items():
         at = ("text", "rules", rule_id)
         args = entry.get("args", {})
@@ -418,12 +420,19 @@ def _placeholders(catalog: Catalog, reference: dict[str, tuple[Catalog, dict[str
             findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: the arg '{name}' is not used in "
                                        "the title or text", pointer(*at, "args", name)))
         for name, spec in args.items():
-            if spec.get("unit") is not None and spec["unit"] not in units:
-                findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: unknown unit {spec['unit']!r}",
-                                           pointer(*at, "args", name, "unit")))
-            if spec.get("names") is not None and spec["names"] not in catalog.data["names"]:
-                findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: unknown name category "
-                                           f"{spec['names']!r}", pointer(*at, "args", name, "names")))
+            for key, section, what in (("unit", units, "unit"), ("names", catalog.data["names"], "name category")):
+                wanted = spec.get(key)
+                if wanted is None or wanted in section:
+                    continue
+                where = pointer(*at, "args", name, key)
+                if translation:  # a translation in progress: the fallback's words stand in, said once
+                    if (key, wanted) not in lacking:
+                        lacking.add((key, wanted))
+                        findings.append(catalog.at("TEXT_UNTRANSLATED", f"the {catalog.language} translation "
+                                                   f"lacks the {what} {wanted!r} (shown in the pack's own "
+                                                   "language until translated)", where))
+                    continue
+                findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: unknown {what} {wanted!r}", where))
         other, other_args = reference[rule_id]
         if other is catalog:
             continue

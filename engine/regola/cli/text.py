@@ -119,13 +119,35 @@ def run_import(args: argparse.Namespace) -> int:
     result = import_catalog(po, str(args.file), source, target, language)
     where = args.output or existing or _new_place(game, language, header.get("pack", ""), files)
     where.parent.mkdir(parents=True, exist_ok=True)
-    where.write_text(dump(result.data, existing), encoding="utf-8")
+    _write_checked(where, dump(result.data, existing))
     print(f"{where}: {result.translated} texts of {game} in {language} imported")
     for line in result.left_out:
         print(f"  {line}", file=sys.stderr)
-    if args.output is None:
-        load_catalog(where)  # what was written loads: schema and placeholders
     return 0
+
+
+def _write_checked(where: Path, text: str) -> None:
+    """Write a catalog only once it loads whole (schema and placeholders), and atomically: a file that
+    would not load is never written, and a crash mid-write leaves the old file as it was. It is tried
+    under its own name (a catalog's file name is its language) in a folder of its own beside it."""
+    import os
+    import shutil
+    import tempfile
+
+    from regola.core.errors import PackError
+    from regola.text.catalog import load_catalog
+
+    folder = Path(tempfile.mkdtemp(prefix=".import-", dir=where.parent))
+    temporary = folder / where.name
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        try:
+            load_catalog(temporary)
+        except PackError as err:
+            raise RegolaError(f"{where}: the merged catalog would not load, nothing was written ({err})") from None
+        os.replace(temporary, where)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _new_place(game: str, language: str, pack: str, files: dict[tuple[str, str], Path]) -> Path:

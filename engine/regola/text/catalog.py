@@ -13,6 +13,7 @@ against its own ``args`` when it loads, so a typo is reported with the file befo
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,15 @@ class Catalog:
     path: Path
     file: str
     data: dict[str, Any]
+    #: the catalog whose words stand in for a name, heading or unit this one lacks (a translation still
+    #: in progress shows the pack's own words there, never an id); see ``with_fallback``
+    fallback: Catalog | None = None
+
+    def with_fallback(self, other: Catalog | None) -> Catalog:
+        """This catalog, falling back on ``other`` for what it lacks (a new object: catalogs are shared)."""
+        if other is None or other is self or other.language == self.language:
+            return self
+        return dataclasses.replace(self, fallback=other)
 
     @property
     def game(self) -> str:
@@ -56,20 +66,39 @@ class Catalog:
         return names
 
     def name(self, category: str, key: object) -> str:
-        """The name of an id in a category; the id itself when the catalog has none (never a crash)."""
+        """The name of an id in a category; the fallback's when this catalog has none; the id itself
+        when neither has one (never a crash)."""
         value = self.names(category).get(str(key))
+        if value is None and self.fallback is not None:
+            return self.fallback.name(category, key)
         if isinstance(value, dict):
             return str(value.get("name", key))
         return str(value) if value is not None else str(key)
 
     def chrome(self, key: str) -> str:
-        """A heading of the game's rulebook (a section, a table column); the key itself when missing."""
-        return str(self.data.get("chrome", {}).get(key, key))
+        """A heading of the game's rulebook (a section, a table column); the fallback's, else the key."""
+        value = self.data.get("chrome", {}).get(key)
+        if value is None and self.fallback is not None:
+            return self.fallback.chrome(key)
+        return str(value) if value is not None else key
 
     def chrome_or(self, key: str, default: str) -> str:
-        """A heading, or ``default`` when the catalog has none (e.g. the title of a pack it does not know)."""
+        """A heading, or ``default`` when neither this catalog nor its fallback has one (e.g. the title of a
+        pack it does not know)."""
         value = self.data.get("chrome", {}).get(key)
+        if value is None and self.fallback is not None:
+            return self.fallback.chrome_or(key, default)
         return str(value) if value is not None else default
+
+    def unit(self, unit: str) -> tuple[dict[str, str], str]:
+        """(the plural forms of ``unit``, the language whose plural rules pick among them): this catalog's,
+        else its fallback's."""
+        forms = self.data["units"].get(unit)
+        if forms is None and self.fallback is not None:
+            return self.fallback.unit(unit)
+        if forms is None:
+            raise KeyError(unit)
+        return forms, self.language
 
 
 def _home(home: Path | None) -> Path:
@@ -175,7 +204,8 @@ def catalogs_for(language: str, game: str, pack_language: str,
     catalog = catalog_for(language, home, game)
     if pack_language == catalog.language or (game, pack_language) not in catalog_files(home):
         return catalog, None
-    return catalog, catalog_for(pack_language, home, game)
+    fallback = catalog_for(pack_language, home, game)
+    return catalog.with_fallback(fallback), fallback
 
 
 def load_catalog(path: Path, home: Path | None = None) -> Catalog:
@@ -227,7 +257,9 @@ def _check_placeholders(data: dict[str, Any], path: Path, shown: str) -> None:
                             line=locate(path, f"{at}/args/{name}")[0], field=f"{at}/args/{name}")
         for name, arg in args.items():
             unit = arg.get("unit")
-            if unit is not None and unit not in data["units"]:
+            # a translation in progress may lack a unit: its fallback's forms stand in, and the check
+            # reports it untranslated; a catalog that translates nothing must have every unit it uses
+            if unit is not None and unit not in data["units"] and "source" not in data:
                 raise PackError(f"rule {rule_id}: unknown unit '{unit}'", file=shown,
                                 line=locate(path, f"{at}/args/{name}/unit")[0], field=f"{at}/args/{name}/unit")
             category = arg.get("names")
