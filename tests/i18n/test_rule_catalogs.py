@@ -97,9 +97,10 @@ def test_polish_florins_few_and_many() -> None:
                                                                "florenów", "floreny"]
 
 
-@pytest.mark.parametrize(("lang", "money"), [("pl", "3\u00a0500\u00a0florenów"), ("pl", "2\u00a0500\u00a0florenów")])
+@pytest.mark.parametrize(("lang", "money"), [("pl", "3500\u00a0florenów"), ("pl", "2500\u00a0florenów")])
 def test_money_is_formatted_the_readers_way(lang: str, money: str) -> None:
-    """1 500 florenów, 1.500 Florentiner: Babel's grouping for the locale, the unit agreeing with it."""
+    """2500 florenów (CLDR: Polish groups a number from five digits), 1.500 Florentiner: the locale's
+    grouping, the unit agreeing with the number."""
     text = bind_rule(catalog_for(lang, game="princes-of-florence"), PACKS["pl"], "setup.money").text
     assert money in text
 

@@ -24,6 +24,12 @@ def babel_locale(language: str) -> Locale:
     return Locale.parse("en" if language == PSEUDO else language)
 
 
+#: CLDR's minimumGroupingDigits where it is not 1 (cldr-json numbers.json): a number is grouped only when
+#: its integer part has at least this many digits more than one group, so Polish writes 2500 but 25 000.
+#: Babel 2.19 reads the other number data from CLDR but not this value, hence this small table.
+MIN_GROUPING_DIGITS = {"pl": 2, "es": 2, "pt_PT": 2}
+
+
 # A rulebook shows a few dozen distinct numbers hundreds of times; Babel takes ~0.1 ms for each.
 # typed: 2 and 2.0 are kept apart, as Babel may write them differently.
 @lru_cache(maxsize=4096, typed=True)
@@ -31,7 +37,10 @@ def format_number(language: str, value: int | float) -> str:
     from babel.numbers import format_decimal
 
     # a parsed Locale, not its name: Babel would parse the name again on every call (~0.2 ms each)
-    return str(format_decimal(value, locale=babel_locale(language)))
+    locale = babel_locale(language)
+    least = MIN_GROUPING_DIGITS.get(str(locale), MIN_GROUPING_DIGITS.get(locale.language, 1))
+    grouped = least <= 1 or abs(int(value)) >= 10 ** (2 + least)  # groups of three: 4 + least - 1 digits
+    return str(format_decimal(value, locale=locale, group_separator=grouped))
 
 
 @lru_cache(maxsize=4096, typed=True)
