@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from regola.cli.argtypes import real
-from regola.cli.simulate import add_simulation_options, jobs_of, need_sim
+from regola.cli.simulate import add_simulation_options, first_setup, jobs_of, need_sim
 from regola.core.errors import RegolaError
 
 
@@ -43,7 +43,7 @@ def action_names(lang: str | None, pack: Any) -> dict[str, str]:
     from regola.text.lang import LanguageError, negotiate
 
     try:
-        catalog = catalog_for(negotiate(lang, pack.language))
+        catalog = catalog_for(negotiate(lang, pack.language), game=pack.game)
     except LanguageError:
         return {}
     names = {}
@@ -61,9 +61,9 @@ def rule_changes(lang: str | None, base: Any, arms: list[Any]) -> dict[str, list
     from regola.text.lang import LanguageError, negotiate
 
     try:  # the report's language (English by default) where the game has rule text in it
-        catalog = catalog_for(negotiate(lang or "en", base.pack.language))
+        catalog = catalog_for(negotiate(lang or "en", base.pack.language), game=base.pack.game)
     except (LanguageError, RegolaError):
-        catalog = catalog_for(base.pack.language)
+        catalog = catalog_for(base.pack.language, game=base.pack.game)
     out = {}
     for arm in arms:
         d = diff_rules(catalog, base.pack, arm.pack)
@@ -85,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     from regola.sim.plan import parse_players
 
     base = load_arm("base", args.pack, args.variant)
+    args.setup = args.setup or first_setup(base.pack)
     variants = []
     for ref in args.variants:
         arm = load_arm("", args.pack, [*args.variant, ref])

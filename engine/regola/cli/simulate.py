@@ -32,7 +32,8 @@ def add_simulation_options(p: argparse.ArgumentParser, games: int, bots: str | N
     add_pack_options(p)
     p.add_argument("--players", default="4", help="a count (4), a range (2-5) or a list (2,4); games cycle "
                    "through them (default: 4)")
-    p.add_argument("--setup", default="beginner", help="beginner or advanced")
+    p.add_argument("--setup", default=None, help="a setup mode of the pack (default: its first, e.g. beginner "
+                   "for Maestro Leonardo, standard for Princes of Florence)")
     p.add_argument("--bots", default=bots, help="a bot per seat (greedy,random,greedy:temp=0.5,…); the last fills "
                    "the rest; the lineup rotates over the seats game by game"
                    + (f" (default: {bots})" if bots else ""))
@@ -94,10 +95,19 @@ def register(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
+def first_setup(pack: Any) -> str:
+    """The pack's first setup mode: a command's default comes from the pack, never from one game."""
+    from regola.core.game import Ruleset
+
+    ruleset = Ruleset(pack)
+    return str(ruleset.definition.setup_modes(ruleset.rules)[0])
+
+
 def simulation_from(args: argparse.Namespace, arms: list[Any]) -> Any:
     from regola.sim.plan import parse_bots, parse_players
     from regola.sim.runner import Simulation
 
+    args.setup = args.setup or first_setup(arms[0].pack)
     return Simulation(arms, parse_players(args.players), args.setup, parse_bots(args.bots), args.games, args.seed)
 
 
