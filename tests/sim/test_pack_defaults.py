@@ -18,7 +18,7 @@ def test_simulate_takes_the_pack_s_first_setup(tmp_path: Path, capsys: pytest.Ca
 
 
 def test_compare_words_a_princes_of_florence_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = cli(capsys, "compare", "--pack", "pl", "muse-and-princess", "--players", "2", "--games", "4",
+    code, _, err = cli(capsys, "compare", "--pack", "pl", "muse-and-princess", "--players", "2", "--games", "4",
                          "--jobs", "1", "--report", str(tmp_path / "report"))
     assert code == 0, err
     report = (tmp_path / "report" / "report.md").read_text(encoding="utf-8")
