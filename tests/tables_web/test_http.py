@@ -171,9 +171,11 @@ def test_the_replay_viewer_steps_through_a_finished_table(tables_server: Server)
         assert early.status_code == 403  # a seat replays once the game is over; the host at any time
         assert client.get(f"/t/{made['host']}/replay?k=0").status_code == 200
         play_to_the_end(client, tokens)
-        last = client.get(f"/t/{tokens[0]}/replay?lang=de")
-        steps = int(re.search(r"Schritt (\d+) von (\d+)", last.text).group(2))  # type: ignore[union-attr]
-        assert steps > 10 and f"Schritt {steps} von {steps}" in last.text
+        opened = client.get(f"/t/{tokens[0]}/replay?lang=de")  # a replay opens at its start
+        steps = int(re.search(r"Schritt (\d+) von (\d+)", opened.text).group(2))  # type: ignore[union-attr]
+        assert steps > 10 and f"Schritt 0 von {steps}" in opened.text
+        last = client.get(f"/t/{tokens[0]}/replay?k={steps}&lang=de")
+        assert f"Schritt {steps} von {steps}" in last.text
         middle = client.get(f"/t/{tokens[0]}/replay?k={steps // 2}&lang=de")
         assert f"Schritt {steps // 2} von {steps}" in middle.text and "<svg" in middle.text
         back = re.search(rf'href="([^"]*k={steps // 2 - 1}[^"]*)"', middle.text)
@@ -255,3 +257,13 @@ def test_a_client_s_live_streams_are_bounded(tmp_path: Path) -> None:
         assert third.headers["retry-after"] and client.get("/healthz").status_code == 200
         first.close()
         second.close()
+
+
+def test_the_home_page_leads_to_the_tables_and_tables_lands_on_the_form(tables_server: Server) -> None:
+    with httpx.Client(base_url=tables_server.url, timeout=30) as client:
+        home = client.get("/", headers={"Accept-Language": "de"})
+        assert 'href="/tables/new?lang=de"' in home.text and 'href="/replay?lang=de"' in home.text
+        landed = client.get("/tables?lang=pl")
+        assert landed.status_code == 303 and landed.headers["location"] == "/tables/new?lang=pl"
+        form = client.get(landed.headers["location"])
+        assert form.status_code == 200 and 'action="/tables/new?lang=pl"' in form.text

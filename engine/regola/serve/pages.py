@@ -242,7 +242,7 @@ def search_page(library: Library, bound: Bound, q: str) -> str:
     return _page(title, lang, "\n".join(body), _data(bound))
 
 
-def index_page(library: Library, lang: str) -> str:
+def index_page(library: Library, lang: str, tables: bool = False) -> str:
     from regola.i18n.pseudo import PSEUDO
     from regola.text.catalog import catalog_for
     from regola.text.diff import variant_title
@@ -266,8 +266,12 @@ def index_page(library: Library, lang: str) -> str:
                     f'<code>{esc(pack.id)}</code> · {links}'
                     + (f"<br><small>{listed} {variants}</small>" if variants else "") + "</li>")
     heading, api = esc(w.gettext("Rulebooks")), esc(w.gettext("API for programs (OpenAPI 3.1)"))
+    play = esc(w.gettext("Play at a table with friends and bots"))
+    replay = esc(w.gettext("Replay a game from its record"))
+    tables_links = (f'<p class="tables"><a href="{_root()}/tables/new?lang={esc(lang)}">{play}</a> · '
+                    f'<a href="{_root()}/replay?lang={esc(lang)}">{replay}</a></p>') if tables else ""
     body = (f'<header class="site"><p class="brand"><a href="{_root()}/">regola</a></p></header><main>'
-            f'<h1>{heading}</h1><ul class="packs">{"".join(rows)}</ul>'
+            f'<h1>{heading}</h1><ul class="packs">{"".join(rows)}</ul>{tables_links}'
             f'<p class="cite"><a href="{_root()}/api/v1/openapi.json">{api}</a></p></main>')
     return _page(w.gettext("regola: the rules of board games"), lang, body)
 
@@ -323,7 +327,8 @@ def _where(request: Request) -> tuple[Library, str, str | None, str] | Response:
 async def index(request: Request) -> Response:
     library = library_of(request)
     lang = choose(request.headers.get("accept-language"), library.languages, library.languages[0])
-    return _cached(request, ("index", lang), lambda: index_page(library, lang), lang)
+    tables = getattr(request.app.state, "hall", None) is not None
+    return _cached(request, ("index", lang, tables), lambda: index_page(library, lang, tables), lang)
 
 
 def _not_found(request: Request, err: NotFound) -> Response:

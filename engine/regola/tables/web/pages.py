@@ -91,6 +91,15 @@ def _error_page(request: Request, exc: Exception, words: Words, lang: str) -> Re
 
 
 # --- making a table ------------------------------------------------------------------------------------------
+async def to_new_table(request: Request) -> Response:
+    """``/tables`` lands on the new-table form (a relative redirect: nothing from the request but its
+    language, which only ever reaches a query string)."""
+    hall_of(request)
+    lang = _lang(request)
+    return RedirectResponse(f"{_root(request)}/tables/new" + (f"?{urlencode({'lang': lang})}" if lang else ""),
+                            status_code=303)
+
+
 async def new_table(request: Request) -> Response:
     hall_of(request)
     library = request.app.state.library
@@ -404,6 +413,7 @@ async def replay_page(request: Request) -> Response:
 
 def routes() -> list[BaseRoute]:
     return [
+        Route("/tables", to_new_table, methods=["GET"]),
         Route("/tables/new", new_table, methods=["GET"]),
         Route("/tables/new", make_table, methods=["POST"]),
         Route("/t/{token}", table_page, methods=["GET"]),

@@ -65,11 +65,11 @@ def _lang(request: Request) -> str:
 
 
 def render(request: Request, positions: Any, here: str, lang: str, k: int | None) -> Response:
-    """The page of step ``k`` (the last one when None) of ``positions``."""
+    """The page of step ``k`` of ``positions`` (the start when None: a replay is read from the beginning)."""
     from regola.tables.boards import draw
     from regola.tables.web.pages import page
 
-    step = len(positions) if k is None else max(0, min(k, len(positions)))
+    step = 0 if k is None else max(0, min(k, len(positions)))
     shown = positions.at(step)
     pack = positions.game_at(step).ruleset.pack
     words = Words(pack, lang or None)
