@@ -267,3 +267,22 @@ def test_the_home_page_leads_to_the_tables_and_tables_lands_on_the_form(tables_s
         assert landed.status_code == 303 and landed.headers["location"] == "/tables/new?lang=pl"
         form = client.get(landed.headers["location"])
         assert form.status_code == 200 and 'action="/tables/new?lang=pl"' in form.text
+
+
+@pytest.mark.parametrize(("pack", "lang"), [("cs", "de"), ("pl", "en")])
+def test_a_seat_s_tab_names_the_game_and_the_seat(tables_server: Server, pack: str, lang: str) -> None:
+    from regola.text.catalog import catalog_for
+
+    with httpx.Client(base_url=tables_server.url, timeout=30) as client:
+        made = client.post("/api/v1/tables", json={"pack": pack, "seats": ["human", "human"]}).json()
+        token = made["seats"]["1"]
+        view = client.get(f"/api/v1/tables/{token}").json()["view"]
+        color = view["players"][1].get("color")
+        game_id = "maestro-leonardo" if pack == "cs" else "princes-of-florence"
+        expected = catalog_for(lang, game=game_id).name("colors", color) if color else "Seat 2"
+        title = re.search(r"<title>([^<]*)</title>", client.get(f"/t/{token}?lang={lang}").text)
+        assert title is not None and " · " in title.group(1), title
+        game, who = title.group(1).split(" · ", 1)
+        assert who.startswith(expected) and game and "Table" not in game
+        spectator = client.get(f"/t/{made['spectator']}?lang={lang}").text
+        assert "<title>" in spectator and made["table"][:8] not in spectator.split("</title>")[0]

@@ -296,8 +296,7 @@ def _render(request: Request, hall: Hall, token: str, lang: str, reveal: int | N
         words = Words(table.ruleset.pack, lang or None)
         said = message(table, audience, max(0, table.n - 8), reveal)
         body = _table_body(request, table, audience, said, words, token, reveal, refused)
-        title = words.gettext("Table {table}", table=table.id[:8])
-        return title, words.lang, body, table.n
+        return _tab_title(table, audience, words, reveal), words.lang, body, table.n
 
     title, language, body, n = hall.inspect(token, look)
     # the stream starts from the line this page shows: it says "reset" if the table was taken back since
@@ -305,6 +304,22 @@ def _render(request: Request, hall: Hall, token: str, lang: str, reveal: int | N
     events = f"{_root(request)}/api/v1/tables/{token}/events?{urlencode(stream)}"
     return page(request, title, language, f'<main class="table">{body}</main>', status,
                  data={"events": events, "n": str(n)})
+
+
+def _tab_title(table: Table, audience: Audience, words: Words, reveal: int | None) -> str:
+    """What a browser tab says: the game and whose page it is ("Princes of Florence · Seat 2", "Maestro
+    Leonardo · Red"), so four tabs of one evening are told apart."""
+    from regola.text.render import book_title
+
+    game = book_title(words.catalog, table.ruleset.pack)
+    seat = audience.seat if audience.seat is not None else reveal
+    if audience.role == "spectator":
+        return f"{game} · {words.gettext('Spectators')}"
+    if seat is None:
+        return f"{game} · {words.gettext('Table {table}', table=table.id[:8])}"
+    color = table.game.view(seat)["players"][seat].get("color")
+    who = words.name("colors", color) if color else words.gettext("Seat {seat}", seat=words.number(seat + 1))
+    return f"{game} · {who}"
 
 
 def _refusal_at(hall: Hall, token: str, err: IllegalAction, lang: str) -> dict[str, Any]:
