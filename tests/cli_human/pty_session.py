@@ -86,7 +86,7 @@ def screen_rows(text: str, width: int = COLUMNS) -> int:
 
 
 def first_key(screen: str) -> str:
-    """The key of the first option shown on a screen (keys are the pack's stable action numbers)."""
+    """The key of the first option shown on a screen (options are numbered 1…N in the order shown)."""
     found = re.search(r"\[(\d+)\] ", screen)
     if found is None:
         raise AssertionError(f"no option on this screen:\n{screen}")

@@ -19,7 +19,7 @@ def _terminal_game(pack: str, setup: str, seed: int) -> str:
     ruleset = _ruleset(pack, ())
     game = Game.new(ruleset, 3, seed, setup)
     out = io.StringIO()
-    table = Table(game, "en", out=out, read=lambda prompt: str(table.keys[0]), setup=setup)
+    table = Table(game, "en", out=out, read=lambda prompt: "1", setup=setup)
     bots = [make_bot("greedy", s, seed, ruleset) for s in range(3)]
     play(game, [table.choose, table.watch(1, bots[1]), table.watch(2, bots[2])])
     return out.getvalue()

@@ -64,3 +64,16 @@ def test_end_of_input_is_one_clear_error() -> None:
     game = _placement_game()
     with pytest.raises(RegolaError, match="keine Eingabe mehr"):
         _decide(game, [])
+
+
+def test_options_are_numbered_from_one_and_a_stable_id_still_works() -> None:
+    """Issue 30: choices are 1…N in the order shown; '#id' names a move by its number in the pack's
+    action space (the same in every turn), and a number beyond the list is refused, not guessed."""
+    game = _placement_game()
+    legal = game.legal_actions()
+    space = game.ruleset.action_space()
+    third = space.id(legal[2], game.state)
+    assert _decide(game, ["3"])[0] == legal[2]
+    assert _decide(game, [f"#{third}"])[0] == legal[2]
+    action, said = _decide(game, [str(third), "1"])  # the stable id without '#' is no position here
+    assert third > len(legal) and action == legal[0] and "gibt es jetzt nicht" in said

@@ -85,7 +85,7 @@ class Table:
         self.save: Callable[[], str] | None = None  # writes the record so far, returns where (set by `play`)
         self.heard: dict[int, int] = {}  # seat -> how much of `told` it has seen
         self.seen_public: dict[int, dict[str, Any]] = {}  # seat -> the public view at its last decision
-        self.keys: list[int] = []  # the keys of the options of the decision under way
+        self.keys: list[int] = []  # each option's stable id (#id at the prompt); shown as 1…N in order
 
     # -- narration ------------------------------------------------------------------------------------
     def tell(self, seat: int, action: Action) -> None:
@@ -189,9 +189,9 @@ class Table:
         return True
 
     def _keys(self, legal: Sequence[Action]) -> list[int]:
-        """Each option's key: its number in the pack's action space, so the same move has the same key in
-        every turn (docs/SPEED.md, "Stable action ids"); an action outside the space (a game without one)
-        gets a number after the space's."""
+        """Each option's stable id: its number in the pack's action space, the same for the same move in
+        every turn (docs/SPEED.md, "Stable action ids"; typed as ``#1763``); an action outside the space (a
+        game without one) gets a number after the space's. The options are shown numbered 1…N."""
         if self.game.ruleset.definition.action_kinds is None:
             return list(range(len(legal)))
         space = self.game.ruleset.action_space()
@@ -210,7 +210,7 @@ class Table:
         while i < len(legal):
             group, label = self.words.option(self.game.state, legal[i], self.speech)
             if group is None:
-                rows.append(f"[{self.keys[i]}] {label}")
+                rows.append(f"[{i + 1}] {label}")
                 i += 1
                 continue
             items = []
@@ -218,7 +218,7 @@ class Table:
                 g, label = self.words.option(self.game.state, legal[i], self.speech)
                 if g != group:
                     break
-                items.append(f"[{self.keys[i]}] {label}")
+                items.append(f"[{i + 1}] {label}")
                 i += 1
             line = group
             for item in items:
@@ -240,9 +240,9 @@ class Table:
 
         rule = self.words.help_rule(self.game.state)
         lines = [explain(rule, self.lang, self.game.ruleset)] if rule else []
-        lines.append(self.speech.gettext("Choose with the number in brackets (a move keeps its number from turn "
-                                         "to turn) or type the words shown; + and - turn the pages, ? shows this "
-                                         "help."))
+        lines.append(self.speech.gettext("Choose with the number in brackets or type the words shown; #1763 "
+                                         "names a move by its number in the pack's action space, the same in "
+                                         "every turn; + and - turn the pages, ? shows this help."))
         lines.append(self.speech.gettext("!back takes your latest decision back (where the rules allow it), "
                                          "!save writes the record so far, !quit stops the game."))
         self._print(*lines)
@@ -254,10 +254,16 @@ class Table:
         if not raw:
             self._print(s.gettext("Please enter one of the numbers in brackets (? for help)."))
             return None
-        if raw.lstrip("+-").isdigit() and len(raw) <= 12:
-            n = int(raw)
+        if raw.startswith("#") and raw[1:].isdigit() and len(raw) <= 12:  # a move's stable id
+            n = int(raw[1:])
             if n in self.keys:
                 return legal[self.keys.index(n)]
+            self._print(s.gettext("There is no choice {input} now: the numbers are those in brackets.", input=raw))
+            return None
+        if raw.lstrip("+-").isdigit() and len(raw) <= 12:
+            n = int(raw)
+            if 1 <= n <= len(legal):
+                return legal[n - 1]
             self._print(s.gettext("There is no choice {input} now: the numbers are those in brackets.", input=raw))
             return None
         found, answered = self._by_words(raw, legal)
@@ -281,7 +287,7 @@ class Table:
         if len(near) == 1:
             return legal[near[0]], True
         if near:
-            shown = ", ".join(str(self.keys[i]) for i in near[:8]) + (" …" if len(near) > 8 else "")
+            shown = ", ".join(str(i + 1) for i in near[:8]) + (" …" if len(near) > 8 else "")
             self._print(speech.ngettext("“{input}” fits {n} choice ({numbers}); please enter the number.",
                                         "“{input}” fits {n} choices ({numbers}); please enter the number.",
                                         len(near), input=raw, numbers=shown))
