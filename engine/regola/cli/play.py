@@ -17,9 +17,10 @@ from typing import Any
 
 from regola.cli.argtypes import seed, whole
 from regola.cli.common import add_pack_options, ruleset_from
+from regola.core.bots import Observation
 from regola.core.errors import IllegalAction, RegolaError
-from regola.core.game import Game, Ruleset
-from regola.core.play import bot_names, make_bot, parse_bot_spec, play, split_bot_specs
+from regola.core.game import CHANCE, Game, Ruleset
+from regola.core.play import Moments, bot_names, make_bot, parse_bot_spec, play, split_bot_specs
 from regola.core.record import RecordWriter, header_for
 
 
@@ -37,6 +38,10 @@ def register(sub: Any) -> None:
     p.add_argument("--human", type=whole(0, 15), action="append", default=[], metavar="SEAT",
                    help="a person plays this seat at the terminal (repeatable)")
     p.add_argument("--record", type=Path, help="write the game record (JSON Lines) to this file")
+    p.add_argument("--resume", type=Path, metavar="RECORD",
+                   help="go on with a saved game (a record that !save or !quit wrote, or any unfinished record): "
+                   "its pack, seats, seed and setup come from the record, which grows as the game goes on "
+                   "(unless --record names another file)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--lang", default=None,
                    help="language of the terminal game and the closing summary (e.g. cs, de-AT, fr, pl, en; "
@@ -84,7 +89,47 @@ def new_game(ruleset: Ruleset, players: int, seed: int | None, setup: str) -> Ga
         raise RegolaError(f"{option}: {err.message} [rule {err.rule}]") from None
 
 
+def _resumed(args: argparse.Namespace) -> tuple[Game, list[Any], list[str], Moments]:
+    """The game a record stopped at, rebuilt as the first run had it: the seed's chance streams drawn
+    as far as the record went (its recorded outcomes applied), the moments counted from the start, and
+    each bot thinking through its own past decisions again (its choice set aside, the record's
+    applied), so whatever it draws at random is where it was: the game goes on exactly as if it had
+    never stopped. Sets the run's players, seed, setup, people and record file from the record; the
+    agent of each seat (a bot; a person's seat gets one too, never asked)."""
+    from regola.core.record import replay
+
+    if not args.resume.is_file():
+        raise RegolaError(f"{args.resume}: no such record")
+    done = replay(args.resume)  # refereed: a broken record is one line naming where
+    if done.game.is_terminal():
+        raise RegolaError(f"{args.resume}: this game is over (`regola replay {args.resume}` shows it)")
+    header = done.header
+    args.players, args.seed, args.setup = int(header["players"]), header.get("seed"), str(header["setup"])
+    seats = header.get("seats") or []
+    kinds = [str(seat.get("player", "greedy")) for seat in seats] or ["greedy"] * args.players
+    args.human = [i for i, kind in enumerate(kinds) if kind == "human"]
+    args.record = args.record or args.resume
+    ruleset = done.game.ruleset
+    game = new_game(ruleset, args.players, args.seed, args.setup)
+    names = [kind if kind != "human" else "greedy" for kind in kinds]
+    agents: list[Any] = [make_bot(names[s], s, args.seed, ruleset) for s in range(args.players)]
+    info = game.information_state if ruleset.definition.search is not None else None
+    moments = Moments()
+    for who, action in done.game.history:
+        if who == CHANCE:
+            game.sample_chance()  # the stream moves on as it did; the recorded outcome is what happened
+        else:
+            moment = moments.at(game.state.flow_state)
+            if who not in args.human:
+                agents[who].choose(Observation(who, game.legal_actions(), game.view, info, moment))
+        game.apply(action)
+    return game, agents, names, moments
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.resume is not None:
+        game, agents, names, moments = _resumed(args)
+        return _go_on(args, game.ruleset, game, agents, names, moments)
     ruleset = ruleset_from(args)
     names = split_bot_specs(args.bots) or ["greedy"]
     known = bot_names(ruleset)
@@ -100,19 +145,25 @@ def run(args: argparse.Namespace) -> int:
         if not 0 <= seat < args.players:
             raise RegolaError(f"--human {seat}: seats are 0 to {args.players - 1}")
     agents: list[Any] = [make_bot(names[s], s, args.seed, ruleset) for s in range(args.players)]
+    return _go_on(args, ruleset, game, agents, names, Moments())
+
+
+def _go_on(args: argparse.Namespace, ruleset: Ruleset, game: Game, agents: list[Any], names: list[str],
+           moments: Moments) -> int:
+    """Play ``game`` from where it is to the end (or until a person stops it), then the closing words;
+    ``names`` are the seats' bot specs, for the record's header."""
     speech = _speech(ruleset, args.lang)
     seats = [{"seat": s, "player": "human" if s in args.human else names[s]} for s in range(args.players)]
     finished: Game | None = game
     if args.human:  # people at the terminal: they choose here and hear what every other seat does
-        finished = _play_at_the_terminal(game, agents, args, seats)
+        finished = _play_at_the_terminal(game, agents, args, seats, moments)
     else:
-        stream = args.record.open("w", encoding="utf-8") if args.record else None
+        writer = _write_record(args.record, game, args, seats) if args.record else None
         try:
-            play(game, agents, RecordWriter(stream, header_for(game, args.setup, args.players, seats))
-                 if stream else None)
+            play(game, agents, writer, moments)
         finally:
-            if stream:
-                stream.close()
+            if writer is not None:
+                writer.stream.close()
     if finished is None:  # stopped by the person: the record so far is written, there is no result
         return 0
     game = finished
@@ -161,7 +212,7 @@ def _write_record(path: Path, game: Game, args: argparse.Namespace, seats: list[
 
 
 def _play_at_the_terminal(game: Game, agents: list[Any], args: argparse.Namespace,
-                          seats: list[dict[str, Any]]) -> Game | None:
+                          seats: list[dict[str, Any]], moments: Moments) -> Game | None:
     """A game with people at the terminal: their take-backs rebuild the game from its history (chance
     outcomes are recorded, so the same deals follow), ``!save`` writes the record so far, ``!quit``
     stops with the record written. None when a person stopped the game."""
@@ -182,7 +233,7 @@ def _play_at_the_terminal(game: Game, agents: list[Any], args: argparse.Namespac
     try:
         while True:
             try:
-                play(table.game, choosers, record)
+                play(table.game, choosers, record, moments)
                 return table.game
             except TakeBackRequested:
                 history = table.game.history[:-1]

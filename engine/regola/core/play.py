@@ -99,9 +99,30 @@ def make_bot(spec: str, seat: int, seed: int | None, ruleset: Ruleset) -> Bot:
 Chooser = Callable[[Game, Observation], Action]
 
 
-def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None = None) -> Game:
+class Moments:
+    """Which visit of which flow state a decision belongs to, counted from the game's start: bots draw
+    their randomness by moment (``core.streams``). ``play`` keeps one; a game resumed from its record
+    (``regola play --resume``) brings the one its first part built, so it goes on as if never stopped."""
+
+    def __init__(self) -> None:
+        self.visits: dict[str, int] = {}
+        self.flow_state = ""
+        self.moment = 0
+
+    def at(self, flow_state: str) -> int:
+        """The moment of a decision taken in ``flow_state`` now."""
+        if flow_state != self.flow_state:
+            self.flow_state = flow_state
+            self.visits[flow_state] = visit = self.visits.get(flow_state, 0) + 1
+            self.moment = moment_key(flow_state, visit)
+        return self.moment
+
+
+def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None = None,
+         moments: Moments | None = None) -> Game:
     """Play to the end. A seat is a Bot, or a callable (e.g. a person at the terminal).
 
+    ``moments``: the moments counted so far (a resumed game's); a new count otherwise.
     DecisionCapReached when the game passes the decision cap of its pack (``core.caps``)."""
     choosers: list[Callable[[Observation], Action]] = [_chooser(game, agent) for agent in bots]
     view = game.view
@@ -110,9 +131,11 @@ def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None 
     current_player, legal_actions, apply = game.current_player, game.legal_actions, game.apply
     history = game.history
     cap = decision_cap(game.ruleset, len(bots))  # a pack whose numbers never end a game still stops
-    # the moment of a decision: which visit of which flow state it belongs to (bots draw by moment)
-    visits: dict[str, int] = {}
-    flow_state, moment = "", 0
+    # the moment of a decision: which visit of which flow state it belongs to (bots draw by moment);
+    # kept in locals in this loop, which runs once per decision of every simulated game
+    clock = moments if moments is not None else Moments()
+    visits = clock.visits
+    flow_state, moment = clock.flow_state, clock.moment
     while True:
         who = current_player()
         if who < 0:
@@ -124,6 +147,7 @@ def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None 
                 flow_state = game.state.flow_state
                 visits[flow_state] = visit = visits.get(flow_state, 0) + 1
                 moment = moment_key(flow_state, visit)
+                clock.flow_state, clock.moment = flow_state, moment  # where a resumed game goes on
             action = choosers[who](Observation(who, legal_actions(), view, info, moment))
         if len(history) >= cap:
             raise reached(game.ruleset, len(bots), cap)

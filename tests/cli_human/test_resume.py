@@ -1,0 +1,60 @@
+"""`regola play --resume RECORD` (issue 30): a saved or cut record goes on exactly as the game would have
+gone had it never stopped (the seed's chance streams and the bots' draws where they were), both
+without people and with a person who quit with !quit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.cli_human.test_take_back_and_save import seen_table  # noqa: F401  (the fixture)
+
+from regola.cli.main import main
+
+BOTS = "greedy:temp=0.5,random,greedy"  # randomness drawn by moment and in sequence
+
+
+@pytest.mark.parametrize("pack", ["cs", "pl"])
+@pytest.mark.parametrize("cut", [5, 41, 97])
+def test_a_cut_record_resumed_ends_as_the_uninterrupted_game(tmp_path: Path, pack: str, cut: int,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    whole, part = tmp_path / "whole.jsonl", tmp_path / "part.jsonl"
+    assert main(["play", "--pack", pack, "--players", "3", "--seed", "5", "--bots", BOTS, "--record", str(whole),
+                 "--json"]) == 0
+    part.write_text("".join(whole.read_text(encoding="utf-8").splitlines(keepends=True)[:cut]), encoding="utf-8")
+    assert main(["play", "--resume", str(part), "--json"]) == 0
+    assert part.read_text(encoding="utf-8") == whole.read_text(encoding="utf-8")
+
+
+def test_a_person_who_quit_resumes_and_the_record_is_the_same(tmp_path: Path,
+                                                              seen_table: dict[str, Any]) -> None:  # noqa: F811
+    whole, saved = tmp_path / "whole.jsonl", tmp_path / "saved.jsonl"
+    seen_table["answer"] = lambda prompt: "1"
+    args = ["play", "--pack", "pl", "--players", "3", "--seed", "8", "--human", "0", "--bots", BOTS]
+    assert main([*args, "--record", str(whole)]) == 0
+    asked = {"n": 0}
+
+    def until_quit(prompt: str) -> str:
+        asked["n"] += 1
+        return "!quit" if asked["n"] == 6 else "1"
+
+    seen_table["answer"] = until_quit
+    assert main([*args, "--record", str(saved)]) == 0
+    stopped = saved.read_text(encoding="utf-8")
+    assert '"result"' not in stopped and len(stopped.splitlines()) < len(whole.read_text().splitlines())
+    seen_table["answer"] = lambda prompt: "1"
+    assert main(["play", "--resume", str(saved)]) == 0
+    assert saved.read_text(encoding="utf-8") == whole.read_text(encoding="utf-8")
+
+
+def test_a_finished_or_broken_record_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    whole = tmp_path / "whole.jsonl"
+    assert main(["play", "--players", "2", "--seed", "1", "--bots", "random", "--record", str(whole), "--json"]) == 0
+    capsys.readouterr()
+    assert main(["play", "--resume", str(whole)]) == 2
+    assert "this game is over" in capsys.readouterr().err
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(whole.read_text().splitlines()[0] + '\n{"n": 1, "seat": 7, "action": ["x"]}\n')
+    assert main(["play", "--resume", str(broken)]) != 0
+    assert "Traceback" not in capsys.readouterr().err
