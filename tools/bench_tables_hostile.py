@@ -31,7 +31,7 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_hostile import Served, load
+from bench_hostile import Served, _peak_during, load
 
 
 def _client(server: Served, address: str = "127.0.0.1", timeout: float = 60) -> httpx.Client:
@@ -98,7 +98,7 @@ def part_inputs() -> None:
             ]
             for name, send in cases:
                 started = time.perf_counter()
-                reply, peak = _peak(server, send)
+                reply, peak = _peak_during(server, send)
                 took = time.perf_counter() - started
                 status = reply if isinstance(reply, str) else str(reply.status_code)
                 print(f"  {name:52s} {status:>14s} {took * 1000:7.0f} ms  server +{server.rss() - idle:5.1f} MiB"
@@ -130,24 +130,6 @@ def _stream_once(client: httpx.Client, token: str, last: str) -> str:
             if line.startswith("data: "):
                 return f"{stream.status_code} update"
     return "ended"
-
-
-def _peak(server: Served, send: Any) -> tuple[Any, float]:
-    peaks: list[float] = []
-    done = threading.Event()
-
-    def sample() -> None:
-        while not done.is_set():
-            peaks.append(server.descendants_peak())
-            time.sleep(0.01)
-
-    sampler = threading.Thread(target=sample)
-    sampler.start()
-    try:
-        return send(), max(peaks, default=0.0)
-    finally:
-        done.set()
-        sampler.join()
 
 
 def part_health(seconds: float) -> None:

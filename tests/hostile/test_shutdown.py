@@ -16,6 +16,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from tests.processes import descendants as _children
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -38,29 +39,6 @@ def _start(log: Path) -> tuple[subprocess.Popen[bytes], str]:
         time.sleep(0.05)
     process.kill()
     raise RuntimeError(log.read_text(errors="replace"))
-
-
-def _children(pid: int) -> set[int]:
-    """Every live process descended from ``pid`` (the fork server and the workers it forked)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            fields = stat.rsplit(")", 1)[1].split()
-            if fields[0] != "Z":  # a zombie is dead, only not yet reaped
-                parents[int(entry.name)] = int(fields[1])
-    found: set[int] = set()
-    frontier = [pid]
-    while frontier:
-        parent = frontier.pop()
-        for child, its_parent in parents.items():
-            if its_parent == parent and child not in found:
-                found.add(child)
-                frontier.append(child)
-    return found
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from /proc")

@@ -7,6 +7,7 @@ import signal
 import time
 from pathlib import Path
 
+from tests.processes import descendants
 from tests.sim.helpers import regola, table
 
 from regola.cli.main import main
@@ -75,25 +76,6 @@ def test_ctrl_c_keeps_finished_games_says_how_to_resume_and_resume_equals_a_whol
     assert table(killed, "actions").equals(table(whole, "actions"))
 
 
-def _descendants(pid: int) -> set[int]:
-    """Every live process below ``pid`` (its workers, the fork server and theirs), from /proc."""
-    parents: dict[int, int] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents[int(stat.parent.name)] = int(fields[1])
-    found, todo = set(), [pid]
-    while todo:
-        parent = todo.pop()
-        for child, its_parent in parents.items():
-            if its_parent == parent and child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
-
-
 def _alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -109,7 +91,7 @@ def test_sigterm_ends_every_worker_at_once_and_keeps_the_finished_games(tmp_path
     workers: set[int] = set()
     while len(workers) < 2 or not list((out / "games").glob("*.parquet")):  # loaded: both workers busy
         assert proc.poll() is None and time.monotonic() < deadline, "the run did not start its workers"
-        workers |= _descendants(proc.pid)
+        workers |= descendants(proc.pid)
         time.sleep(0.02)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=30)

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from regola.cli.argtypes import whole
+from regola.cli.argtypes import real, whole
 from regola.core.errors import RegolaError
 
 
@@ -66,27 +66,8 @@ def register(sub: Any) -> None:
 GRACE_SECONDS = 5
 
 
-def _count(low: int, high: int) -> Any:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value} is not between {low} and {high}")
-        return value
-
-    return parse
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0.1 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"{text} is not between 0.1 and 3600 seconds")
-    return value
+_count = whole  # bounded whole numbers (cli/argtypes)
+_seconds = real(0.1, 3600)
 
 
 def _home(packs: Path | None) -> Path:
