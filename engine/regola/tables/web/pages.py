@@ -314,11 +314,12 @@ def _tab_title(table: Table, audience: Audience, words: Words, reveal: int | Non
     game = book_title(words.catalog, table.ruleset.pack)
     seat = audience.seat if audience.seat is not None else reveal
     if audience.role == "spectator":
-        return f"{game} · {words.gettext('Spectators')}"
-    if seat is None:
-        return f"{game} · {words.gettext('Table {table}', table=table.id[:8])}"
-    color = table.game.view(seat)["players"][seat].get("color")
-    who = words.name("colors", color) if color else words.gettext("Seat {seat}", seat=words.number(seat + 1))
+        who = words.gettext("Spectators")
+    elif seat is None:
+        who = words.gettext("Table {table}", table=table.id[:8])
+    else:
+        color = table.game.view(seat)["players"][seat].get("color")
+        who = words.name("colors", color) if color else words.gettext("Seat {seat}", seat=words.number(seat + 1))
     return f"{game} · {who}"
 
 
