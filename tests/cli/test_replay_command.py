@@ -83,7 +83,7 @@ def test_another_pack_hash_needs_the_explicit_option(tmp_path: Path, capsys: pyt
     path.write_text("\n".join([header_with(content_hash="sha256:" + "1" * 64), *lines[1:]]) + "\n", encoding="utf-8")
     assert main(["replay", str(path)]) == 1
     assert "--accept-pack-change" in capsys.readouterr().err
-    assert main(["replay", "--accept-pack-change", str(path)]) == 0
+    assert main(["replay", "--accept-pack-change", "--lang", "en", str(path)]) == 0
     captured = capsys.readouterr()
     assert "warning" in captured.err and "the game is complete" in captured.out
 
@@ -91,7 +91,7 @@ def test_another_pack_hash_needs_the_explicit_option(tmp_path: Path, capsys: pyt
 def test_a_bom_record_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bom.jsonl"
     path.write_bytes(b"\xef\xbb\xbf" + GOLDEN.read_bytes())
-    assert main(["replay", str(path)]) == 0
+    assert main(["replay", "--lang", "en", str(path)]) == 0
     assert "the game is complete" in capsys.readouterr().out
 
 
@@ -126,7 +126,7 @@ def test_a_record_of_a_pack_folder_of_ones_own_replays_with_pack(tmp_path: Path,
     assert "--pack" in capsys.readouterr().err
     assert main(["replay", "--pack", "cs", str(record)]) == 1  # another pack than the recorded one
     assert "pack 'cs'" in capsys.readouterr().err
-    assert main(["replay", "--pack", str(house), str(record)]) == 0
+    assert main(["replay", "--lang", "en", "--pack", str(house), str(record)]) == 0
     assert "the game is complete" in capsys.readouterr().out
 
 
@@ -141,3 +141,31 @@ def test_a_control_character_from_the_record_stays_escaped_in_the_one_line(tmp_p
         assert main(["replay", str(record)]) == 1
     assert err.getvalue().count("\n") == 1
     assert "unknown field 'c\\nites'" in err.getvalue() and "valid variant: not a valid" not in err.getvalue()
+
+
+def test_replay_and_the_data_home_notice_speak_the_reader_s_language(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: a Polish game replayed printed an English header over a Czech summary, and every command
+    began with an English notice; --lang (else LANG) now decides both."""
+    record = tmp_path / "game.jsonl"
+    assert main(["play", "--pack", "pl", "--players", "2", "--seed", "3", "--bots", "random", "--record",
+                 str(record), "--json"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(record), "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "Zeilen erneut ausgeführt, die Partie ist zu Ende" in out and "re-executed" not in out
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(record.read_text(encoding="utf-8").splitlines(keepends=True)[:20]), encoding="utf-8")
+    assert main(["replay", str(cut), "--lang", "pl"]) == 0
+    assert "partia trwa (ruch: miejsce" in capsys.readouterr().out
+
+
+def test_the_data_home_notice_in_french(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from regola.cli.main import say_home
+
+    monkeypatch.chdir(tmp_path)  # no project here: the bundled packs, said so
+    monkeypatch.delenv("REGOLA_HOME", raising=False)
+    say_home("fr")
+    err = capsys.readouterr().err
+    assert err.startswith("regola: paquets de règles de ") and "fournis avec regola" in err

@@ -33,13 +33,26 @@ COMMANDS: dict[str, tuple[str, str]] = {
 NAMES_HOME = frozenset({"play", "replay", "bench", "simulate", "compare", "flow", "rules", "serve", "new"})
 
 
-def say_home() -> None:
-    """One line on stderr naming the data home when it is not the working folder's project."""
+def say_home(lang: str | None = None) -> None:
+    """One line on stderr naming the data home when it is not the working folder's project, in the
+    reader's language (``--lang``, else LANG, else English)."""
     from regola.core.home import current
+    from regola.i18n import available, words
+    from regola.text.lang import LanguageError, negotiate
 
-    note = current().note()
-    if note:
-        print(f"regola: {note}", file=sys.stderr)
+    home = current()
+    if not home.worth_saying():
+        return
+    try:
+        language = negotiate(lang, "en", available())
+    except LanguageError:
+        language = "en"
+    w = words(language)
+    why = {"env": w.gettext("set by REGOLA_HOME"), "project": w.gettext("the project here"),
+           "given": w.gettext("as given"),
+           "bundled": w.gettext("bundled with regola: no rulepacks/ or regola.toml in this folder or above")}
+    print("regola: " + w.gettext("packs from {where} ({why})", where=str(home.root), why=why[home.how]),
+          file=sys.stderr)
 
 
 def _missing_extra(exc: ModuleNotFoundError, command: str | None) -> int:
@@ -85,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_list)
     try:
         if args.command in NAMES_HOME:
-            say_home()
+            say_home(getattr(args, "lang", None))
         code: int = args.run(args)
         return code
     except ModuleNotFoundError as exc:

@@ -53,7 +53,7 @@ def standings_text(game: Game, lang: str | None = None) -> str:
     """Who won and why and the standings, in ``lang`` (else LANG, else the pack's language)."""
     from regola.cli.summary import standings
 
-    return "\n".join(standings(game, _speech(game.ruleset, lang)))
+    return "\n".join(standings(game, speech_of(game.ruleset, lang)))
 
 
 def result_json(game: Game) -> dict[str, Any]:
@@ -152,7 +152,7 @@ def _go_on(args: argparse.Namespace, ruleset: Ruleset, game: Game, agents: list[
            moments: Moments) -> int:
     """Play ``game`` from where it is to the end (or until a person stops it), then the closing words;
     ``names`` are the seats' bot specs, for the record's header."""
-    speech = _speech(ruleset, args.lang)
+    speech = speech_of(ruleset, args.lang)
     seats = [{"seat": s, "player": "human" if s in args.human else names[s]} for s in range(args.players)]
     finished: Game | None = game
     if args.human:  # people at the terminal: they choose here and hear what every other seat does
@@ -255,7 +255,7 @@ def _play_at_the_terminal(game: Game, agents: list[Any], args: argparse.Namespac
             record.writer.stream.close()
 
 
-def _speech(ruleset: Ruleset, lang: str | None) -> Any:
+def speech_of(ruleset: Ruleset, lang: str | None) -> Any:
     """The words of the game's summary (and terminal) in the negotiated language."""
     from regola.text.catalog import languages_of
     from regola.text.lang import negotiate

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from regola.cli.play import result_json, standings_text
+from regola.cli.play import result_json, speech_of, standings_text
 from regola.core.errors import RecordError, RegolaError
 from regola.core.record import replay
 
@@ -19,6 +19,8 @@ def register(sub: Any) -> None:
                        "(and the recorded result is the replayed one), 1 with the line, field and rule that "
                        "break, 2 for bad usage.")
     p.add_argument("file", type=Path, metavar="FILE", help="the record (JSON Lines, as `regola play --record` writes)")
+    p.add_argument("--lang", default=None, help="language of what it says (e.g. cs, de, fr, pl, en; default: "
+                   "LANG, else the pack's)")
     p.add_argument("--json", action="store_true",
                    help="print the outcome as one JSON object, also on failure ({\"ok\": false, \"error\": …})")
     p.add_argument("--accept-pack-change", action="store_true",
@@ -56,9 +58,15 @@ def run(args: argparse.Namespace) -> int:
         json.dump(out, sys.stdout, ensure_ascii=False)
         print()
     elif game.is_terminal():
-        print(f"{args.file}: {rep.decisions} lines re-executed, the game is complete")
-        print(standings_text(game))
+        speech = speech_of(game.ruleset, args.lang)
+        print(speech.ngettext("{file}: {n} line re-executed, the game is complete",
+                              "{file}: {n} lines re-executed, the game is complete", rep.decisions,
+                              file=str(args.file)))
+        print(standings_text(game, args.lang))
     else:
-        print(f"{args.file}: {rep.decisions} lines re-executed, all legal; the game is not finished "
-              f"(next: seat {game.current_player()} in {game.state.flow_state})")
+        speech = speech_of(game.ruleset, args.lang)
+        print(speech.ngettext("{file}: {n} line re-executed, all legal; the game is not finished (next: seat "
+                              "{seat})", "{file}: {n} lines re-executed, all legal; the game is not finished "
+                              "(next: seat {seat})", rep.decisions, file=str(args.file),
+                              seat=speech.number(game.current_player() + 1)))
     return 0

@@ -106,13 +106,18 @@ class DataHome:
         return f"{self.root} ({why})"
 
     def note(self, cwd: Path | None = None) -> str | None:
-        """One line naming this home when it is not the working folder's own project; None when it is."""
-        here = Path(cwd if cwd is not None else Path.cwd()).resolve()
-        if self.how == "project" and self.holds(here):
-            return None
-        if self.how == "env" and here == self.root:
+        """One line naming this home when it is not the working folder's own project; None when it is.
+        (In English: the command line words it in the reader's language, ``cli.main.say_home``.)"""
+        if not self.worth_saying(cwd):
             return None
         return f"packs from {self.describe()}"
+
+    def worth_saying(self, cwd: Path | None = None) -> bool:
+        """Whether a command should say which home it uses: not when it is the working folder's project."""
+        here = Path(cwd if cwd is not None else Path.cwd()).resolve()
+        if self.how == "project" and self.holds(here):
+            return False
+        return not (self.how == "env" and here == self.root)
 
 
 def _project(start: Path) -> DataHome | None:
