@@ -282,6 +282,26 @@ def part_serve() -> None:
         server.stop()
 
 
+def probe_health(server: Served, attackers: list[threading.Thread], stop: threading.Event, seconds: float) -> str:
+    """Start ``attackers``, probe ``GET /healthz`` every 20 ms for ``seconds``, stop them; the latencies
+    in words (a probe that failed counts as infinitely slow)."""
+    for thread in attackers:
+        thread.start()
+    latencies: list[float] = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        status, took = server.request("GET", "/healthz")
+        latencies.append(took if status == 200 else float("inf"))
+        time.sleep(0.02)
+    stop.set()
+    for thread in attackers:
+        thread.join(120)
+    latencies.sort()
+    p99 = latencies[max(0, int(len(latencies) * 0.99) - 1)]
+    return (f"{len(latencies)} probes: p50 {statistics.median(latencies) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
+            f"max {latencies[-1] * 1000:.1f} ms")
+
+
 def part_health(seconds: float = 20.0) -> None:
     server = Served("--client-requests", "64", "--client-engine-jobs", "16")
     bodies = list(hostile_posts().values())
@@ -296,23 +316,10 @@ def part_health(seconds: float = 20.0) -> None:
 
     try:
         threads = [threading.Thread(target=poster, args=(k,)) for k in range(8)]
-        for thread in threads:
-            thread.start()
-        latencies: list[float] = []
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            status, took = server.request("GET", "/healthz")
-            latencies.append(took if status == 200 else float("inf"))
-            time.sleep(0.02)
-        stop.set()
-        for thread in threads:
-            thread.join(120)
-        latencies.sort()
-        p99 = latencies[int(len(latencies) * 0.99) - 1]
+        said = probe_health(server, threads, stop, seconds)
         statuses = {s: posted.count(s) for s in sorted(set(posted))}
         print(f"== GET /healthz while 8 clients post worst-case bodies for {seconds:g} s [{load()}]")
-        print(f"  {len(latencies)} probes: p50 {statistics.median(latencies) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
-              f"max {latencies[-1] * 1000:.1f} ms; posts answered {statuses}")
+        print(f"  {said}; posts answered {statuses}")
     finally:
         stop.set()
         server.stop()

@@ -21,7 +21,6 @@ import json
 import os
 import random
 import secrets
-import statistics
 import sys
 import threading
 import time
@@ -31,7 +30,7 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_hostile import Served, _peak_during, load
+from bench_hostile import Served, _peak_during, load, probe_health
 
 
 def _client(server: Served, address: str = "127.0.0.1", timeout: float = 60) -> httpx.Client:
@@ -178,22 +177,9 @@ def part_health(seconds: float) -> None:
 
     try:
         threads = [threading.Thread(target=attacker, args=(k,)) for k in range(8)]
-        for thread in threads:
-            thread.start()
-        latencies: list[float] = []
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            status, took = server.request("GET", "/healthz")
-            latencies.append(took if status == 200 else float("inf"))
-            time.sleep(0.02)
-        stop.set()
-        for thread in threads:
-            thread.join(60)
-        latencies.sort()
-        p99 = latencies[max(0, int(len(latencies) * 0.99) - 1)]
+        said = probe_health(server, threads, stop, seconds)
         print(f"== GET /healthz while 8 clients attack the table routes for {seconds:g} s [{load()}]")
-        print(f"  {len(latencies)} probes: p50 {statistics.median(latencies) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
-              f"max {latencies[-1] * 1000:.1f} ms; attacks answered {dict(sorted(answered.items()))}")
+        print(f"  {said}; attacks answered {dict(sorted(answered.items()))}")
         print(f"  server RSS after: {server.rss():.1f} MiB")
     finally:
         stop.set()

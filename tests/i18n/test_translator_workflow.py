@@ -86,14 +86,19 @@ def test_a_fresh_language_starts_from_an_empty_po_file(tmp_path: Path, monkeypat
     assert not [f for f in run_check([str(home / "rulepacks" / "pl")], home).findings if f.level == "error"]
 
 
-def test_an_import_with_a_lost_placeholder_or_plural_form_writes_nothing(tmp_path: Path,
-                                                                         capsys: pytest.CaptureFixture[str],
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def _german_export(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path, str]:
+    """(a private home, its cs pack's German PO file, that file's text), for a test to spoil and import."""
     home = home_copy(tmp_path)
     monkeypatch.setenv("REGOLA_HOME", str(home))
     po_file = tmp_path / "de.po"
     assert main(["text", "export", "--pack", "cs", "--lang", "de", "-o", str(po_file)]) == 0
-    text = po_file.read_text(encoding="utf-8")
+    return home, po_file, po_file.read_text(encoding="utf-8")
+
+
+def test_an_import_with_a_lost_placeholder_or_plural_form_writes_nothing(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str],
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    home, po_file, text = _german_export(tmp_path, monkeypatch)
     text = text.replace('msgstr "In B bis H gibt es höchstens {max} Aktionen', 'msgstr "In B bis H gibt es höchstens '
                         '{maximum} Aktionen', 1)
     text = re.sub(r'(msgctxt "/units/week/other"\nmsgid ".*"\n)msgstr ".*"', r'\1msgstr "Wochen {x}"', text)
@@ -114,11 +119,7 @@ def test_an_import_with_a_lost_placeholder_or_plural_form_writes_nothing(tmp_pat
 def test_an_import_with_a_brace_that_is_no_placeholder_writes_nothing(tmp_path: Path, stray: str,
                                                                        capsys: pytest.CaptureFixture[str],
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    home = home_copy(tmp_path)
-    monkeypatch.setenv("REGOLA_HOME", str(home))
-    po_file = tmp_path / "de.po"
-    assert main(["text", "export", "--pack", "cs", "--lang", "de", "-o", str(po_file)]) == 0
-    text = po_file.read_text(encoding="utf-8")
+    home, po_file, text = _german_export(tmp_path, monkeypatch)
     marker = 'msgstr "In B bis H gibt es höchstens {max} Aktionen'
     assert marker in text
     po_file.write_text(text.replace(marker, marker + " " + stray.replace('"', '\\"'), 1), encoding="utf-8")

@@ -38,16 +38,22 @@ def test_a_game_pickled_here_loads_in_a_fresh_process() -> None:
     assert done.stdout.decode().split() == [str(game), "3", str(game.max_game_length())]
 
 
+def _random_step(state: object, rng: random.Random) -> bool:
+    """One step: a chance outcome by its probability, else a uniformly random legal action; whether it
+    was a player's decision."""
+    if state.is_chance_node():  # type: ignore[attr-defined]
+        outcomes, weights = zip(*state.chance_outcomes(), strict=True)  # type: ignore[attr-defined]
+        state.apply_action(rng.choices(outcomes, weights)[0])  # type: ignore[attr-defined]
+        return False
+    state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
+    return True
+
+
 def _play(game: object, rng: random.Random) -> tuple[int, object]:
     state = game.new_initial_state()  # type: ignore[attr-defined]
     decisions = 0
     while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, weights)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-            decisions += 1
+        decisions += _random_step(state, rng)
     return decisions, state
 
 
@@ -72,8 +78,7 @@ def test_str_of_a_state_shows_the_whole_state_so_clones_are_compared_for_real() 
     rng = random.Random(5)
     state = game.new_initial_state()
     while state.is_chance_node():
-        outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(rng.choices(outcomes, weights)[0])
+        _random_step(state, rng)
     before = str(state)
     assert '"hand"' in before and len(before) > 500  # hidden hands are part of the omniscient string
     other = state.clone()
@@ -86,11 +91,7 @@ def _dealt(spec: str, seed: int = 2) -> tuple[object, object]:
     rng = random.Random(seed)
     state = game.new_initial_state()
     while state.is_chance_node() or len(state.history()) < 60:
-        if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, weights)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        _random_step(state, rng)
     return game, state
 
 
@@ -136,11 +137,7 @@ def test_the_information_state_keeps_what_a_seat_saw_between_its_own_decisions()
     steps = 0
     previous = ["", ""]
     while not state.is_terminal() and steps < 150:
-        if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, weights)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        _random_step(state, rng)
         steps += 1
         for seat in range(2):
             text = state.information_state_string(seat)

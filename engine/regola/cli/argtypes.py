@@ -12,7 +12,7 @@ import argparse
 import math
 from collections.abc import Callable
 
-from regola.core.names import ID
+from regola.core.names import NameRefused, outside_id
 
 __all__ = ["SEED_MAX", "identifier", "real", "seed", "whole"]
 
@@ -59,9 +59,9 @@ seed.__doc__ = "A seed: a whole number from 0 to 2**63 - 1."
 
 
 def identifier(text: str) -> str:
-    """An id (a variant's, a pack's): lowercase letters, digits, '-', '_' or '.', at most 64 characters;
-    it also names a file, so nothing that a file system would refuse or read as a path."""
-    if not ID.fullmatch(text) or ".." in text:
-        raise argparse.ArgumentTypeError("an id of lowercase letters, digits, '-', '_' or '.' (at most 64 "
-                                         f"characters, starting with a letter or digit) is expected, not {text[:40]!r}")
-    return text
+    """An id (a variant's, a pack's), by the same rule as a name from outside (``core.names``): it also
+    names a file, so nothing a file system would refuse or read as a path."""
+    try:
+        return outside_id(text, "id")
+    except NameRefused as err:
+        raise argparse.ArgumentTypeError(f"{err} (not {text[:40]!r})") from None

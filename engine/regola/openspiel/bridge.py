@@ -158,6 +158,7 @@ class RegolaGame(pyspiel.Game):
             raise ValueError(f"{self.SHORT_NAME}: max_game_length is 0 (the rules' bound, {cap}) or a positive "
                              "number of decisions that truncates the game")
         self.max_length = cap if asked == 0 else min(asked, cap)
+        self.truncates = self.max_length < cap  # else the engine's own cap ends every game first
         self.recall_all = False  # set once a perfect-recall observer exists: states then record every view
         info = pyspiel.GameInfo(num_distinct_actions=self.space.size, max_chance_outcomes=len(self.chance_domain),
                                 num_players=self.players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
@@ -210,7 +211,7 @@ class RegolaState(pyspiel.State):
         super().__init__(game)
         self._key = (game.SHORT_NAME, game.variants)
         self._players = game.players
-        self._max_length = game.max_length
+        self._max_length = game.max_length if game.truncates else None
         self._owner = game
         self._setup = game.setup
         self._box: _Box | None = None
@@ -241,7 +242,10 @@ class RegolaState(pyspiel.State):
             trail.append("saw " + _digest(_view_text(box.game, seat)))
 
     def truncated(self) -> bool:
-        """Whether the game was cut at max_game_length before its rules ended it (a draw)."""
+        """Whether the game was cut at max_game_length before its rules ended it (a draw). Asked at
+        every step: without a truncating max_game_length it costs one comparison."""
+        if self._max_length is None:
+            return False
         return not self.regola.is_terminal() and self.decisions() >= self._max_length
 
     def current_player(self) -> int:
