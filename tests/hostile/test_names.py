@@ -19,7 +19,8 @@ from urllib.parse import quote
 
 import httpx
 import pytest
-from tests.serve.conftest import Server, start_server, stop_server
+from tests.serve.conftest import Server
+from tests.tables_web.conftest import serving
 
 CANARY = "canary-5f3a9e"  # in every planted file: a reply that holds it has read one
 PLANTED_VARIANT = f"""variant:
@@ -44,10 +45,8 @@ def planted(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, planted: Path) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("names-server")
-    running = start_server(folder, "--tables", "--db", str(folder / "tables.db"))
-    yield running
-    assert stop_server(running) == 0, running.log_text()[-3000:]
+    with serving(tmp_path_factory.mktemp("names-server")) as running:  # --db: tables served too
+        yield running
 
 
 @pytest.fixture()
