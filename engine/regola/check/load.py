@@ -14,7 +14,7 @@ from typing import Any
 from regola.check.findings import Finding
 from regola.check.subject import Subject
 from regola.core.errors import PackError
-from regola.core.pack import PackErrors, load_pack
+from regola.core.pack import PackErrors, home_variant_files, load_pack
 from regola.core.schemas import schema_id, schema_set
 from regola.core.variant import Variant, load_variant
 from regola.core.yamlio import display_path, load_yaml, locate
@@ -47,7 +47,7 @@ def _is_yaml(path: Path) -> bool:
 
 
 def _home_variants(home: Path) -> list[Path]:
-    return sorted(p.resolve() for p in (home / "rulepacks").glob("*/variants/*.y*ml") if _is_yaml(p))
+    return sorted(p.resolve() for p in home_variant_files(home))
 
 
 def home_packs(home: Path) -> list[Path]:
@@ -60,7 +60,7 @@ def home_packs(home: Path) -> list[Path]:
 
 def _pack_of(path: Path) -> Path | None:
     """The pack folder a data file or text catalog belongs to, if any (never for a file in variants/)."""
-    if path.parent.name == "variants":
+    if path.parent.name == "variants" or path.parent.parent.name == "variants":
         return None
     for folder in (path.parent, path.parent.parent):
         if (folder / PACK_FILE).is_file():

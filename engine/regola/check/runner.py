@@ -23,6 +23,7 @@ from regola.check.sources import check_reconstructed, check_sources
 from regola.check.subject import Subject
 from regola.check.text import check_catalogs, check_coverage, load_catalogs
 from regola.core.errors import PackError
+from regola.core.pack import home_variant_files
 from regola.core.variant import blamed
 
 __all__ = ["Result", "run"]
@@ -140,7 +141,7 @@ def run(paths: Sequence[str | Path], home: Path) -> Result:
                     failed.append(folder)
         universe = others + variant_subjects
         if not targets.full:
-            for path in sorted((home / "rulepacks").glob("*/variants/*.y*ml")):
+            for path in home_variant_files(home):
                 if path.resolve() not in targets.variants:
                     universe += load_variant_subjects(path.resolve(), home)[0]
     catalog_packs = list(dict.fromkeys([*home_packs(home), *targets.packs]))

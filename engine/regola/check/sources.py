@@ -18,7 +18,7 @@ from regola.core.pack import HASH_EXCLUDED
 __all__ = ["ANNOTATIONS", "check_reconstructed", "check_sources"]
 
 #: fields that explain data rather than being it: never compared between packs
-ANNOTATIONS = frozenset({"provenance", "note", "doc"})
+ANNOTATIONS = frozenset({"provenance", "note", "doc", "cites"})
 
 
 def _walk(node: Any, at: str) -> Iterator[tuple[str, Any]]:

@@ -27,6 +27,7 @@ from regola.check.subject import MISSING, Subject, pointer, resolve
 from regola.core.errors import PackError
 from regola.core.schemas import schema_id, schema_set
 from regola.core.yamlio import display_path, load_yaml, locate
+from regola.text.mechanics import form_changed
 
 if TYPE_CHECKING:
     from regola.text.catalog import Catalog as TextCatalog
@@ -225,6 +226,13 @@ def _official(subject: Subject) -> str | None:
     return variant.id
 
 
+def _mechanic_units(subject: Subject) -> list[str]:
+    """The units the words of the pack's mechanics count in (``mechanics.measures``: regola.text.mechanics)."""
+    mechanics = subject.doc.get("mechanics")
+    measures = mechanics.get("measures") if isinstance(mechanics, dict) else None
+    return [str(unit) for unit in measures.values()] if isinstance(measures, dict) else []
+
+
 def _chrome_needed(subject: Subject) -> Iterator[str]:
     """The rulebook headings a pack needs in every language: its own title and each source's."""
     yield f"pack_title_{subject.pack.id}"
@@ -264,12 +272,17 @@ def check_coverage(subjects: list[Subject], catalogs: list[Catalog]) -> list[Fin
                 if entry is None:
                     lacks(f"rule {rule_id}", "/text/rules")
                     continue
+                if form_changed(subject.doc, rule_id):
+                    continue  # the library's words for the chosen form stand in for this text
                 findings += _bindings(subject, catalog, rule_id, entry, values)
                 _bare_numbers(subject, catalog, rule_id, entry, numbers[rule_id], bare)
             names = catalog.data["names"]
             for category, name_id in _names_needed(subject):
                 if name_id not in names.get(category, {}):
                     lacks(f"name of {category} {name_id!r}", pointer("text", "names", category))
+            for unit in _mechanic_units(subject):
+                if unit not in catalog.data["units"]:
+                    lacks(f"unit {unit!r} (mechanics.measures)", pointer("text", "units"))
             for key in _chrome_needed(subject):
                 if key not in catalog.data.get("chrome", {}):
                     lacks(f"heading chrome.{key}", pointer("text", "chrome"))
@@ -560,6 +573,8 @@ def _unused(catalog: Catalog, universe: list[Subject], rulings: frozenset[str]) 
                                            f"{name_id!r}", pointer("text", "names", category, name_id)))
     used_units = {spec.get("unit") for entry in catalog.data["rules"].values()
                   for spec in entry.get("args", {}).values()}
+    used_units |= {unit for subject in universe if subject.pack.game == catalog.game  # the mechanics' nouns
+                   for unit in _mechanic_units(subject)}
     for unit in catalog.data["units"]:
         if unit not in used_units:
             findings.append(catalog.at("TEXT_UNUSED_KEY", f"no rule text uses the unit {unit!r}",

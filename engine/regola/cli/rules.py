@@ -120,7 +120,8 @@ def _print_rule(rule: dict[str, Any]) -> None:
     from regola.text.wrap import wrap
 
     width = max(20, shutil.get_terminal_size((100, 24)).columns)
-    for line in (f"{rule['id']} — {rule['title']}", f"  {rule['text']}", f"  [{', '.join(rule['cites'])}]"):
+    cites = [f"  [{', '.join(rule['cites'])}]"] if rule["cites"] else []  # a house rule cites nothing
+    for line in (f"{rule['id']} — {rule['title']}", f"  {rule['text']}", *cites):
         print("\n".join(wrap(line, width)))
 
 

@@ -33,7 +33,7 @@ from regola.core.variant import (
 from regola.core.yamlio import display_path, load_yaml, locate, parse_pointer
 
 __all__ = ["HASH_EXCLUDED", "Pack", "PackErrors", "available_packs", "available_variants", "find_pack",
-           "join_errors", "load_pack"]
+           "home_variant_files", "join_errors", "load_pack"]
 
 PACK_FILE = "pack.yaml"
 #: wording, rule entries and the take-back policy of a table (undo) do not change how a recorded game plays
@@ -186,13 +186,26 @@ def _bases(path: Path) -> tuple[str, ...]:
     return tuple(b for b in base if isinstance(b, str)) if isinstance(base, list) else ()
 
 
+def _variants_in(folder: Path) -> list[Path]:
+    """A ``variants/`` folder's files: the official variants, then the house rules of ``variants/house/``."""
+    return _yaml_files(folder) + _yaml_files(folder / "house")
+
+
+def home_variant_files(home: Path) -> list[Path]:
+    """Every variant file under ``<home>/rulepacks``: each pack's ``variants/`` and ``variants/house/``."""
+    folder = home / "rulepacks"
+    return sorted(p for pattern in ("*/variants/*.y*ml", "*/variants/house/*.y*ml") for p in folder.glob(pattern)
+                  if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
 def _variant_files(folder: Path, home: Path) -> list[Path]:
-    """The variant files a pack may use: its own ``variants/``, then those of other packs under
-    ``<home>/rulepacks`` whose ``base`` lists it (codex-leonardi-1 lives with cs and applies to fr too)."""
-    own = _yaml_files(folder / "variants")
+    """The variant files a pack may use: its own ``variants/`` (and ``variants/house/``), then those of
+    other packs under ``<home>/rulepacks`` whose ``base`` lists it (codex-leonardi-1 lives with cs and
+    applies to fr too)."""
+    own = _variants_in(folder / "variants")
     pack_id = folder.name
     others = [path for other in sorted((home / "rulepacks").glob("*/variants")) if other.parent != folder
-              for path in _yaml_files(other) if pack_id in _bases(path)]
+              for path in _variants_in(other) if pack_id in _bases(path)]
     return own + others
 
 

@@ -98,6 +98,16 @@ class Words:
 
         return _FILLED.sub(one, template)
 
+    @property
+    def templates(self) -> NullTranslations:
+        """The translations themselves, for a message wanted with its ``{placeholders}`` unfilled (a rule's
+        template, shown value by value when a variant changes it): ``words.templates.gettext("…")``."""
+        return self._t
+
+    def fill(self, template: str, /, **values: object) -> str:
+        """A template (from ``templates``) with its values, as ``gettext`` would give it."""
+        return self._fill(template, values)
+
     def gettext(self, message: str, /, **values: object) -> str:
         return self._fill(self._t.gettext(message), values)
 

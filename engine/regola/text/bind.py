@@ -33,6 +33,7 @@ class BoundRule:
     language: str  # the catalog's; the pack's own language where a translation lacks the rule
     template: str = ""  # the text with its {placeholders}, so a change can be shown value by value
     values: tuple[tuple[str, str], ...] = ()  # each placeholder's text, in the template's order
+    covers: tuple[str, ...] = ()  # data its words show whole (a mechanic's form: regola.text.mechanics)
 
     def value(self, name: str) -> str:
         return dict(self.values).get(name, "")
@@ -168,6 +169,15 @@ def fill(template: str, values: dict[str, str]) -> str:
 def bind_rule(catalog: Catalog, pack: Pack, rule_id: str, fallback: Catalog | None = None) -> BoundRule:
     """One rule entry of the catalog filled from the pack; a rule the catalog lacks is taken from
     ``fallback`` (the pack's own language) when given. Unknown rule or missing data: PackError."""
+    from regola.text.mechanics import form_rule, mechanic_rules
+
+    worded = form_rule(catalog, pack, rule_id)  # a text written for another form than the pack chooses
+    if worded is not None:
+        return worded
+    if rule_id.startswith("mechanics.") and rule_id not in pack.data.get("rules", {}):
+        made = next((r for r in mechanic_rules(catalog, pack) if r.id == rule_id), None)
+        if made is not None:
+            return made
     entry = catalog.rules.get(rule_id)
     rules = pack.data.get("rules", {})
     if entry is None and fallback is not None and rule_id in fallback.rules:
@@ -208,4 +218,8 @@ def bind_all(catalog: Catalog, pack: Pack, fallback: Catalog | None = None) -> d
             raise PackError(f"the catalog has no text for rule '{rule_id}' of pack '{pack.id}'",
                             file=catalog.file, field=f"/text/rules/{rule_id}", code="text")
         bound[rule_id] = bind_rule(catalog, pack, rule_id, fallback)
+    from regola.text.mechanics import mechanic_rules
+
+    for rule in mechanic_rules(catalog, pack):  # the forms' own rules: a house award, an end condition
+        bound.setdefault(rule.id, rule)
     return bound

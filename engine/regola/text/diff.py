@@ -85,11 +85,12 @@ class RuleDiff:
             out += ["", f"{after.id} — {after.title}", "  " + w.gettext("before: {text}", text=before.text),
                     "  " + w.gettext("after: {text}", text=after.text)]
             out += [f"  · {c.said(catalog.language)}" for c in self.of_rule(after.id, text=False)]
-            out.append(f"  [{', '.join(after.cites)}]")
+            out += [f"  [{', '.join(after.cites)}]"] if after.cites else []  # a house rule cites nothing
         for rule in self.added:
             shown.add(rule.id)
             out += ["", f"{rule.id} — {rule.title} ({new_rule})",
-                    "  " + w.gettext("after: {text}", text=rule.text), f"  [{', '.join(rule.cites)}]"]
+                    "  " + w.gettext("after: {text}", text=rule.text)]
+            out += [f"  [{', '.join(rule.cites)}]"] if rule.cites else []
         for rule in self.removed:
             shown.add(rule.id)
             out += ["", f"{rule.id} — {rule.title} ({rule_removed})",
@@ -233,18 +234,23 @@ def diff_rules(catalog: Catalog, base: Pack, changed: Pack, fallback: Catalog | 
     shown: list[str] = []  # data a changed placeholder already shows
     for rule_id, rule in after.items():
         old = before.get(rule_id)
+        shown.extend(rule.covers)  # a mechanic's words say its form whole: no value of it is left unsaid
         if old is None:
             diff.added.append(rule)
             continue
         if (old.title, old.text) == (rule.title, rule.text):
             continue
         diff.changed.append((old, rule))
+        if rule.covers and old.template != rule.template:
+            continue  # another form: the sentences before and after say it, not a value of one of them
         args = (catalog.rules.get(rule_id) or (fallback.rules.get(rule_id, {}) if fallback else {})).get("args", {})
         for name, text in rule.values:
             if old.value(name) != text:
-                shown.append(args[name]["path"])
-                diff.values.append(Change(rule_id, rule.title, old.value(name), text, args[name]["path"], "text"))
+                path = args[name]["path"] if name in args else (rule.covers or ("",))[0]
+                shown.append(path)
+                diff.values.append(Change(rule_id, rule.title, old.value(name), text, path, "text"))
     diff.removed = [rule for rule_id, rule in before.items() if rule_id not in after]
+    shown.extend(pointer for rule in diff.removed for pointer in rule.covers)
     cells, tables = _table_changes(catalog, base, changed)
     diff.values += cells
     leaves: list[tuple[str, Any, Any]] = []

@@ -27,12 +27,12 @@ __all__ = ["SECTIONS", "Book", "book_title", "build_book", "html_lang", "render_
 #: section id -> rule ID prefixes it gathers, in rulebook order
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("setup", ("game.", "setup.")),
-    ("phases", ("flow.", "rounds.", "planning.", "placement.", "round_end.")),
+    ("phases", ("flow.", "rounds.", "planning.", "placement.", "round_end.", "mechanics.")),
     ("districts", ("district.", "council.", "workshop.", "academy.", "shop.")),
     ("labs", ("labs.",)),
     ("completion", ("completion.",)),
     ("auctions", ("completion.auction", "completion.order")),
-    ("scoring", ("scoring.",)),
+    ("scoring", ("scoring.", "mechanics.awards.")),
     ("inventions", ("inventions.",)),
     ("variants", ("variant.",)),
     ("rulings", ()),

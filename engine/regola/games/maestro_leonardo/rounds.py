@@ -11,6 +11,7 @@ def begin_round(state: State) -> None:
     for placed in state.placed:
         placed.clear()
     state.occupancy.clear()
+    state.rules.mechanics.begin_round(state, state.n, state.round)
 
 
 def next_round(state: State) -> None:
@@ -18,7 +19,7 @@ def next_round(state: State) -> None:
 
 
 def more_rounds(state: State) -> bool:
-    return state.round < state.rules.rounds
+    return state.round < state.rules.rounds and not state.rules.mechanics.ended(state, state.n)
 
 
 def advanced_setup(state: State) -> bool:
@@ -63,6 +64,7 @@ END_DUTIES: dict[str, Callable[[State], None]] = {"council_income": council_inco
 def round_end_duties(state: State) -> None:
     for duty in state.rules.round_kinds[state.round - 1].end_duties:
         END_DUTIES[duty](state)
+    state.rules.mechanics.end_round(state, state.n)
 
 
 def standings_key(state: State, seat: int) -> tuple[int, ...]:
@@ -82,6 +84,7 @@ def standings_key(state: State, seat: int) -> tuple[int, ...]:
 
 def final_scoring(state: State) -> None:
     rules = state.rules
+    rules.mechanics.end_game(state, state.n)  # the house's awards first: they may count in the standings
     bonus: list[int] = []
     for p in state.players:
         b = rules.type_bonus.get(len({rules.cards[c].type for c in p.cards}), 0)

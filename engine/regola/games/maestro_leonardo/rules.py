@@ -13,6 +13,8 @@ from typing import Any
 
 from regola.core.errors import PackError
 from regola.core.readings import only
+from regola.games.maestro_leonardo.terms import TERMS
+from regola.mechanics import Mechanics, compile_mechanics
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +159,7 @@ class Rules:
     auction_all_zero_removes: bool
     type_bonus: Mapping[int, int]
     tie_breaks: tuple[str, ...]
+    mechanics: Mechanics  # the forms chosen from regola's library: start player, awards, end conditions
     # derived shapes for the hot path (no rule of their own) -------------------------------------
     card_needs: Mapping[int, tuple[tuple[int, int], ...]]  # (material, count) of each card, count > 0
     any_card_without_materials: bool  # whether some invention needs no material at all
@@ -366,6 +369,7 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         auction_all_zero_removes=comp_["auction"]["all_zero"] == "remove_card",
         type_bonus=_per_players(doc["scoring"]["type_bonus"]),
         tie_breaks=tuple(doc["scoring"]["tie_breaks"]),
+        mechanics=compile_mechanics(doc["mechanics"], TERMS),
         card_needs={cid: tuple((m, n) for m, n in enumerate(c.components) if n) for cid, c in cards.items()},
         any_card_without_materials=any(not any(c.components) for c in cards.values()),
     )

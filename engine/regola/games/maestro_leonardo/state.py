@@ -16,7 +16,7 @@ from regola.games.maestro_leonardo.rules import Rules
 LAB_FIELDS = ("apprentices", "kind", "master", "materials", "revealed", "robots", "side", "started_round", "target",
               "weeks")
 PLAYER_FIELDS = ("academy", "apprentices", "box", "cards", "color", "completed", "hand", "labs", "master", "money",
-                 "paid", "received", "robot_supply", "seat")
+                 "paid", "received", "robot_supply", "seat", "upgrades")
 STATE_FIELDS = ("box_cards", "completed_before", "council_money", "deck", "display", "district_index", "flow_state",
                 "known_deck", "leonardo", "log", "market", "n", "occupancy", "placed", "players", "removed", "result",
                 "round", "rules", "setup", "shops", "step")
@@ -86,6 +86,7 @@ class Player:
         self.robot_supply = 0  # own robots still at the workshop
         self.cards: list[int] = []  # invention cards in front of the player
         self.completed: list[int] = []  # inventions this player has completed (cards or not)
+        self.upgrades = 0  # upgrades bought at the workshop (a measure of regola.mechanics)
 
     def clone(self) -> Player:
         p = Player(self.seat, self.color, 0)
@@ -101,6 +102,7 @@ class Player:
         p.robot_supply = self.robot_supply
         p.cards = self.cards[:]
         p.completed = self.completed[:]
+        p.upgrades = self.upgrades
         return p
 
     def to_json(self) -> dict[str, Any]:
@@ -112,7 +114,8 @@ class Player:
     def from_json(cls, data: dict[str, Any]) -> Player:
         p = cls(data["seat"], data["color"], len(data["hand"]))
         for s in PLAYER_FIELDS:
-            setattr(p, s, data[s])
+            if s in data or s != "upgrades":  # a state saved before the counter existed: none bought
+                setattr(p, s, data[s])
         p.labs = [Lab.from_json(lab) for lab in data["labs"]]
         return p
 

@@ -14,6 +14,8 @@ from typing import Any
 from regola.core.errors import PackError
 from regola.core.readings import only
 from regola.games.princes_of_florence.placement import Principality, compile_principality
+from regola.games.princes_of_florence.terms import TERMS
+from regola.mechanics import Mechanics, compile_mechanics
 
 #: every measure of a principality that card data may name (see measures.py)
 BASE_MEASURES = ("buildings", "buildings_large", "buildings_medium", "buildings_small", "landscapes",
@@ -87,7 +89,6 @@ class Rules:
     start_prestige: int
     rounds: int
     minimum_work: tuple[int, ...]
-    start_passes: int
     lots_by_players: Mapping[int, tuple[Lot, ...]]
     opening_bid: Mapping[int, int]
     raise_by: int
@@ -116,6 +117,7 @@ class Rules:
     repeat_landscape_prestige: int
     architect_prestige: tuple[int, ...]
     tiebreak: tuple[str, ...]
+    mechanics: Mechanics  # the forms chosen from regola's library: start player, awards, end conditions
     characters: Mapping[str, Any] | None  # expansion "Muza i Księżniczka": /characters, as data
     shared_board: Mapping[str, Any] | None = None  # expansion "Wspólne budowanie": /shared_board, as data
 
@@ -202,7 +204,8 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         dealt=setup["professions"]["dealt"], kept=setup["professions"]["kept"],
         freedom_supply={n: (v["each"], v["random_extra"]) for n, v in _by_players(setup["freedoms"]).items()},
         start_seat=setup["start_seat"], start_prestige=setup["prestige"],
-        rounds=rounds["count"], minimum_work=tuple(rounds["minimum_work"]), start_passes=rounds["start_passes"],
+        rounds=rounds["count"], minimum_work=tuple(rounds["minimum_work"]),
+        mechanics=compile_mechanics(doc["mechanics"], TERMS),
         lots_by_players=lots, opening_bid=_by_players(auction["opening_bid"]), raise_by=auction["raise"],
         per_player=auction["per_player"], per_stack=auction["per_stack"],
         last_player_buys=auction["last_player_pays_opening_bid"], prestige_draw=auction["prestige_draw"],

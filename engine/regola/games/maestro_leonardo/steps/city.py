@@ -287,6 +287,7 @@ def _priced_apply(state: State, action: Action) -> None:
         kind = s["kind"]
         if kind == "workshop":
             apply_upgrade(p, rules.upgrade(action[1]), action[2])
+            p.upgrades += 1
         elif kind == "academy":
             if p.academy > 0:
                 p.academy -= 1

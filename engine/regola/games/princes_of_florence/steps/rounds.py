@@ -10,6 +10,7 @@ from regola.games.princes_of_florence.steps.characters import final_banker, rank
 def begin_round(state: State) -> None:
     state.work_marks = [0] * state.n
     state.step = {}
+    state.rules.mechanics.begin_round(state, state.n, state.round)  # the start player moves (004 Nowa runda)
 
 
 def best_work(state: State) -> None:
@@ -19,19 +20,20 @@ def best_work(state: State) -> None:
         for seat, value in enumerate(state.work_marks):
             if value == best:
                 state.players[seat].prestige += state.rules.best_work_prestige
+    state.rules.mechanics.end_round(state, state.n)
 
 
 def more_rounds(state: State) -> bool:
-    return state.round < state.rules.rounds
+    return state.round < state.rules.rounds and not state.rules.mechanics.ended(state, state.n)
 
 
 def next_round(state: State) -> None:
     state.round += 1
-    state.start = (state.start + state.rules.start_passes) % state.n
 
 
 def final_scoring(state: State) -> None:
     """Prestige cards for their owners, then the standings: most prestige, ties by money."""
+    state.rules.mechanics.end_game(state, state.n)  # the house's awards first
     if state.rules.characters is not None:  # expansion: the last banker and an unused merchant
         final_banker(state)
         merchant = state.extra.get("merchant")

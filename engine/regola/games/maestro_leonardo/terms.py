@@ -1,0 +1,52 @@
+"""What Maestro Leonardo lends the mechanics library (regola.mechanics.terms): its measures, the money
+an award gives, and the start seat (whoever holds Leonardo)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regola.mechanics.terms import GameTerms
+
+if TYPE_CHECKING:  # the rules import these terms, and the state imports the rules
+    from regola.games.maestro_leonardo.state import State
+
+__all__ = ["TERMS"]
+
+
+def money(state: State, seat: int) -> int:
+    return state.players[seat].money
+
+
+def inventions(state: State, seat: int) -> int:
+    """Invention cards in front of the player."""
+    return len(state.players[seat].cards)
+
+
+def completed(state: State, seat: int) -> int:
+    """Inventions the player has completed, with a card or not."""
+    return len(state.players[seat].completed)
+
+
+def upgrades(state: State, seat: int) -> int:
+    """Upgrades bought at the workshop (001 §8 B)."""
+    return state.players[seat].upgrades
+
+
+def give_money(state: State, seat: int, amount: int) -> None:
+    """Gulden from the bank (R6: it never runs out); a negative amount goes back, never below zero."""
+    if amount >= 0:
+        state.gain(seat, amount, "award")
+    else:
+        state.pay(seat, min(-amount, state.players[seat].money), "award")
+
+
+def leonardo(state: State) -> int:
+    return state.leonardo
+
+
+def pass_leonardo(state: State, seat: int) -> None:
+    state.leonardo = seat
+
+
+TERMS = GameTerms(measures={"money": money, "inventions": inventions, "completed": completed, "upgrades": upgrades},
+                  resources={"money": give_money}, start_seat=leonardo, set_start_seat=pass_leonardo)

@@ -1,0 +1,51 @@
+"""What Princes of Florence lends the mechanics library (regola.mechanics.terms): its measures, the
+florins and prestige an award gives, and the start player's marker."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regola.mechanics.terms import GameTerms
+
+if TYPE_CHECKING:  # the rules import these terms, and the state imports the rules
+    from regola.games.princes_of_florence.state import State
+
+__all__ = ["TERMS"]
+
+
+def money(state: State, seat: int) -> int:
+    return state.players[seat].money
+
+
+def prestige(state: State, seat: int) -> int:
+    return state.players[seat].prestige
+
+
+def freedoms(state: State, seat: int) -> int:
+    """Freedoms the player has proclaimed (004 Ogłaszanie Swobód)."""
+    return len(state.players[seat].freedoms)
+
+
+def give_money(state: State, seat: int, amount: int) -> None:
+    """Florins from the bank; a negative amount goes back, never below zero."""
+    if amount >= 0:
+        state.gain(seat, amount)
+    else:
+        state.pay(seat, min(-amount, state.players[seat].money))
+
+
+def give_prestige(state: State, seat: int, amount: int) -> None:
+    state.players[seat].prestige += amount
+
+
+def start_marker(state: State) -> int:
+    return state.start
+
+
+def move_start_marker(state: State, seat: int) -> None:
+    state.start = seat
+
+
+TERMS = GameTerms(measures={"money": money, "prestige": prestige, "freedoms": freedoms},
+                  resources={"money": give_money, "prestige": give_prestige}, start_seat=start_marker,
+                  set_start_seat=move_start_marker)

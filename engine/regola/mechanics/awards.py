@@ -1,0 +1,52 @@
+"""Awards: scoring and catch-up terms ("at each round's start the poorest take 2 gulden",
+"at the end each freedom scores 2 prestige").
+
+An award names its moment (``round_start``, ``round_end``, ``game_end``), who receives (``each`` player,
+or whoever has the ``fewest``/``most`` of the measure ``by``; ties all receive), the resource it gives
+(``gain``) and the amount, a whole number or an expression over the measures, worked out for each
+receiver. Every measure is read before any award of the moment is given, so the order of the awards
+in the list changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from regola.mechanics.expressions import Expression
+from regola.mechanics.ranking import extremes
+from regola.mechanics.terms import GameTerms
+
+__all__ = ["MOMENTS", "RECEIVERS", "Award", "give"]
+
+MOMENTS = ("round_start", "round_end", "game_end")
+RECEIVERS = ("each", "fewest", "most")
+
+
+@dataclass(frozen=True)
+class Award:
+    when: str
+    to: str
+    by: str | None  # the measure that picks the receivers (fewest/most)
+    gain: str  # the resource given
+    amount: Expression
+    index: int  # its place in the pack's list (its rule id: mechanics.awards.<index>)
+
+    def receivers(self, state: Any, terms: GameTerms, n: int) -> list[int]:
+        if self.to == "each" or self.by is None:
+            return list(range(n))
+        return extremes([terms.measures[self.by](state, seat) for seat in range(n)], most=self.to == "most")
+
+
+def give(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int) -> None:
+    """Every award of one moment: amounts worked out first, then given."""
+    if not awards:
+        return
+    gifts: list[tuple[str, int, int]] = []
+    for award in awards:
+        for seat in award.receivers(state, terms, n):
+            amount = award.amount.value(terms.values(state, seat, award.amount.names))
+            if amount:
+                gifts.append((award.gain, seat, amount))
+    for resource, seat, amount in gifts:
+        terms.resources[resource](state, seat, amount)

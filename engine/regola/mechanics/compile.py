@@ -1,0 +1,96 @@
+"""The pack's ``mechanics`` block compiled against a game's terms, and the calls the game's flow makes.
+
+A fault the JSON Schema cannot see (a measure the game cannot count, an expression that names no
+measure of the pack) is a PackError at the JSON pointer of the value at fault, naming what exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from regola.core.errors import PackError
+from regola.mechanics.awards import MOMENTS, Award, give
+from regola.mechanics.ending import EndCondition, ended
+from regola.mechanics.expressions import Expression, ExpressionError
+from regola.mechanics.start import START_KINDS, StartRule, round_start_seat
+from regola.mechanics.terms import GameTerms
+
+__all__ = ["Mechanics", "compile_mechanics"]
+
+
+@dataclass(frozen=True)
+class Mechanics:
+    """One pack's chosen forms, ready for the flow: the game calls these at its moments."""
+
+    terms: GameTerms = field(repr=False)
+    units: Mapping[str, str]  # measure -> the unit its words count in
+    start: StartRule
+    awards: Mapping[str, tuple[Award, ...]]  # moment -> its awards, in the pack's order
+    end: tuple[EndCondition, ...]
+
+    def begin_round(self, state: Any, n: int, round_number: int) -> None:
+        """A round begins: the start player first (by the standings as the round opens), then awards."""
+        if self.start.kind != "holder":
+            self.terms.set_start_seat(state, round_start_seat(state, self.start, self.terms, n, round_number))
+        give(state, self.awards["round_start"], self.terms, n)
+
+    def end_round(self, state: Any, n: int) -> None:
+        give(state, self.awards["round_end"], self.terms, n)
+
+    def end_game(self, state: Any, n: int) -> None:
+        give(state, self.awards["game_end"], self.terms, n)
+
+    def ended(self, state: Any, n: int) -> bool:
+        """Whether an end condition holds once a round is over (the round count aside)."""
+        return bool(self.end) and ended(state, self.end, self.terms, n)
+
+
+def _measure(raw: Any, units: Mapping[str, str], pointer: str) -> str:
+    if raw not in units:
+        raise PackError(f"unknown measure {raw!r} (the pack's measures: {', '.join(sorted(units))})", field=pointer)
+    return str(raw)
+
+
+def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "/mechanics") -> Mechanics:
+    units: dict[str, str] = {}
+    for name, unit in raw["measures"].items():
+        if name not in terms.measures:
+            raise PackError(f"the game cannot count a measure {name!r} (it counts: "
+                            f"{', '.join(sorted(terms.measures))})", field=f"{pointer}/measures/{name}")
+        units[name] = str(unit)
+    start_raw = raw["start_player"]
+    kind = start_raw["kind"]
+    if kind not in START_KINDS:  # the schema says so too; a document compiled unchecked gets the same line
+        raise PackError(f"unknown start_player kind {kind!r} (kinds: {', '.join(START_KINDS)})",
+                        field=f"{pointer}/start_player/kind")
+    by = start_raw.get("by")
+    if kind in ("fewest", "most"):
+        if by is None:
+            raise PackError(f"start_player '{kind}' needs 'by', the measure it compares",
+                            field=f"{pointer}/start_player")
+        by = _measure(by, units, f"{pointer}/start_player/by")
+    start = StartRule(kind=kind, step=int(start_raw.get("step", 1)), by=by,
+                      tie=str(start_raw.get("tie", "clockwise_from_previous")))
+    awards: dict[str, list[Award]] = {moment: [] for moment in MOMENTS}
+    for i, item in enumerate(raw.get("awards", ())):
+        at = f"{pointer}/awards/{i}"
+        award_by = item.get("by")
+        if item["to"] != "each":
+            if award_by is None:
+                raise PackError(f"an award to the '{item['to']}' needs 'by', the measure it compares", field=at)
+            award_by = _measure(award_by, units, f"{at}/by")
+        gain = _measure(item["gain"], units, f"{at}/gain")
+        if gain not in terms.resources:
+            raise PackError(f"{gain!r} cannot be given (resources: {', '.join(sorted(terms.resources))})",
+                            field=f"{at}/gain")
+        try:
+            amount = Expression.compile(item["amount"], units)
+        except ExpressionError as exc:
+            raise PackError(str(exc), field=f"{at}/amount") from None
+        awards[item["when"]].append(Award(item["when"], item["to"], award_by, gain, amount, i))
+    end = tuple(EndCondition(c["kind"], _measure(c["by"], units, f"{pointer}/end/{i}/by"), int(c["at_least"]), i)
+                for i, c in enumerate(raw.get("end", ())))
+    return Mechanics(terms=terms, units=units, start=start,
+                     awards={moment: tuple(items) for moment, items in awards.items()}, end=end)

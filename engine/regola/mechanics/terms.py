@@ -1,0 +1,31 @@
+"""What a game lends the mechanics library: how to count its measures and how to give its resources.
+
+A *measure* is a whole number per player that the game knows how to count (money, prestige, completed
+inventions); a *resource* is a measure the game can also give (money, prestige). The pack names which
+measures its mechanics may use and the unit their words count in (``mechanics.measures``); the game's
+``GameTerms`` says how to count each one. Plain module-level functions, so compiled rules pickle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["GameTerms", "Measure"]
+
+#: a measure: (state, seat) -> its value for that player
+Measure = Callable[[Any, int], int]
+
+
+@dataclass(frozen=True)
+class GameTerms:
+    measures: Mapping[str, Measure]
+    #: the resources an award may give: (state, seat, amount); a negative amount takes
+    resources: Mapping[str, Callable[[Any, int, int], None]]
+    #: the seat that starts the round, and how the game moves it
+    start_seat: Callable[[Any], int]
+    set_start_seat: Callable[[Any, int], None]
+
+    def values(self, state: Any, seat: int, names: tuple[str, ...]) -> dict[str, int]:
+        return {name: self.measures[name](state, seat) for name in names}

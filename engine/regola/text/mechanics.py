@@ -1,0 +1,175 @@
+"""The words of the mechanics library's forms (regola.mechanics), in the reader's language.
+
+A variant that changes the form of a mechanic writes no text: what a form says comes from here, with
+the pack's numbers and the game's nouns. The sentences are interface messages (gettext, this package's
+``regola`` domain, translated in every shipped language); the nouns are the units of the game's rule
+catalog, named by the pack's ``mechanics.measures``. Two forms of a unit carry every case the
+sentences need: the form for 2 (the plural a verb takes: "receive gulden", Czech and Polish
+nominative/accusative) and the form for 5 (what "the fewest …" counts: Czech and Polish genitive).
+
+Rules the pack's index does not hold become rules of their own: ``mechanics.awards.<i>``,
+``mechanics.end.<i>``, and ``mechanics.start_player`` when the pack's own rules do not say who starts.
+A rule of the index whose text was written for one form (``form: rotate``) takes these words instead
+when the pack with its variants chooses another.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from regola.i18n import words
+from regola.text.bind import BoundRule, plural, with_unit
+from regola.text.catalog import Catalog
+
+if TYPE_CHECKING:
+    from regola.core.pack import Pack
+
+__all__ = ["claimed_forms", "form_changed", "form_rule", "mechanic_rules"]
+
+_NAME = re.compile(r"\b([a-z][a-z0-9_]*)\b")
+_FUNCTIONS = frozenset({"min", "max", "abs", "if", "else", "and", "or", "not"})
+
+
+def _noun(catalog: Catalog, units: Mapping[str, str], measure: str, count: int) -> str:
+    unit = units.get(measure, measure)
+    try:
+        return plural(catalog, unit, count)
+    except KeyError:  # the check reports the missing unit (TEXT_UNTRANSLATED); the reader sees the id
+        return measure
+
+
+def _count(catalog: Catalog, units: Mapping[str, str], measure: str, count: int) -> str:
+    """'6 inventions': the number with its unit, or with the measure's id where the catalog lacks the unit."""
+    try:
+        return with_unit(catalog, count, units.get(measure))
+    except KeyError:
+        return f"{with_unit(catalog, count, None)} {measure}"
+
+
+def _when(lang: str, moment: str) -> str:
+    w = words(lang)
+    if moment == "round_start":
+        return w.pgettext("moment", "At the start of each round")
+    if moment == "round_end":
+        return w.pgettext("moment", "At the end of each round")
+    return w.pgettext("moment", "At the end of the game")
+
+
+def _amount(catalog: Catalog, units: Mapping[str, str], gain: str, amount: Any) -> str:
+    """'200 florins', or 'gulden equal to 2 × upgrades' for an amount that counts something."""
+    if isinstance(amount, int):
+        return _count(catalog, units, gain, amount)
+    text = str(amount).strip()
+    if re.fullmatch(r"-?\d+", text):
+        return _count(catalog, units, gain, int(text))
+    formula = _NAME.sub(lambda m: m.group(1) if m.group(1) in _FUNCTIONS else _noun(catalog, units, m.group(1), 2),
+                        text).replace(" * ", " × ").replace("*", " × ")
+    return words(catalog.language).gettext("{resource} equal to {formula}", resource=_noun(catalog, units, gain, 2),
+                                          formula=formula)
+
+
+def _award(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str, dict[str, str]]:
+    lang = catalog.language
+    w = words(lang)
+    values = {"when": _when(lang, item["when"]), "amount": _amount(catalog, units, item["gain"], item["amount"]),
+              "measure": _noun(catalog, units, str(item.get("by", "")), 5)}
+    if item["to"] == "fewest":
+        template = w.templates.gettext("{when}, the player or players with the fewest {measure} receive {amount}.")
+    elif item["to"] == "most":
+        template = w.templates.gettext("{when}, the player or players with the most {measure} receive {amount}.")
+    else:
+        template = w.templates.gettext("{when}, each player receives {amount}.")
+    return w.gettext("Award"), template, w.fill(template, **values), values
+
+
+def _end(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str, dict[str, str]]:
+    w = words(catalog.language)
+    values = {"threshold": _count(catalog, units, str(item["by"]), int(item["at_least"]))}
+    template = w.templates.gettext("The game ends after the round in which a player has at least {threshold}; "
+                            "it ends after the last round at the latest.")
+    return w.gettext("End of the game"), template, w.fill(template, **values), values
+
+
+def _start(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str, dict[str, str]]:
+    w = words(catalog.language)
+    kind = item["kind"]
+    values: dict[str, str] = {}
+    if kind in ("fewest", "most"):
+        values["measure"] = _noun(catalog, units, str(item["by"]), 5)
+        if kind == "fewest":
+            template = w.templates.gettext("At the start of each round, the first included, the player with the fewest "
+                                    "{measure} starts it; a tie goes to the tied player who comes first clockwise "
+                                    "from the previous start player, that player included.")
+        else:
+            template = w.templates.gettext("At the start of each round, the first included, the player with the most "
+                                    "{measure} starts it; a tie goes to the tied player who comes first clockwise "
+                                    "from the previous start player, that player included.")
+    elif kind == "rotate":
+        step = int(item.get("step", 1))
+        values["step"] = w.number(step)
+        template = w.templates.ngettext("At each new round the start passes {step} seat clockwise.",
+                                 "At each new round the start passes {step} seats clockwise.", step)
+    else:
+        template = w.templates.gettext("The start player does not change from round to round.")
+    return w.gettext("Start player"), template, w.fill(template, **values), values
+
+
+_WORDERS = {"awards": _award, "end": _end, "start_player": _start}
+
+
+def _bound(rule_id: str, catalog: Catalog, units: Mapping[str, str], kind: str, item: Mapping[str, Any],
+           cites: tuple[str, ...], pointer: str) -> BoundRule:
+    title, template, text, values = _WORDERS[kind](catalog, units, item)
+    return BoundRule(id=rule_id, title=title, text=text, cites=cites or tuple(str(c) for c in item.get("cites", ())),
+                     text_cites=(), language=catalog.language, template=template, values=tuple(values.items()),
+                     covers=(pointer,))
+
+
+def claimed_forms(pack: Pack) -> dict[str, tuple[str, str]]:
+    """Pointer of a mechanic -> (the index rule whose text speaks for it, the form that text was written for)."""
+    claimed: dict[str, tuple[str, str]] = {}
+    for rule_id, entry in pack.data.get("rules", {}).items():
+        if isinstance(entry, dict) and entry.get("form") and entry.get("data"):
+            claimed[str(entry["data"][0])] = (rule_id, str(entry["form"]))
+    return claimed
+
+
+def form_changed(doc: Mapping[str, Any], rule_id: str) -> bool:
+    """Whether the index rule ``rule_id`` was written for another form than the document chooses (its
+    catalog text then gives way to the library's words, and its placeholders need not bind)."""
+    entry = doc.get("rules", {}).get(rule_id)
+    mechanics = doc.get("mechanics")
+    if not isinstance(entry, dict) or not entry.get("form") or not isinstance(mechanics, dict):
+        return False
+    if str((entry.get("data") or [""])[0]) != "/mechanics/start_player":
+        return False
+    return bool(mechanics.get("start_player", {}).get("kind") != entry["form"])
+
+
+def form_rule(catalog: Catalog, pack: Pack, rule_id: str) -> BoundRule | None:
+    """The library's words for an index rule written for another form than the pack now chooses, else None."""
+    if not form_changed(pack.data, rule_id):
+        return None
+    mechanics = pack.data["mechanics"]
+    pointer = "/mechanics/start_player"
+    item = mechanics.get("start_player", {})
+    # the form's own cites (none for a house rule): the index rule's cite the form it was written for
+    return _bound(rule_id, catalog, mechanics.get("measures", {}), "start_player", item, (), pointer)
+
+
+def mechanic_rules(catalog: Catalog, pack: Pack) -> Iterator[BoundRule]:
+    """The rules the pack's mechanics make that its index does not hold, worded for the catalog."""
+    mechanics = pack.data.get("mechanics")
+    if not isinstance(mechanics, dict):
+        return
+    units = mechanics.get("measures", {})
+    claimed = claimed_forms(pack)
+    start = mechanics.get("start_player", {})
+    if "/mechanics/start_player" not in claimed and start.get("kind", "holder") != "holder":
+        yield _bound("mechanics.start_player", catalog, units, "start_player", start, (), "/mechanics/start_player")
+    for kind in ("awards", "end"):
+        for i, item in enumerate(mechanics.get(kind, ())):
+            # the list as a whole: an item added or removed changes the list, and every item has its words
+            yield _bound(f"mechanics.{kind}.{i}", catalog, units, kind, item, (), f"/mechanics/{kind}")

@@ -1,0 +1,202 @@
+"""The public corpus of house rules (issue 26): each a variant under rulepacks/<pack>/variants/house/,
+data only, checked clean, played to the end by every bot, worded in five languages, and pinned by a
+test of the behaviour its words state."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from regola import paths
+from regola.check import run
+from regola.check.report import exit_status
+from regola.core.game import CHANCE, TERMINAL, Game, Ruleset
+from regola.core.pack import load_pack
+from regola.core.play import bot_names, make_bot, play
+from regola.core.step import Action
+from regola.text.catalog import catalogs_for
+from regola.text.diff import diff_rules
+
+HOME = paths.home()
+CORPUS = {  # variant -> (pack, the numbers its words must show)
+    "ml-upgrade-points": ("cs", ["2"]),
+    "ml-catch-up-income": ("cs", ["2"]),
+    "ml-start-least-money": ("cs", []),
+    "ml-end-six-inventions": ("cs", ["6"]),
+    "pf-freedom-bonus": ("pl", ["2"]),
+    "pf-poor-relief": ("pl", ["200"]),
+    "pf-start-least-prestige": ("pl", []),
+    "pf-end-at-50": ("pl", ["50"]),
+}
+LANGUAGES = ("cs", "de", "en", "fr", "pl")
+SETUP = {"cs": "beginner", "pl": "standard"}
+
+
+@functools.cache
+def ruleset(pack: str, *variants: str) -> Ruleset:
+    return Ruleset(load_pack(pack, variants=list(variants)))
+
+
+def _file(variant: str) -> Path:
+    return HOME / "rulepacks" / CORPUS[variant][0] / "variants" / "house" / f"{variant}.yaml"
+
+
+@pytest.mark.parametrize("variant", sorted(CORPUS))
+def test_is_data_only_and_checks_clean(variant: str) -> None:
+    result = run([_file(variant)], HOME)
+    assert result.variants == [f"{variant}.yaml"]
+    assert exit_status(result.findings, strict=True) == 0, [f.message for f in result.findings]
+
+
+@pytest.mark.parametrize("variant", sorted(CORPUS))
+def test_every_bot_plays_it_to_the_end(variant: str) -> None:
+    pack = CORPUS[variant][0]
+    rs = ruleset(pack, variant)
+    for name in bot_names(rs):
+        spec = "mcts:iters=3,depth=6" if name == "mcts" else name
+        players = 3
+        game = Game.new(rs, players, seed=11, setup=SETUP[pack])
+        play(game, [make_bot(spec, seat, 11, rs) for seat in range(players)])
+        assert game.is_terminal() and game.result() is not None, (variant, name)
+
+
+@pytest.mark.parametrize("variant", sorted(CORPUS))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_diff_says_it_in_five_languages(variant: str, lang: str) -> None:
+    pack = CORPUS[variant][0]
+    base = load_pack(pack)
+    catalog, fallback = catalogs_for(lang, base.game, base.language, HOME)
+    diff = diff_rules(catalog, base, load_pack(pack, variants=[variant]), fallback)
+    said = [after for _, after in diff.changed] + diff.added
+    assert len(said) == 1 and not diff.values, "one rule, and no value left unsaid"
+    rule = said[0]
+    assert rule.language == lang and "{" not in rule.text and "_" not in rule.text
+    for number in CORPUS[variant][1]:
+        assert number in rule.text
+    assert diff.titles and diff.titles[0] == catalog.name("variants", variant)
+
+
+# --- the behaviour each one's words state ------------------------------------------------------------
+
+def _neutral(game: Game) -> Action:
+    """The decision that changes the least (pass, decline, end, bid 0, keep Leonardo), else the first."""
+    legal = game.legal_actions()
+    keep = getattr(game.state, "leonardo", None)
+    for preferred in (("pass",), ("decline",), ("withdraw",), ("end",), ("wait",), ("bid", 0), ("leonardo", keep)):
+        if preferred in legal:
+            return preferred
+    return legal[0]
+
+
+def _until(game: Game, holds: Callable[[Game], bool], limit: int = 20_000) -> None:
+    for _ in range(limit):
+        if holds(game):
+            return
+        who = game.current_player()
+        assert who != TERMINAL, "the game ended first"
+        game.apply(game.sample_chance() if who == CHANCE else _neutral(game))
+    raise AssertionError("never held")
+
+
+def _edit(game: Game, change: Callable[[object], None]) -> Game:
+    """The game after ``change`` set up a situation in its state, reloaded through the JSON round trip."""
+    change(game.state)
+    return Game.from_json(game.ruleset, game.to_json())
+
+
+def _at_round(n: int, phase: str) -> Callable[[Game], bool]:
+    return lambda g: g.state.round == n and g.state.flow_state == phase and g.current_player() >= 0
+
+
+def _finished(game: Game) -> Game:
+    _until(game, lambda g: g.current_player() == TERMINAL)
+    return game
+
+
+@pytest.mark.parametrize(("variant", "pack", "measure", "per"), [
+    ("ml-upgrade-points", "cs", lambda p: p.upgrades, ("money", 2)),
+    ("pf-freedom-bonus", "pl", lambda p: len(p.freedoms), ("prestige", 2)),
+])
+def test_a_game_end_award_adds_its_amount_per_thing_counted(variant: str, pack: str, measure: Callable[[object], int],
+                                                            per: tuple[str, int]) -> None:
+    """The same seed and bots play the same game with and without the rule (it acts only at the end);
+    the final totals then differ by exactly the award."""
+    field, amount = per
+    for seed in range(1, 30):
+        games = []
+        for rs in (ruleset(pack), ruleset(pack, variant)):
+            game = Game.new(rs, 3, seed=seed, setup=SETUP[pack])
+            games.append(play(game, [make_bot("greedy", s, seed, rs) for s in range(3)]))
+        plain, ruled = games
+        counted = [measure(p) for p in ruled.state.players]
+        if not any(counted):
+            continue
+        assert [measure(p) for p in plain.state.players] == counted
+        assert [getattr(q, field) - getattr(p, field) for p, q in zip(plain.state.players, ruled.state.players,
+                                                                      strict=True)] == [amount * c for c in counted]
+        return
+    raise AssertionError("no seed gave anyone something to count")
+
+
+@pytest.mark.parametrize(("variant", "pack", "gift"), [("ml-catch-up-income", "cs", 2), ("pf-poor-relief", "pl", 200)])
+def test_the_poorest_are_paid_as_each_round_starts(variant: str, pack: str, gift: int) -> None:
+    game = Game.new(ruleset(pack, variant), 4, seed=3, setup=SETUP[pack])
+    first = "planning" if pack == "cs" else "auction"
+    _until(game, _at_round(1, first))
+
+    def poorest_is(seats: list[int]) -> Callable[[object], None]:
+        def change(state: object) -> None:
+            for p in state.players:  # type: ignore[attr-defined]
+                p.money = 30 if p.seat in seats else 40
+        return change
+
+    for rnd, seats in ((2, [2]), (3, [1, 3])):
+        game = _edit(game, poorest_is(seats))
+        before = [p.money for p in game.state.players]
+        _until(game, _at_round(rnd, first))
+        after = [p.money for p in game.state.players]
+        assert [a - b for a, b in zip(after, before, strict=True)] == [gift if s in seats else 0 for s in range(4)]
+
+
+@pytest.mark.parametrize(("variant", "pack", "field", "start"), [
+    ("ml-start-least-money", "cs", "money", "leonardo"),
+    ("pf-start-least-prestige", "pl", "prestige", "start"),
+])
+def test_the_one_with_the_fewest_starts_and_ties_go_clockwise(variant: str, pack: str, field: str, start: str) -> None:
+    first = "planning" if pack == "cs" else "auction"
+    game = Game.new(ruleset(pack, variant), 4, seed=5, setup=SETUP[pack])
+    _until(game, _at_round(1, first))
+    for rnd, values, expected in ((2, [9, 9, 3, 9], 2), (3, [9, 4, 9, 4], 3), (4, [4, 9, 9, 4], 3)):
+        def change(state: object, values: list[int] = values) -> None:
+            for p in state.players:  # type: ignore[attr-defined]
+                setattr(p, field, values[p.seat])
+        previous = getattr(game.state, start)
+        game = _edit(game, change)
+        _until(game, _at_round(rnd, first))
+        # ties: the first clockwise from the previous start player, that player included
+        assert getattr(game.state, start) == expected, (rnd, previous)
+
+
+@pytest.mark.parametrize(("variant", "pack", "reach"), [
+    ("ml-end-six-inventions", "cs", lambda p: setattr(p, "completed", list(range(1, 7)))),
+    ("pf-end-at-50", "pl", lambda p: setattr(p, "prestige", 50)),
+])
+def test_the_game_ends_after_the_round_in_which_someone_reaches_it(variant: str, pack: str,
+                                                                   reach: Callable[[object], None]) -> None:
+    first = "planning" if pack == "cs" else "auction"
+    for rs, ends_in in ((ruleset(pack, variant), 2), (ruleset(pack), None)):
+        game = Game.new(rs, 3, seed=7, setup=SETUP[pack])
+        _until(game, _at_round(2, first))
+        game = _edit(game, lambda state: reach(state.players[1]))  # type: ignore[attr-defined]
+        last = _finished(game).state.round
+        assert last == (ends_in or rs.rules.rounds)
+
+
+def test_one_short_of_the_threshold_plays_on() -> None:
+    game = Game.new(ruleset("pl", "pf-end-at-50"), 3, seed=7, setup="standard")
+    _until(game, _at_round(2, "auction"))
+    game = _edit(game, lambda state: setattr(state.players[0], "prestige", 49))  # type: ignore[attr-defined]
+    _until(game, _at_round(3, "auction"))
