@@ -30,6 +30,8 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "pf-poor-relief": ("pl", ["200"]),
     "pf-start-least-prestige": ("pl", []),
     "pf-end-at-50": ("pl", ["50"]),
+    "ml-open-money": ("cs", []),
+    "pf-open-prestige": ("pl", []),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
@@ -200,3 +202,34 @@ def test_one_short_of_the_threshold_plays_on() -> None:
     _until(game, _at_round(2, "auction"))
     game = _edit(game, lambda state: setattr(state.players[0], "prestige", 49))  # type: ignore[attr-defined]
     _until(game, _at_round(3, "auction"))
+
+
+@pytest.mark.parametrize(("variant", "pack", "part", "field"), [
+    ("ml-open-money", "cs", "money", "money"),
+    ("pf-open-prestige", "pl", "prestige_cards", "prestige_cards"),
+])
+def test_an_opened_part_reaches_the_view_the_search_and_the_observation(variant: str, pack: str, part: str,
+                                                                        field: str) -> None:
+    """Opened, another seat's part is in seat 0's view, kept in its information state (not guessed) and
+    in its observation tensor; in the pack as printed it is in none of them."""
+    first = "planning" if pack == "cs" else "actions"
+    for rs, open_ in ((ruleset(pack, variant), True), (ruleset(pack), False)):
+        game = Game.new(rs, 3, seed=9, setup=SETUP[pack])
+        _until(game, lambda g: g.state.flow_state == first and g.current_player() >= 0)
+        if pack == "pl":  # seat 1 holds a prestige card: one from the pile, for the test
+            game = _edit(game, lambda st: st.players[1].prestige_cards.append(st.prestige_deck.pop()))  # type: ignore[attr-defined]
+        other = game.state.players[1]
+        shown = game.view(0)["players"][1]
+        assert (field in shown) is open_
+        if open_:
+            assert shown[field] == getattr(other, field)
+        info = game.information_state(0).state.players[1]
+        assert (getattr(info, field) == getattr(other, field)) is open_, "what is open is known, not guessed"
+        spec = rs.definition.tensor_spec(rs, 3)
+        tensor = spec.encode(game.view(0), 0)
+        offset, shape = spec.offsets[field], spec.shapes[field]
+        per_seat = 1
+        for extent in shape[1:]:
+            per_seat *= extent
+        seat_one = tensor[offset + per_seat: offset + 2 * per_seat]  # relative seat 1 of observer 0
+        assert any(seat_one) is open_

@@ -56,6 +56,7 @@ NAME_SOURCES: dict[str, dict[str, tuple[str, str | None]]] = {
         "types": ("/inventions/types", None),
         "cards": ("/inventions/cards", "id"),
         "phases": ("/flow/states", "name"),
+        "parts": ("/mechanics/visibility", None),
     },
     "princes-of-florence": {
         "buildings": ("/components/buildings/kinds", None),
@@ -67,6 +68,7 @@ NAME_SOURCES: dict[str, dict[str, tuple[str, str | None]]] = {
         "setup_modes": ("/setup/modes", None),
         "phases": ("/flow/states", "name"),
         "characters": ("/characters/cards", "id"),
+        "parts": ("/mechanics/visibility", None),
     },
 }
 #: ids a catalog may name but need not (lab sides are named with the labs, if at all)

@@ -16,6 +16,7 @@ from regola.mechanics.ending import EndCondition, ended
 from regola.mechanics.expressions import Expression, ExpressionError
 from regola.mechanics.start import START_KINDS, StartRule, round_start_seat
 from regola.mechanics.terms import GameTerms
+from regola.mechanics.visibility import AUDIENCES, Visibility
 
 __all__ = ["Mechanics", "compile_mechanics"]
 
@@ -29,6 +30,7 @@ class Mechanics:
     start: StartRule
     awards: Mapping[str, tuple[Award, ...]]  # moment -> its awards, in the pack's order
     end: tuple[EndCondition, ...]
+    visibility: Visibility
 
     def begin_round(self, state: Any, n: int, round_number: int) -> None:
         """A round begins: the start player first (by the standings as the round opens), then awards."""
@@ -93,4 +95,17 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
     end = tuple(EndCondition(c["kind"], _measure(c["by"], units, f"{pointer}/end/{i}/by"), int(c["at_least"]), i)
                 for i, c in enumerate(raw.get("end", ())))
     return Mechanics(terms=terms, units=units, start=start,
-                     awards={moment: tuple(items) for moment, items in awards.items()}, end=end)
+                     awards={moment: tuple(items) for moment, items in awards.items()}, end=end,
+                     visibility=_visibility(raw["visibility"], terms, f"{pointer}/visibility"))
+
+
+def _visibility(raw: Mapping[str, Any], terms: GameTerms, pointer: str) -> Visibility:
+    """Every part the game shows or hides, with its audience: none missing, none unknown."""
+    unknown = [part for part in raw if part not in terms.parts]
+    if unknown:
+        raise PackError(f"the game has no part {unknown[0]!r} whose audience a pack chooses (parts: "
+                        f"{', '.join(terms.parts)})", field=f"{pointer}/{unknown[0]}")
+    missing = [part for part in terms.parts if part not in raw]
+    if missing:
+        raise PackError(f"say who sees {', '.join(missing)} (one of: {', '.join(AUDIENCES)})", field=pointer)
+    return Visibility({part: str(raw[part]) for part in terms.parts})

@@ -26,6 +26,8 @@ class GameTerms:
     #: the seat that starts the round, and how the game moves it
     start_seat: Callable[[Any], int]
     set_start_seat: Callable[[Any, int], None]
+    #: the parts of a player's holdings whose audience the pack chooses (mechanics.visibility)
+    parts: tuple[str, ...] = ()
 
     def values(self, state: Any, seat: int, names: tuple[str, ...]) -> dict[str, int]:
         return {name: self.measures[name](state, seat) for name in names}

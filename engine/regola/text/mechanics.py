@@ -7,8 +7,9 @@ catalog, named by the pack's ``mechanics.measures``. Two forms of a unit carry e
 sentences need: the form for 2 (the plural a verb takes: "receive gulden", Czech and Polish
 nominative/accusative) and the form for 5 (what "the fewest …" counts: Czech and Polish genitive).
 
-Rules the pack's index does not hold become rules of their own: ``mechanics.awards.<i>``,
-``mechanics.end.<i>``, and ``mechanics.start_player`` when the pack's own rules do not say who starts.
+Rules the pack's index does not hold become rules of their own: ``mechanics.visibility.<part>``,
+``mechanics.awards.<i>``, ``mechanics.end.<i>``, and ``mechanics.start_player`` when the pack's own
+rules do not say who starts.
 A rule of the index whose text was written for one form (``form: rotate``) takes these words instead
 when the pack with its variants chooses another.
 """
@@ -116,7 +117,18 @@ def _start(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) 
     return w.gettext("Start player"), template, w.fill(template, **values), values
 
 
-_WORDERS = {"awards": _award, "end": _end, "start_player": _start}
+def _visibility(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str,
+                                                                                       dict[str, str]]:
+    w = words(catalog.language)
+    values = {"part": catalog.name("parts", item["part"])}
+    if item["to"] == "public":
+        template = w.templates.gettext("{part}: everyone sees them.")
+    else:
+        template = w.templates.gettext("{part}: only their owner sees them.")
+    return w.gettext("Who sees what"), template, w.fill(template, **values), values
+
+
+_WORDERS = {"awards": _award, "end": _end, "start_player": _start, "visibility": _visibility}
 
 
 def _bound(rule_id: str, catalog: Catalog, units: Mapping[str, str], kind: str, item: Mapping[str, Any],
@@ -169,6 +181,9 @@ def mechanic_rules(catalog: Catalog, pack: Pack) -> Iterator[BoundRule]:
     start = mechanics.get("start_player", {})
     if "/mechanics/start_player" not in claimed and start.get("kind", "holder") != "holder":
         yield _bound("mechanics.start_player", catalog, units, "start_player", start, (), "/mechanics/start_player")
+    for part, audience in (mechanics.get("visibility") or {}).items():
+        yield _bound(f"mechanics.visibility.{part}", catalog, units, "visibility", {"part": part, "to": audience}, (),
+                     f"/mechanics/visibility/{part}")
     for kind in ("awards", "end"):
         for i, item in enumerate(mechanics.get(kind, ())):
             # the list as a whole: an item added or removed changes the list, and every item has its words

@@ -26,14 +26,17 @@ def information_state(state: State, seat: int) -> State:
     """A copy of ``state`` with everything ``seat`` cannot know replaced by placeholders."""
     info = state.clone()
     n_mat = len(info.rules.materials)
+    hides = info.rules.mechanics.visibility.hides  # what the pack's visibility keeps from other seats
     for p in info.players:
         if p.seat == seat:
             continue
-        p.hand = [0] * n_mat
-        p.money = UNKNOWN
-        p.received = p.paid = 0
+        if hides("hand"):
+            p.hand = [0] * n_mat
+        if hides("money"):
+            p.money = UNKNOWN
+            p.received = p.paid = 0
         for lab in p.labs:
-            if lab.target is not None and not lab.revealed:
+            if hides("lab_work") and lab.target is not None and not lab.revealed:
                 lab.target = UNKNOWN
                 lab.materials = None
     known = max(len(info.known_deck[seat]), _peeking(info, seat))
@@ -74,7 +77,7 @@ def determinize(info: State, seat: int, rng: random.Random) -> State:
         lab.materials = [min(c, pool[m]) for m, c in enumerate(comp)]  # min: only if no guess fitted
         for m, c in enumerate(lab.materials):
             pool[m] -= c
-    if others:  # the rest of the unseen cards are in the other hands, each in any of them
+    if others and rules.mechanics.visibility.hides("hand"):  # the rest of the unseen cards: in the other hands
         for m, count in enumerate(pool):
             for _ in range(count):
                 others[rng.randrange(len(others))].hand[m] += 1

@@ -51,8 +51,8 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
         TensorField("lab_kind", (p, labs, len(kinds) + len(sides)), "one-hot per lab: kind, then side"),
         TensorField("lab_target", (p, labs, n_c), "one-hot per lab: its invention, where the view shows it"),
         TensorField("lab_materials", (p, labs, n_m), "per lab: material cards under it, where the view shows them"),
-        TensorField("money", (1,), "the observer's gulden"),
-        TensorField("hand", (n_m,), "the observer's material cards by material"),
+        TensorField("money", (p,), "per seat: its gulden, where the view shows them (mechanics.visibility)"),
+        TensorField("hand", (p, n_m), "per seat: material cards in hand by material, where the view shows them"),
         TensorField("auction", (n_c,), "one-hot: the invention being auctioned (phase D)"),
         TensorField("bidders_done", (p,), "multi-hot: seats that have bid in the auction"),
         TensorField("my_bid", (2,), "the observer's sealed bid, and 1 if it has bid"),
@@ -108,9 +108,10 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
                 for m, count in enumerate(lab.get("materials") or ()):
                     w.set("lab_materials", count, r, li, m)
             if "money" in entry:
-                w.set("money", entry["money"], 0)
+                w.set("money", entry["money"], r)
+            if "hand" in entry:
                 for m, name in enumerate(materials):
-                    w.set("hand", entry["hand"][name], m)
+                    w.set("hand", entry["hand"][name], r, m)
         step = view["step"]
         if "bidders_done" in step:
             if step["auction"] is not None:

@@ -8,10 +8,10 @@ from typing import Any
 from regola.games.maestro_leonardo.state import State
 
 
-def _lab_view(lab: Any, own: bool) -> dict[str, Any]:
+def _lab_view(lab: Any, shown: bool) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": lab.kind, "side": lab.side, "robots": lab.robots, "working": lab.target is not None,
                            "weeks": lab.weeks, "apprentices": lab.apprentices, "master": lab.master}
-    if own or lab.revealed:
+    if shown or lab.revealed:
         out["target"] = lab.target
         out["materials"] = list(lab.materials) if lab.materials is not None else None
     return out
@@ -24,21 +24,24 @@ def _price(state: State) -> int:
 
 
 def view(state: State, seat: int) -> dict[str, Any]:
-    """What ``seat`` may see; any other number (a spectator) gets the public view: no hand, no money,
-    no lab target, no bid and no peeked deck top."""
+    """What ``seat`` may see; any other number (a spectator) gets the public view. Money, hands and what
+    a lab works on are shown as the pack's ``mechanics.visibility`` says (regola.mechanics.visibility);
+    bids and a peeked deck top only to their seat."""
     rules = state.rules
+    sees = rules.mechanics.visibility.sees
     players = []
     for p in state.players:
         own = p.seat == seat
         entry: dict[str, Any] = {
             "seat": p.seat, "color": p.color, "apprentices": p.apprentices, "academy": p.academy,
             "master": p.master, "robot_supply": p.robot_supply, "cards": list(p.cards),
-            "completed": list(p.completed), "labs": [_lab_view(lab, own) for lab in p.labs],
+            "completed": list(p.completed), "labs": [_lab_view(lab, sees("lab_work", own)) for lab in p.labs],
         }
-        if own:
+        if sees("money", own):
             entry["money"] = p.money
+        if sees("hand", own):
             entry["hand"] = dict(zip(rules.materials, p.hand, strict=True))
-            entry["hand_size"] = sum(p.hand)  # how many cards one holds is private too (001 §6)
+            entry["hand_size"] = sum(p.hand)  # how many cards one holds goes with the hand (001 §6)
         players.append(entry)
     step: dict[str, Any] = {}
     s = state.step

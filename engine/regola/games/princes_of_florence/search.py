@@ -60,10 +60,11 @@ _PENDING_OF = {"profession": ("profession",), "bonus": ("bonus",), "prestige": (
 def _places(st: State, seat: int | None) -> dict[str, list[list[int]]]:
     """Per card kind, the lists that hold cards ``seat`` cannot see (seat None: of every seat)."""
     others = [p for p in st.players if p.seat != seat]
+    hides = st.rules.mechanics.visibility.hides  # a part the pack makes public is seen, not guessed
     places: dict[str, list[list[int]]] = {
-        "profession": [p.hand for p in others] + [st.profession_deck],
-        "bonus": [p.bonus for p in others] + [st.bonus_deck],
-        "prestige": [p.prestige_cards for p in others] + [st.prestige_deck],
+        "profession": [p.hand for p in others if hides("hand")] + [st.profession_deck],
+        "bonus": [p.bonus for p in others if hides("bonus")] + [st.bonus_deck],
+        "prestige": [p.prestige_cards for p in others if hides("prestige_cards")] + [st.prestige_deck],
     }
     step = st.step if isinstance(st.step, dict) else {}
     if isinstance(step.get("returned"), list):  # profession cards given back face down at the start

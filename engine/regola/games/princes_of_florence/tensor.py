@@ -50,10 +50,10 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
         TensorField("table", (p, len(professions) + 1), "per seat: profession cards played (last: recruitment)"),
         TensorField("bonus_used", (p, len(bonus)), "multi-hot per seat: bonus cards it played"),
         TensorField("board", (p, cells, len(pieces)), "per seat and cell (row-major): one-hot the piece kind there"),
-        TensorField("hand", (len(professions),), "the observer's profession cards"),
-        TensorField("recruits", (1,), "the observer's recruitment cards in hand"),
-        TensorField("bonus", (len(bonus),), "the observer's bonus cards"),
-        TensorField("prestige_cards", (len(prestige),), "the observer's prestige cards"),
+        TensorField("hand", (p, len(professions)), "per seat: profession cards in hand, where the view shows them"),
+        TensorField("recruits", (p,), "per seat: recruitment cards in hand, where the view shows them"),
+        TensorField("bonus", (p, len(bonus)), "per seat: bonus cards in hand, where the view shows them"),
+        TensorField("prestige_cards", (p, len(prestige)), "per seat: prestige cards, where the view shows them"),
         TensorField("auction", (len(lots), 2), "per lot: sold this round, being auctioned now"),
         TensorField("auction_seats", (p, 3), "per seat: out of this round's auction, passed this lot, high bidder"),
         TensorField("auction_price", (1,), "the current bid"),
@@ -102,14 +102,14 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
             for piece, shared_cells in entry["shared"]:
                 for column, row in shared_cells:
                     w.set("board", 1, r, row * grid.columns + column, pieces.index(piece))
-            if entry["seat"] == seat:
-                for c in entry.get("hand", ()):
-                    w.add("hand", 1, professions[c])
-                w.set("recruits", entry.get("recruits", 0), 0)
-                for c in entry.get("bonus", ()):
-                    w.add("bonus", 1, bonus[c])
-                for c in entry.get("prestige_cards", ()):
-                    w.add("prestige_cards", 1, prestige[c])
+            # what the view shows of a seat's hand (mechanics.visibility): its own, or anyone's when open
+            for c in entry.get("hand", ()):
+                w.add("hand", 1, r, professions[c])
+            w.set("recruits", entry.get("recruits", 0), r)
+            for c in entry.get("bonus", ()):
+                w.add("bonus", 1, r, bonus[c])
+            for c in entry.get("prestige_cards", ()):
+                w.add("prestige_cards", 1, r, prestige[c])
         step = view["step"]
         if "sold" in step:
             for lot in step["sold"]:

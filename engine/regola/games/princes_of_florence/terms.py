@@ -48,4 +48,4 @@ def move_start_marker(state: State, seat: int) -> None:
 
 TERMS = GameTerms(measures={"money": money, "prestige": prestige, "freedoms": freedoms},
                   resources={"money": give_money, "prestige": give_prestige}, start_seat=start_marker,
-                  set_start_seat=move_start_marker)
+                  set_start_seat=move_start_marker, parts=("hand", "bonus", "prestige_cards"))

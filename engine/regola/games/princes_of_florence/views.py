@@ -12,6 +12,7 @@ from regola.games.princes_of_florence.state import State
 
 def view(state: State, seat: int) -> dict[str, Any]:
     rules = state.rules
+    sees = rules.mechanics.visibility.sees  # the pack's mechanics.visibility (regola.mechanics.visibility)
     players = []
     for p in state.players:
         own = p.seat == seat
@@ -24,10 +25,12 @@ def view(state: State, seat: int) -> dict[str, Any]:
             "hand_size": len(p.hand) + p.recruits, "bonus_size": len(p.bonus),
             "prestige_size": len(p.prestige_cards),
         }
-        if own or state.result is not None:
+        if sees("prestige_cards", own) or state.result is not None:  # shown at the end (004 Zakończenie gry)
             entry["prestige_cards"] = list(p.prestige_cards)
-        if own:
-            entry.update(hand=list(p.hand), recruits=p.recruits, bonus=list(p.bonus))
+        if sees("hand", own):
+            entry.update(hand=list(p.hand), recruits=p.recruits)
+        if sees("bonus", own):
+            entry["bonus"] = list(p.bonus)
         players.append(entry)
     step: dict[str, Any] = {}
     s = state.step
