@@ -25,15 +25,43 @@ def test_the_starting_variant_checks_as_written_and_uncommented(pack: str, tmp_p
     text = target.read_text(encoding="utf-8")
     home = current().root
     assert [f for f in run([target], home).findings if f.level != "info"] == []
-    changes = [line for line in text.splitlines() if line.startswith("    # - {op: replace")]
+    numbers = text.split("--- the form of a mechanic")[0]
+    changes = [line for line in numbers.splitlines() if line.startswith("    # - {op: replace")]
     assert len(changes) >= 10
-    rules = [line for line in text.splitlines() if line.startswith("    # ") and "—" in line]
+    rules = [line for line in numbers.splitlines() if line.startswith("    # ") and "—" in line]
     assert len(rules) == len(changes)  # every change is introduced by its rule ID and title
     opened = tmp_path / "opened.yaml"
     opened.write_text(text.replace("    # - {op: replace", "    - {op: replace"), encoding="utf-8")
     assert [f for f in run([opened], home).findings if f.level != "info"] == []
     variant = load_variant(opened)
     assert variant.id == "club-rules" and variant.base == (pack,)
+
+
+@pytest.mark.parametrize("pack", ["cs", "pl"])
+def test_each_offered_change_of_form_checks_and_says_itself(pack: str, tmp_path: Path) -> None:
+    """The mechanics part offers every kind of change the library has (start, visibility, awards, end),
+    each valid on its own once uncommented, and each one a new or reworded rule in `rules diff`."""
+    from regola.core.pack import load_pack
+    from regola.text.catalog import catalogs_for
+    from regola.text.diff import diff_rules
+
+    target = tmp_path / "house.yaml"
+    assert main(["new", "variant", "--pack", pack, "-o", str(target)]) == 0
+    text = target.read_text(encoding="utf-8")
+    offered = [line for line in text.split("--- the form of a mechanic")[1].splitlines()
+               if line.startswith("    # - {op:")]
+    assert {"/mechanics/start_player", "/mechanics/visibility/", "/mechanics/awards/-", "/mechanics/end/-"} <= {
+        next(p for p in ("/mechanics/start_player", "/mechanics/visibility/", "/mechanics/awards/-", "/mechanics/end/-")
+             if p in line) for line in offered}
+    home = current().root
+    base = load_pack(pack)
+    catalog, fallback = catalogs_for("en", base.game, base.language, home)
+    for i, line in enumerate(offered):
+        one = tmp_path / f"one-{i}.yaml"
+        one.write_text(text.replace(line, line.replace("    # - {op:", "    - {op:", 1)), encoding="utf-8")
+        assert [f.message for f in run([one], home).findings if f.level != "info"] == [], line
+        diff = diff_rules(catalog, base, load_pack(pack, variants=[str(one)]), fallback)
+        assert len(diff.added) + len(diff.changed) == 1 and not diff.values, line
 
 
 def test_an_edited_value_is_played_and_a_bad_one_is_caught(tmp_path: Path) -> None:

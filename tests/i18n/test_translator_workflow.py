@@ -278,7 +278,7 @@ def test_a_half_done_new_language_imports_renders_and_imports_again(tmp_path: Pa
     assert italian.name("districts", "C") == czech.name("districts", "C") != "C"  # the pack's words, not the id
     assert italian.chrome("setup") == czech.chrome("setup") != "setup"
     bound = bind_all(italian, pack, fallback)
-    assert set(bound) == set(pack.data["rules"])  # no rule is dropped
+    assert set(pack.data["rules"]) <= set(bound)  # no rule is dropped (the mechanics add their own)
     findings = check_run([], home).findings
     assert not [f for f in findings if f.level == "error"], [str(f) for f in findings if f.level == "error"][:3]
     assert any(f.code == "TEXT_UNTRANSLATED" and "it" in f.message for f in findings)

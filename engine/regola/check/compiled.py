@@ -6,6 +6,8 @@ they do not know about yet, so a pack that passes `regola check` also loads for 
 
 from __future__ import annotations
 
+from typing import Any
+
 from regola.check.findings import Finding
 from regola.check.subject import Subject
 from regola.core.errors import PackError
@@ -16,11 +18,25 @@ __all__ = ["check_compiles"]
 
 def check_compiles(subject: Subject) -> list[Finding]:
     try:
-        definition_for(subject.pack.game).compile_rules(subject.doc)
+        rules = definition_for(subject.pack.game).compile_rules(subject.doc)
     except PackError as err:
         if err.field and err.file is None:
             return [subject.at("COMPILE", err.message, err.field)]
         return [Finding("COMPILE", err.message, err.file, err.line, err.column, err.field)]
     except (KeyError, TypeError, ValueError, IndexError) as exc:  # data the compiler did not expect
         return [subject.at("COMPILE", f"the game cannot compile this pack: {type(exc).__name__}: {exc}", "")]
-    return []
+    mechanics = getattr(rules, "mechanics", None)
+    return unreachable_ends(subject, mechanics) if mechanics is not None else []
+
+
+def unreachable_ends(subject: Subject, mechanics: Any) -> list[Finding]:
+    """An end condition no player can ever meet: its threshold above the most the game allows."""
+    found = []
+    for condition in mechanics.end:
+        ceiling = mechanics.terms.ceilings.get(condition.by)
+        most = ceiling(subject.doc) if ceiling is not None else None
+        if most is not None and condition.at_least > most:
+            found.append(subject.at("MECH_UNREACHABLE", f"nobody can have {condition.at_least} {condition.by}: "
+                                    f"at most {most} under this pack, so this end never comes",
+                                    f"/mechanics/end/{condition.index}/at_least"))
+    return found

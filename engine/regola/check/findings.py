@@ -40,6 +40,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "REF_UNKNOWN_SOURCE": ("error", "a citation names a source id the pack (or a lender) does not declare"),
     # constraints as data (check/constraints.py)
     "CONSTRAINT": ("error", "a value breaks a constraint its pack declares (pack.constraints, with the source)"),
+    # the mechanics library's forms (check/compiled.py)
+    "MECH_UNREACHABLE": ("error", "an end condition nobody can meet: its threshold is above the most the game allows"),
     # dead data (check/dead.py)
     "DATA_UNREAD": ("warning", "a value no code reads: changing it changes nothing in play"),
     "DATA_UNREAD_DECLARED": ("warning", "pack.unread declares a value that is read after all, or is not there"),

@@ -77,6 +77,40 @@ def fields(pack: Any) -> list[tuple[str, str, Any, list[str]]]:
     return found[:MAX_FIELDS]
 
 
+def mechanic_lines(pack: Any) -> list[str]:
+    """Commented-out changes of form (docs/MECHANICS.md): the kinds the library offers, with the pack's
+    measures and parts, each a valid change once uncommented."""
+    from regola.mechanics.awards import MOMENTS, RECEIVERS
+    from regola.mechanics.start import START_KINDS
+    from regola.mechanics.visibility import AUDIENCES
+
+    mechanics = pack.data.get("mechanics")
+    if not isinstance(mechanics, dict) or not mechanics.get("measures"):
+        return []
+    measures = list(mechanics["measures"])
+    gain = "money" if "money" in measures else measures[0]
+    counted = next((m for m in measures if m != gain), gain)
+    start = mechanics.get("start_player", {}).get("kind", "holder")
+    lines = ["", "    # --- the form of a mechanic, not only its numbers (docs/MECHANICS.md) ---",
+             f"    # the measures these may count: {', '.join(measures)}",
+             f"    # who starts each round: {' | '.join(START_KINDS)} (today: {start})",
+             "    # - {op: replace, path: /mechanics/start_player, value: {kind: fewest, by: "
+             f"{gain}, tie: clockwise_from_previous}}}}"]
+    for part, audience in (mechanics.get("visibility") or {}).items():
+        other = next(a for a in AUDIENCES if a != audience)
+        lines += [f"    # who sees a player's {part}: {' | '.join(AUDIENCES)} (today: {audience})",
+                  f"    # - {{op: replace, path: /mechanics/visibility/{part}, value: {other}}}"]
+    lines += [f"    # an award: when {' | '.join(MOMENTS)}; to {' | '.join(RECEIVERS)} (fewest and most with by);",
+              "    # amount: a whole number or an expression over the measures (+ - * // %, min, max, abs, if/else)",
+              "    # - {op: add, path: /mechanics/awards/-, value: {when: round_start, to: fewest, by: "
+              f"{gain}, gain: {gain}, amount: 2}}}}",
+              "    # - {op: add, path: /mechanics/awards/-, value: {when: game_end, to: each, gain: "
+              f"{gain}, amount: \"2 * {counted}\"}}}}",
+              "    # a further end: after the round in which someone has at least this many",
+              f"    # - {{op: add, path: /mechanics/end/-, value: {{kind: reaches, by: {counted}, at_least: 6}}}}"]
+    return lines
+
+
 def variant_text(pack: Any, variant_id: str) -> str:
     titles = _titles(pack)
     chosen = fields(pack)
@@ -105,6 +139,7 @@ def variant_text(pack: Any, variant_id: str) -> str:
         said = (f" — {title}" if title else "") + (f" [{', '.join(cites)}]" if cites else "")
         lines.append(f"    # {rule_id}{said}")
         lines.append(f"    # - {{op: replace, path: {pointer}, value: {json.dumps(value, ensure_ascii=False)}}}")
+    lines += mechanic_lines(pack)
     return "\n".join(lines) + "\n"
 
 

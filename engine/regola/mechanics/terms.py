@@ -9,7 +9,7 @@ measures its mechanics may use and the unit their words count in (``mechanics.me
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["GameTerms", "Measure"]
@@ -28,6 +28,8 @@ class GameTerms:
     set_start_seat: Callable[[Any, int], None]
     #: the parts of a player's holdings whose audience the pack chooses (mechanics.visibility)
     parts: tuple[str, ...] = ()
+    #: measure -> the most a player can ever have of it under the pack document (where the game knows)
+    ceilings: Mapping[str, Callable[[Mapping[str, Any]], int]] = field(default_factory=dict)
 
     def values(self, state: Any, seat: int, names: tuple[str, ...]) -> dict[str, int]:
         return {name: self.measures[name](state, seat) for name in names}

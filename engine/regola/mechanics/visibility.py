@@ -1,5 +1,5 @@
-"""Who sees what: per part of a player's holdings (money, hand, prestige cards), ``public`` (everyone),
-``owner`` (its player only) or ``hidden`` (nobody, its player included). The game's view, its search
+"""Who sees what: per part of a player's holdings (money, hand, prestige cards), ``public`` (everyone)
+or ``owner`` (its player only). The game's view, its search
 bots' information states and the OpenSpiel observation all ask here, so a house rule that opens a part
 ("everyone's gulden are public") changes each of them at once. A spectator is nobody's owner."""
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 __all__ = ["AUDIENCES", "Visibility"]
 
-AUDIENCES = ("public", "owner", "hidden")
+AUDIENCES = ("public", "owner")
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@ an award gives, and the start seat (whoever holds Leonardo)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from regola.mechanics.terms import GameTerms
 
@@ -32,6 +33,11 @@ def upgrades(state: State, seat: int) -> int:
     return state.players[seat].upgrades
 
 
+def cards_in_the_box(doc: Mapping[str, Any]) -> int:
+    """Nobody completes or holds more inventions than the box has cards."""
+    return len(doc["inventions"]["cards"])
+
+
 def give_money(state: State, seat: int, amount: int) -> None:
     """Gulden from the bank (R6: it never runs out); a negative amount goes back, never below zero."""
     if amount >= 0:
@@ -50,4 +56,5 @@ def pass_leonardo(state: State, seat: int) -> None:
 
 TERMS = GameTerms(measures={"money": money, "inventions": inventions, "completed": completed, "upgrades": upgrades},
                   resources={"money": give_money}, start_seat=leonardo, set_start_seat=pass_leonardo,
-                  parts=("money", "hand", "lab_work"))
+                  parts=("money", "hand", "lab_work"),
+                  ceilings={"inventions": cards_in_the_box, "completed": cards_in_the_box})

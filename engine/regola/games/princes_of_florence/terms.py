@@ -3,7 +3,8 @@ florins and prestige an award gives, and the start player's marker."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from regola.mechanics.terms import GameTerms
 
@@ -24,6 +25,11 @@ def prestige(state: State, seat: int) -> int:
 def freedoms(state: State, seat: int) -> int:
     """Freedoms the player has proclaimed (004 Ogłaszanie Swobód)."""
     return len(state.players[seat].freedoms)
+
+
+def freedom_kinds(doc: Mapping[str, Any]) -> int:
+    """A player proclaims each freedom once at most (004 Ogłaszanie Swobód)."""
+    return len(doc["components"]["freedoms"]["kinds"])
 
 
 def give_money(state: State, seat: int, amount: int) -> None:
@@ -48,4 +54,5 @@ def move_start_marker(state: State, seat: int) -> None:
 
 TERMS = GameTerms(measures={"money": money, "prestige": prestige, "freedoms": freedoms},
                   resources={"money": give_money, "prestige": give_prestige}, start_seat=start_marker,
-                  set_start_seat=move_start_marker, parts=("hand", "bonus", "prestige_cards"))
+                  set_start_seat=move_start_marker, parts=("hand", "bonus", "prestige_cards"),
+                  ceilings={"freedoms": freedom_kinds})

@@ -1,0 +1,75 @@
+"""The library's kinds have one list each: the schema offers exactly the kinds the code plays, every
+kind is said in every shipped language, and a form that can never happen is a finding."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from regola import paths
+from regola.check import run
+from regola.core.pack import load_pack
+from regola.mechanics.awards import MOMENTS, RECEIVERS
+from regola.mechanics.ending import END_KINDS
+from regola.mechanics.start import START_KINDS, TIE_RULES
+from regola.mechanics.visibility import AUDIENCES
+from regola.text.catalog import catalogs_for
+from regola.text.mechanics import mechanic_rules
+
+HOME = paths.home()
+SCHEMA = json.loads((HOME / "schemas" / "mechanics.schema.json").read_text(encoding="utf-8"))["properties"]
+
+
+def test_the_schema_offers_exactly_the_kinds_the_code_plays() -> None:
+    assert tuple(SCHEMA["start_player"]["properties"]["kind"]["enum"]) == START_KINDS
+    assert tuple(SCHEMA["start_player"]["properties"]["tie"]["enum"]) == TIE_RULES
+    assert tuple(SCHEMA["awards"]["items"]["properties"]["when"]["enum"]) == MOMENTS
+    assert tuple(SCHEMA["awards"]["items"]["properties"]["to"]["enum"]) == RECEIVERS
+    assert tuple(SCHEMA["end"]["items"]["properties"]["kind"]["enum"]) == END_KINDS
+    assert tuple(SCHEMA["visibility"]["additionalProperties"]["enum"]) == AUDIENCES
+
+
+def _every_form(pack: str) -> dict[str, object]:
+    """One mechanics block holding every kind and parameter form at once (a start rule of each kind is
+    tried one by one)."""
+    doc = load_pack(pack).data["mechanics"]
+    measures = list(doc["measures"])
+    return {**doc, "awards": [{"when": w, "to": t, "gain": "money", "amount": a,
+                               **({"by": measures[-1]} if t != "each" else {})}
+                              for w in MOMENTS for t in RECEIVERS for a in (2, f"2 * {measures[-1]}")],
+            "end": [{"kind": k, "by": measures[-1], "at_least": 3} for k in END_KINDS],
+            "visibility": {part: audience for part, audience in zip(doc["visibility"], AUDIENCES * 3, strict=False)}}
+
+
+@pytest.mark.parametrize("pack", ["cs", "pl"])
+@pytest.mark.parametrize("lang", ["cs", "de", "fr", "pl"])
+def test_every_form_is_said_in_the_language_not_in_english(pack: str, lang: str) -> None:
+    base = load_pack(pack)
+    catalog, _ = catalogs_for(lang, base.game, base.language, HOME)
+    english, _ = catalogs_for("en", base.game, base.language, HOME)
+    for kind in START_KINDS:
+        block = {**_every_form(pack), "start_player": {"kind": kind, **({"by": "money"} if kind in ("fewest", "most")
+                                                                        else {"step": 2} if kind == "rotate" else {})}}
+        base.data["mechanics"] = block
+        said = {r.id: r for r in mechanic_rules(catalog, base)}
+        in_english = {r.id: r for r in mechanic_rules(english, base)}
+        assert said.keys() == in_english.keys() and said
+        for rule_id, rule in said.items():
+            assert rule.language == lang and "{" not in rule.text
+            assert rule.text != in_english[rule_id].text, f"{rule_id} is not translated into {lang}"
+            assert rule.title != in_english[rule_id].title, f"the title of {rule_id} is not translated into {lang}"
+
+
+@pytest.mark.parametrize(("pack", "measure", "most"), [("pl", "freedoms", 3), ("cs", "completed", 25),
+                                                       ("cs", "inventions", 25)])
+def test_an_end_nobody_can_reach_is_a_finding_and_the_most_is_not(pack: str, measure: str, most: int,
+                                                                   tmp_path: Path) -> None:
+    for at_least, found in ((most, False), (most + 1, True)):
+        variant = tmp_path / f"end-{at_least}.yaml"
+        variant.write_text(f"variant:\n  id: end-{at_least}\n  base: [{pack}]\n  title: End\n  changes:\n"
+                           f"    - {{op: add, path: /mechanics/end/-, value: {{kind: reaches, by: {measure}, "
+                           f"at_least: {at_least}}}}}\n", encoding="utf-8")
+        codes = [f.code for f in run([variant], HOME).findings if f.level == "error"]
+        assert codes == (["MECH_UNREACHABLE"] if found else []), (at_least, codes)
