@@ -22,10 +22,11 @@ import timeit
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from regola.bots.specs import make_bot
 from regola.core.bots import Observation
 from regola.core.game import CHANCE, Game, Ruleset
 from regola.core.pack import load_pack
-from regola.core.play import make_bot, play
+from regola.core.play import play
 
 
 def one_game(pack: str, players: int, seed: int, mcts: str, opponent: str, setup: str) -> dict[str, Any]:

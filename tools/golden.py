@@ -15,9 +15,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from regola.bots.specs import make_bot
 from regola.core.game import Game, Ruleset
 from regola.core.pack import load_pack
-from regola.core.play import make_bot, play
+from regola.core.play import play
 from regola.core.record import RecordWriter, header_for
 
 GOLDEN_DIR = Path(__file__).resolve().parents[1] / "tests" / "golden"

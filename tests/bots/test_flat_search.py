@@ -10,9 +10,9 @@ from collections import Counter
 import pytest
 
 from regola.bots.ismcts import ISMCTSBot, margin_rewards, mixed_rewards, paired_lead, settled_early
+from regola.bots.specs import make_bot
 from regola.core.bots import Observation
 from regola.core.game import CHANCE, Game, Ruleset
-from regola.core.play import make_bot
 from regola.games.maestro_leonardo.greedy import GreedyBot, invention_value
 from regola.games.maestro_leonardo.search import _likely_first
 

@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 from tests.maestro_leonardo.scenario import check_invariants
 
 from regola.bots.ismcts import ISMCTSBot
+from regola.bots.specs import make_bot, parse_bot_spec, split_bot_specs
 from regola.core.bots import Observation
 from regola.core.errors import RegolaError
 from regola.core.game import CHANCE, Game, Ruleset
-from regola.core.play import make_bot, parse_bot_spec, play, split_bot_specs
+from regola.core.play import play
 
 
 def _play_to(ruleset: Ruleset, n: int, seed: int, setup: str, decisions: int) -> Game:

@@ -10,9 +10,10 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from regola.bots.specs import make_bot
 from regola.core.game import CHANCE, Game, Ruleset
 from regola.core.pack import load_pack
-from regola.core.play import make_bot, play
+from regola.core.play import play
 
 
 @cache

@@ -9,10 +9,11 @@ import re
 
 import pytest
 
+from regola.bots.specs import make_bot
 from regola.cli.common import _ruleset
 from regola.cli.human import Table
 from regola.core.game import Game
-from regola.core.play import make_bot, play
+from regola.core.play import play
 
 
 def _terminal_game(pack: str, setup: str, seed: int) -> str:

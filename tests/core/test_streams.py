@@ -17,11 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
+from regola.bots.specs import make_bot
 from regola.core.bots import Observation, RandomBot, SoftenedBot
 from regola.core.errors import RegolaError
 from regola.core.game import CHANCE, Game, Ruleset
 from regola.core.pack import load_pack
-from regola.core.play import make_bot, play
+from regola.core.play import play
 from regola.core.streams import Stream, moment_key
 
 

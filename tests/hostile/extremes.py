@@ -123,11 +123,12 @@ def exercise(path: Path, pack_id: str) -> dict[str, Any]:
 
     Returns what happened to each (``refused`` with the first error, or ``done``); any other exception
     escapes: that is the failure the callers look for."""
+    from regola.bots.specs import make_bot
     from regola.check import run as check
     from regola.core.errors import RegolaError
     from regola.core.game import Game, Ruleset
     from regola.core.pack import load_pack
-    from regola.core.play import make_bot, play
+    from regola.core.play import play
     from regola.text.catalog import catalog_for
     from regola.text.render import build_book
 

@@ -18,12 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from regola import paths
+from regola.bots.specs import make_bot
 from regola.check import run as check
 from regola.core.caps import DecisionCapReached, decision_cap
 from regola.core.errors import RecordError
 from regola.core.game import Game, Ruleset
 from regola.core.pack import load_pack
-from regola.core.play import make_bot, play
+from regola.core.play import play
 from regola.core.record import replay
 from regola.core.step import ActionRange
 from regola.core.variant import Change, Variant, blame, last_change_over

@@ -9,9 +9,9 @@ import pytest
 
 from regola.core.errors import IllegalAction
 from regola.core.pack import load_pack
+from regola.core.undo import UndoPolicy
 from regola.tables.spec import TableSpec
 from regola.tables.table import Table, ruleset_for
-from regola.tables.undo import UndoPolicy
 
 
 def _table(seed: int) -> Table:

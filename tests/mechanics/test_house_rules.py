@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from regola import paths
+from regola.bots.specs import bot_names, make_bot
 from regola.check import run
 from regola.check.report import exit_status
 from regola.core.game import CHANCE, TERMINAL, Game, Ruleset
 from regola.core.pack import load_pack
-from regola.core.play import bot_names, make_bot, play
+from regola.core.play import play
 from regola.core.step import Action
 from regola.text.catalog import catalogs_for
 from regola.text.diff import diff_rules

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from tests.tables.helpers import new_table, plain
 
+from regola.bots.specs import make_bot
 from regola.core.bots import Observation
 from regola.core.errors import IllegalAction
 from regola.core.pack import load_pack
-from regola.core.play import make_bot
+from regola.core.undo import UndoPolicy
 from regola.tables.table import Table
-from regola.tables.undo import UndoPolicy
 
 pytestmark = pytest.mark.rule("flow.take_back")
 

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from regola import paths
+from regola.bots.specs import make_bot
 from regola.core.errors import IllegalAction
 from regola.core.game import Game, Ruleset
 from regola.core.pack import load_pack
-from regola.core.play import make_bot, play
+from regola.core.play import play
 from regola.text import explain
 
 # shared/ (the project's source documents and tools) sits beside the repository checkout

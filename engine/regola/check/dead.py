@@ -69,7 +69,7 @@ def _play(ruleset: Any) -> None:
 
 def _other_readers(data: Any) -> None:
     """What the engine reads of a document outside play: a table's take-back policy (``/undo``)."""
-    from regola.tables.undo import UndoPolicy
+    from regola.core.undo import UndoPolicy
 
     UndoPolicy.of(data)
 

@@ -38,7 +38,7 @@ class StopRequested(Exception):
 
 def take_backs(game: Game, setup: str) -> Any:
     """The take-back window after ``game``'s history, followed decision by decision as a table does."""
-    from regola.tables.undo import TakeBacks, UndoPolicy, phase_of
+    from regola.core.undo import TakeBacks, UndoPolicy, phase_of
 
     windows = TakeBacks(UndoPolicy.of(game.ruleset.pack.data))
     replay = Game.new(game.ruleset, len(game.state.players), game.seed, setup)

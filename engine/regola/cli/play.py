@@ -15,13 +15,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from regola.bots.specs import bot_names, make_bot, parse_bot_spec, split_bot_specs
 from regola.cli.argtypes import seed, whole
 from regola.cli.common import add_pack_options, ruleset_from
 from regola.core.bots import Observation
 from regola.core.errors import IllegalAction, RegolaError
 from regola.core.game import CHANCE, Game, Ruleset
-from regola.core.play import Moments, bot_names, make_bot, parse_bot_spec, play, split_bot_specs
+from regola.core.play import Moments, play
 from regola.core.record import RecordWriter, header_for
+from regola.core.results import result_json
 
 
 def register(sub: Any) -> None:
@@ -54,23 +56,6 @@ def standings_text(game: Game, lang: str | None = None) -> str:
     from regola.cli.summary import standings
 
     return "\n".join(standings(game, speech_of(game.ruleset, lang)))
-
-
-def result_json(game: Game) -> dict[str, Any]:
-    hook = game.ruleset.definition.present.get("result_json")
-    if hook is not None:
-        return dict(hook(game))
-    result = game.result() or []
-    return {
-        "pack": game.ruleset.pack.id,
-        "variants": [v.id for v in game.ruleset.pack.variants],
-        "seed": game.seed,
-        "decisions": len(game.history),
-        "winner": [r["seat"] for r in result if r["rank"] == 1],
-        "players": [{"seat": r["seat"], "color": r["color"], "rank": r["rank"], "money": r["money"],
-                     "end_bonus": r["bonus"], "inventions": game.state.players[r["seat"]].cards,
-                     "completed": game.state.players[r["seat"]].completed} for r in result],
-    }
 
 
 def new_seed() -> int:

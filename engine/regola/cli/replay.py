@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from regola.cli.play import result_json, speech_of, standings_text
+from regola.cli.play import speech_of, standings_text
 from regola.core.errors import RecordError, RegolaError
 from regola.core.record import replay
+from regola.core.results import result_json
 
 
 def register(sub: Any) -> None:

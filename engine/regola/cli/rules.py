@@ -158,22 +158,10 @@ def run_show(args: argparse.Namespace) -> int:
                                 rule=args.rule_id, pack=data["pack"]))
 
 
-def _fold(text: str) -> str:
-    """Lower case without accents, so 'nakup' finds 'nákup' and 'fuer' is not needed for 'für'."""
-    import unicodedata
-
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-def search(rules: list[dict[str, Any]], words: list[str]) -> list[dict[str, Any]]:
-    """The rules whose ID, title or text holds every word (case and accents ignored); also used by `serve`."""
-    folded = [_fold(w) for w in words]
-    return [r for r in rules if all(w in _fold(" ".join((r["id"], r["title"], r["text"]))) for w in folded)]
-
-
 def run_search(args: argparse.Namespace) -> int:
     data = _bound(args)
+    from regola.text.search import search
+
     hits = search(data["rules"], list(args.words))
     if args.json:
         json.dump({"query": args.words, "language": data["language"], "rules": hits}, sys.stdout, ensure_ascii=False)

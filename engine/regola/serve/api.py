@@ -52,7 +52,7 @@ async def rule(request: Request) -> Response:
 
 
 async def search(request: Request) -> Response:
-    from regola.cli.rules import search as find
+    from regola.text.search import search as find
 
     a = asked(request, _path(request, "pack"))
     words = (request.query_params.get("q") or "").split()[:16]

@@ -222,7 +222,7 @@ def book_page(library: Library, bound: Bound, section_id: str | None) -> str:
 
 
 def search_page(library: Library, bound: Bound, q: str) -> str:
-    from regola.cli.rules import search
+    from regola.text.search import search
 
     words_ = q.split()[:16]
     hits = search(list(bound.json.values()), words_) if words_ else []

@@ -27,9 +27,9 @@ def _refused(detail: str, line: int | None = None, rule: str | None = None, fiel
 
 def replay_record(home: Path, workspace: Workspace, raw: bytes, job: str = "") -> dict[str, Any]:
     """The replayed game's outcome (blocking: an engine worker runs it)."""
-    from regola.cli.play import result_json
     from regola.core import limits
     from regola.core.record import replay
+    from regola.core.results import result_json
     from regola.serve.bodies import text_of
 
     longest = limits.current().record_line_bytes

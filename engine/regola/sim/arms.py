@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from regola.bots.specs import make_bot
 from regola.core.errors import RegolaError
 from regola.core.game import Ruleset
 from regola.core.pack import Pack, load_pack
-from regola.core.play import make_bot
 
 
 @dataclass(frozen=True)

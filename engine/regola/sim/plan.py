@@ -43,7 +43,7 @@ def parse_players(text: str) -> tuple[int, ...]:
 def parse_bots(text: str) -> tuple[str, ...]:
     """'greedy:temp=0.5,top=2,random' → the lineup (a bot's options stay with it); the last bot fills
     the remaining seats."""
-    from regola.core.play import split_bot_specs
+    from regola.bots.specs import split_bot_specs
 
     names = tuple(split_bot_specs(text))
     if not names:

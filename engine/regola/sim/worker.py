@@ -13,9 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from regola.bots.specs import make_bot
 from regola.core.game import CHANCE, Game, Ruleset
 from regola.core.pack import Pack
-from regola.core.play import make_bot, play
+from regola.core.play import play
 from regola.core.record import RecordWriter
 from regola.sim.plan import GameSpec
 

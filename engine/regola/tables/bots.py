@@ -104,8 +104,8 @@ def _ruleset(header: dict[str, Any], cache: dict[str, Any]) -> Any:
 
 def choose(task: BotTask, cache: dict[str, Any], seconds: float) -> list[Any]:
     """The bot's action for ``task`` (JSON form); runs in a worker (and in tests directly)."""
+    from regola.bots.specs import make_bot
     from regola.core.game import Game
-    from regola.core.play import make_bot
 
     ruleset = _ruleset(task.header, cache)
     game = Game.from_json(ruleset, task.game)
@@ -118,7 +118,7 @@ def choose(task: BotTask, cache: dict[str, Any], seconds: float) -> list[Any]:
 def within(spec: str, seconds: float) -> str:
     """``spec`` with its search time at most ``seconds`` (a ``time=`` asked above it is lowered), so a
     search bot answers before the pool stops it."""
-    from regola.core.play import parse_bot_spec
+    from regola.bots.specs import parse_bot_spec
 
     name, options = parse_bot_spec(spec)
     if name != "mcts":

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from regola.bots.specs import bot_names, make_bot, parse_bot_spec
 from regola.core.errors import IllegalAction, RegolaError
 from regola.core.game import Ruleset
-from regola.core.play import bot_names, make_bot, parse_bot_spec
 from regola.tables.limits import TableLimits
 
 __all__ = ["HUMAN", "SpecError", "TableSpec"]

@@ -19,8 +19,8 @@ from regola.core.errors import IllegalAction, RegolaError
 from regola.core.game import CHANCE, Game, Ruleset, to_action
 from regola.core.pack import Pack
 from regola.core.record import header_for
+from regola.core.undo import TakeBacks, UndoPolicy, phase_of
 from regola.tables.spec import TableSpec
-from regola.tables.undo import TakeBacks, UndoPolicy, phase_of
 
 __all__ = ["Table", "check_action", "ruleset_for"]
 

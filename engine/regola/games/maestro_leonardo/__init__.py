@@ -60,6 +60,22 @@ def _summary(game: Any, speech: Any) -> list[str]:
     return summary(game, speech)
 
 
+def _result_json(game: Any) -> dict[str, Any]:
+    """The result as `regola play --json` gives it: per player its colour, rank, money, end bonus and
+    inventions."""
+    result = game.result() or []
+    return {
+        "pack": game.ruleset.pack.id,
+        "variants": [v.id for v in game.ruleset.pack.variants],
+        "seed": game.seed,
+        "decisions": len(game.history),
+        "winner": [r["seat"] for r in result if r["rank"] == 1],
+        "players": [{"seat": r["seat"], "color": r["color"], "rank": r["rank"], "money": r["money"],
+                     "end_bonus": r["bonus"], "inventions": game.state.players[r["seat"]].cards,
+                     "completed": game.state.players[r["seat"]].completed} for r in result],
+    }
+
+
 def _greedy() -> type:
     from regola.games.maestro_leonardo.greedy import GreedyBot
 
@@ -86,7 +102,7 @@ DEFINITION = define_game(
     greedy=_greedy(),
     metrics=metrics,
     terminal=_terminal,
-    present={"summary": _summary},
+    present={"summary": _summary, "result_json": _result_json},
     clone_state=State.clone,
     decisions=decisions,
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,

@@ -29,7 +29,7 @@ def _tie_words(speech: Speech, game: Any) -> list[str]:
 
 
 def summary(game: Any, speech: Speech) -> list[str]:
-    from regola.cli.summary import rule_line, sentence, table
+    from regola.text.present import rule_line, sentence, table
 
     result: list[dict[str, Any]] = game.result() or []
     if not result:

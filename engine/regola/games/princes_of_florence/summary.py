@@ -13,7 +13,7 @@ __all__ = ["summary"]
 
 
 def summary(game: Any, speech: Speech) -> list[str]:
-    from regola.cli.summary import rule_line, sentence, table
+    from regola.text.present import rule_line, sentence, table
 
     result: list[dict[str, Any]] = game.result() or []
     if not result:

@@ -1,0 +1,80 @@
+"""Imports run down the layers only: the core knows no game, the games know no command, server or
+table, and no face reaches into another's insides. Lazy imports inside functions count too."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "engine" / "regola"
+#: package (or sub-package) -> its layer; a module may import from its own layer or any lower one.
+#: The faces (4) are what people and programs talk to: the command, the daemon that runs its checks, the
+#: server and the tables' HTTP routes mounted in it.
+LAYERS = {
+    "core": 0, "paths": 0, "extras": 0,
+    "mechanics": 1, "text": 1, "i18n": 1,
+    "games": 2, "bots": 2,
+    "check": 3, "sim": 3, "openspiel": 3, "tables": 3,
+    "cli": 4, "serve": 4, "daemon": 4, "tables.web": 4,
+}
+#: the one module that knows every layer: the list of modules the optional mypyc build compiles
+EXEMPT = {"compiled.py"}
+
+
+def _layer_of(dotted: str) -> str | None:
+    """The LAYERS key a module (``tables.web.api``) belongs to: its longest listed prefix."""
+    parts = dotted.split(".")
+    for end in range(len(parts), 0, -1):
+        if ".".join(parts[:end]) in LAYERS:
+            return ".".join(parts[:end])
+    return None
+
+
+def _package(module: str) -> str | None:
+    return _layer_of(module.removeprefix("regola.")) if module.startswith("regola.") else None
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.lineno, node.module))
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+    return found
+
+
+def _violations() -> list[str]:
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE)
+        if relative.as_posix() in EXEMPT:
+            continue
+        own = _layer_of(".".join(relative.with_suffix("").parts))
+        if own is None:
+            continue
+        for line, module in _imports(path):
+            other = _package(module)
+            if other is not None and LAYERS[other] > LAYERS[own]:
+                out.append(f"{relative}:{line} ({own}, layer {LAYERS[own]}) imports {module} (layer {LAYERS[other]})")
+    return out
+
+
+def test_every_package_has_a_layer() -> None:
+    packages = {p.name.removesuffix(".py") for p in PACKAGE.iterdir()
+                if (p.is_dir() and (p / "__init__.py").is_file()) or (p.suffix == ".py" and p.name != "__init__.py")}
+    assert packages - set(LAYERS) - {e.removesuffix(".py") for e in EXEMPT} - {"__main__"} == set()
+
+
+def test_no_import_runs_up_the_layers() -> None:
+    assert _violations() == []
+
+
+@pytest.mark.parametrize("source", ["from regola.cli.main import main\n", "import regola.serve.app\n"])
+def test_the_rule_sees_an_upward_import(tmp_path: Path, source: str) -> None:
+    module = tmp_path / "probe.py"
+    module.write_text(f"def f():\n    {source}", encoding="utf-8")
+    assert next(m for _, m in _imports(module)).startswith(("regola.cli", "regola.serve"))
