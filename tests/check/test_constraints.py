@@ -39,12 +39,12 @@ def test_cross_field_count_and_range(tmp_path: Path) -> None:
     home = make_home(tmp_path / "home", ("pl",))
     replace_once(home / "rulepacks" / "pl" / "rounds.yaml", "minimum_work: [7, 10, 12, 14, 15, 16, 17]",
                  "minimum_work: [7, 10, 12, 14, 15, 16]")
-    replace_once(home / "rulepacks" / "pl" / "setup.yaml", "professions: {dealt: 4, kept: 3}",
-                 "professions: {dealt: 4, kept: 5}")
+    replace_once(home / "rulepacks" / "pl" / "mechanics.yaml", "deal: {kind: keep, dealt: 4, kept: 3,",
+                 "deal: {kind: keep, dealt: 4, kept: 5,")
     found = [f for f in findings([home / "rulepacks" / "pl"], home) if f.code == "CONSTRAINT"]
     messages = " | ".join(f.message for f in found)
     assert "the number of values of /rounds/minimum_work is 6; it must be at least 7" in messages
-    assert "5 at /setup/professions/kept must be at most 4 (/setup/professions/dealt)" in messages
+    assert "5 at /mechanics/deal/kept must be at most 4 (/mechanics/deal/dealt)" in messages
 
 
 def test_a_constraint_on_nothing_is_a_broken_declaration(tmp_path: Path) -> None:

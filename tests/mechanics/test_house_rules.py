@@ -33,6 +33,7 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "pf-end-at-50": ("pl", ["50"]),
     "ml-open-money": ("cs", []),
     "pf-open-prestige": ("pl", []),
+    "pf-profession-draft": ("pl", ["4", "3"]),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
@@ -234,3 +235,34 @@ def test_an_opened_part_reaches_the_view_the_search_and_the_observation(variant:
             per_seat *= extent
         seat_one = tensor[offset + per_seat: offset + 2 * per_seat]  # relative seat 1 of observer 0
         assert any(seat_one) is open_
+
+
+def test_a_draft_keeps_one_and_passes_the_rest_left_until_each_has_three() -> None:
+    game = Game.new(ruleset("pl", "pf-profession-draft"), 3, seed=4, setup="standard")
+    _until(game, lambda g: g.state.flow_state == "keep" and g.current_player() >= 0)
+    st = game.state
+    packets = [list(p) for p in st.step["packets"]]
+    assert [len(p) for p in packets] == [4, 4, 4] and all(not p.hand for p in st.players)
+    seen = game.view(0)["step"]
+    assert seen["packet"] == packets[0] and "packets" not in seen  # one's own packet, no other
+    hidden = game.information_state(0).state.step["packets"]
+    assert hidden[0] == packets[0] and all(c < 0 for c in hidden[1] + hidden[2])  # others' packets unknown
+    picked = []
+    for seat in range(3):
+        assert game.current_player() == seat
+        card = max(packets[seat])
+        game.apply(("pick", card))
+        picked.append(card)
+    # each seat now holds the packet of its right-hand neighbour, less that one's pick (passed left)
+    assert st.step["packets"] == [sorted(set(packets[(s - 1) % 3]) - {picked[(s - 1) % 3]}) for s in range(3)]
+    assert [p.hand for p in st.players] == [[c] for c in picked]
+    _until(game, lambda g: g.state.flow_state == "reshuffle")
+    assert sorted(game.state.step["returned"]) == sorted({c for packet in packets for c in packet}
+                                                         - {c for p in game.state.players for c in p.hand})
+    _until(game, lambda g: g.state.flow_state == "auction")
+    st = game.state
+    assert all(len(p.hand) == 3 for p in st.players)
+    dealt = {c for packet in packets for c in packet}
+    kept = {c for p in st.players for c in p.hand}
+    assert len(kept) == 9 and kept <= dealt
+    assert dealt - kept <= set(st.profession_deck)  # the three left over went back into the pile

@@ -13,9 +13,11 @@ from regola import paths
 from regola.check import run
 from regola.core.pack import load_pack
 from regola.mechanics.awards import MOMENTS, RECEIVERS
+from regola.mechanics.draft import DEAL_KINDS, DIRECTIONS
 from regola.mechanics.ending import END_KINDS
 from regola.mechanics.start import START_KINDS, TIE_RULES
 from regola.mechanics.visibility import AUDIENCES
+from regola.text.bind import bind_rule
 from regola.text.catalog import catalogs_for
 from regola.text.mechanics import mechanic_rules
 
@@ -30,6 +32,8 @@ def test_the_schema_offers_exactly_the_kinds_the_code_plays() -> None:
     assert tuple(SCHEMA["awards"]["items"]["properties"]["to"]["enum"]) == RECEIVERS
     assert tuple(SCHEMA["end"]["items"]["properties"]["kind"]["enum"]) == END_KINDS
     assert tuple(SCHEMA["visibility"]["additionalProperties"]["enum"]) == AUDIENCES
+    assert tuple(SCHEMA["deal"]["properties"]["kind"]["enum"]) == DEAL_KINDS
+    assert tuple(SCHEMA["deal"]["properties"]["pass"]["enum"]) == DIRECTIONS
 
 
 def _every_form(pack: str) -> dict[str, object]:
@@ -50,11 +54,18 @@ def test_every_form_is_said_in_the_language_not_in_english(pack: str, lang: str)
     base = load_pack(pack)
     catalog, _ = catalogs_for(lang, base.game, base.language, HOME)
     english, _ = catalogs_for("en", base.game, base.language, HOME)
-    for kind in START_KINDS:
-        block = {**_every_form(pack), "start_player": {"kind": kind, **({"by": "money"} if kind in ("fewest", "most")
+    deals = [{"kind": "keep"}, *({"kind": "draft", "pass": d} for d in DIRECTIONS)] if pack == "pl" else [None]
+    for kind, deal in [(k, deals[0]) for k in START_KINDS] + [("holder", d) for d in deals[1:]]:
+        block = {**_every_form(pack), **({"deal": {**deal, "dealt": 4, "kept": 3}} if deal else {}),
+                 "start_player": {"kind": kind, **({"by": "money"} if kind in ("fewest", "most")
                                                                         else {"step": 2} if kind == "rotate" else {})}}
-        # a copy: the loaded pack is shared (cached) by every other test of the process
+        # a copy: the loaded pack is shared (cached) by every other test of the process; the index rule
+        # written for the pack's own deal (form: keep) gives way to the library's words for a draft
         pack_with = dataclasses.replace(base, data={**base.data, "mechanics": block})
+        if deal is not None and deal["kind"] == "draft":
+            rule = bind_rule(catalog, pack_with, "setup.professions")
+            assert "4" in rule.text and "3" in rule.text and "{" not in rule.text
+            assert rule.text != bind_rule(english, pack_with, "setup.professions").text
         said = {r.id: r for r in mechanic_rules(catalog, pack_with)}
         in_english = {r.id: r for r in mechanic_rules(english, pack_with)}
         assert said.keys() == in_english.keys() and said

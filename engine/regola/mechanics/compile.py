@@ -12,6 +12,7 @@ from typing import Any
 
 from regola.core.errors import PackError
 from regola.mechanics.awards import MOMENTS, Award, give
+from regola.mechanics.draft import Deal
 from regola.mechanics.ending import EndCondition, ended
 from regola.mechanics.expressions import Expression, ExpressionError
 from regola.mechanics.start import START_KINDS, StartRule, round_start_seat
@@ -31,6 +32,7 @@ class Mechanics:
     awards: Mapping[str, tuple[Award, ...]]  # moment -> its awards, in the pack's order
     end: tuple[EndCondition, ...]
     visibility: Visibility
+    deal: Deal | None = None  # how the cards dealt at setup become a hand (games that deal one)
 
     def begin_round(self, state: Any, n: int, round_number: int) -> None:
         """A round begins: the start player first (by the standings as the round opens), then awards."""
@@ -96,7 +98,22 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
                 for i, c in enumerate(raw.get("end", ())))
     return Mechanics(terms=terms, units=units, start=start,
                      awards={moment: tuple(items) for moment, items in awards.items()}, end=end,
-                     visibility=_visibility(raw["visibility"], terms, f"{pointer}/visibility"))
+                     visibility=_visibility(raw["visibility"], terms, f"{pointer}/visibility"),
+                     deal=_deal(raw.get("deal"), terms, f"{pointer}/deal"))
+
+
+def _deal(raw: Mapping[str, Any] | None, terms: GameTerms, pointer: str) -> Deal | None:
+    if raw is None:
+        if terms.deals:
+            raise PackError("say how the cards dealt at setup are kept (deal: {kind: keep, dealt, kept})",
+                            field=pointer)
+        return None
+    if not terms.deals:
+        raise PackError("this game deals no hand at setup: 'deal' changes nothing", field=pointer)
+    dealt, kept = int(raw["dealt"]), int(raw["kept"])
+    if kept > dealt:
+        raise PackError(f"a player cannot keep {kept} of {dealt} cards", field=f"{pointer}/kept")
+    return Deal(str(raw["kind"]), dealt, kept, str(raw.get("pass", "left")))
 
 
 def _visibility(raw: Mapping[str, Any], terms: GameTerms, pointer: str) -> Visibility:

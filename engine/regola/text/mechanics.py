@@ -128,7 +128,29 @@ def _visibility(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, A
     return w.gettext("Who sees what"), template, w.fill(template, **values), values
 
 
-_WORDERS = {"awards": _award, "end": _end, "start_player": _start, "visibility": _visibility}
+def _deal(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str,
+                                                                                dict[str, str]]:
+    w = words(catalog.language)
+    dealt = int(item["dealt"])
+    try:
+        shown = with_unit(catalog, dealt, "card")
+    except KeyError:
+        shown = w.number(dealt)
+    values = {"dealt": shown, "kept": w.number(int(item["kept"]))}
+    if item["kind"] == "keep":
+        template = w.templates.gettext("Each player is dealt {dealt}, keeps {kept} of them and gives the rest back.")
+    elif item.get("pass", "left") == "left":
+        template = w.templates.gettext("Each player is dealt {dealt}, keeps one and passes the rest to the left "
+                                       "(clockwise); with the cards received the same again, until each has kept "
+                                       "{kept}; the cards left over go back.")
+    else:
+        template = w.templates.gettext("Each player is dealt {dealt}, keeps one and passes the rest to the right "
+                                       "(counter-clockwise); with the cards received the same again, until each "
+                                       "has kept {kept}; the cards left over go back.")
+    return w.gettext("The deal"), template, w.fill(template, **values), values
+
+
+_WORDERS = {"deal": _deal, "awards": _award, "end": _end, "start_player": _start, "visibility": _visibility}
 
 
 def _bound(rule_id: str, catalog: Catalog, units: Mapping[str, str], kind: str, item: Mapping[str, Any],
@@ -148,16 +170,27 @@ def claimed_forms(pack: Pack) -> dict[str, tuple[str, str]]:
     return claimed
 
 
+#: the forms an index rule may speak for (``form:``), by the part of the mechanics block they choose
+CLAIMABLE = ("start_player", "deal")
+
+
+def _claimed(doc: Mapping[str, Any], rule_id: str) -> tuple[str, str] | None:
+    """(the part of the mechanics block, the form its text was written for) of an index rule with ``form``."""
+    entry = doc.get("rules", {}).get(rule_id)
+    if not isinstance(entry, dict) or not entry.get("form"):
+        return None
+    part = str((entry.get("data") or [""])[0]).removeprefix("/mechanics/")
+    return (part, str(entry["form"])) if part in CLAIMABLE else None
+
+
 def form_changed(doc: Mapping[str, Any], rule_id: str) -> bool:
     """Whether the index rule ``rule_id`` was written for another form than the document chooses (its
     catalog text then gives way to the library's words, and its placeholders need not bind)."""
-    entry = doc.get("rules", {}).get(rule_id)
+    claimed = _claimed(doc, rule_id)
     mechanics = doc.get("mechanics")
-    if not isinstance(entry, dict) or not entry.get("form") or not isinstance(mechanics, dict):
+    if claimed is None or not isinstance(mechanics, dict):
         return False
-    if str((entry.get("data") or [""])[0]) != "/mechanics/start_player":
-        return False
-    return bool(mechanics.get("start_player", {}).get("kind") != entry["form"])
+    return bool((mechanics.get(claimed[0]) or {}).get("kind") != claimed[1])
 
 
 def form_rule(catalog: Catalog, pack: Pack, rule_id: str) -> BoundRule | None:
@@ -165,10 +198,11 @@ def form_rule(catalog: Catalog, pack: Pack, rule_id: str) -> BoundRule | None:
     if not form_changed(pack.data, rule_id):
         return None
     mechanics = pack.data["mechanics"]
-    pointer = "/mechanics/start_player"
-    item = mechanics.get("start_player", {})
+    part = _claimed(pack.data, rule_id)[0]  # type: ignore[index]
+    pointer = f"/mechanics/{part}"
+    item = mechanics.get(part, {})
     # the form's own cites (none for a house rule): the index rule's cite the form it was written for
-    return _bound(rule_id, catalog, mechanics.get("measures", {}), "start_player", item, (), pointer)
+    return _bound(rule_id, catalog, mechanics.get("measures", {}), part, item, (), pointer)
 
 
 def mechanic_rules(catalog: Catalog, pack: Pack) -> Iterator[BoundRule]:

@@ -117,4 +117,7 @@ def action_kinds(rules: Rules) -> list[ActionKind]:
             ActionKind("place_joint", (tuple(joint),), grouped=True,
                        source="/shared_board/layouts and the pieces' shapes across each border"),
         ]
+    deal = rules.mechanics.deal
+    if deal is not None and deal.kind == "draft":  # last: the other kinds keep their ids under a draft
+        kinds.append(ActionKind("pick", (professions,), source="/professions/cards (a draft: /mechanics/deal)"))
     return [k for k in kinds if all(k.params)]

@@ -75,6 +75,8 @@ class GreedyBot:
             return ("decline",)
         if "place" in verbs:
             return min((a for a in legal if a[0] == "place"), key=lambda a: (a[4], -a[3], a[2]))
+        if "pick" in verbs:  # a draft: the card that fits the principality best
+            return max(legal, key=lambda a: (self._fit(me, a[1]), -a[1]))
         if "return" in verbs:
             return min((a for a in legal if a[0] == "return"), key=lambda a: self._fit(me, a[1]))
         if "keep" in verbs and all(a[0] == "keep" for a in legal):

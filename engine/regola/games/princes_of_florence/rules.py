@@ -201,7 +201,7 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         architects=comp["architects"], jesters=comp["jesters"], recruitment_cards=comp["recruitment_cards"],
         max_architects=comp["max_architects"],
         money_by_players=_by_players(setup["money"]),
-        dealt=setup["professions"]["dealt"], kept=setup["professions"]["kept"],
+        dealt=doc["mechanics"]["deal"]["dealt"], kept=doc["mechanics"]["deal"]["kept"],
         freedom_supply={n: (v["each"], v["random_extra"]) for n, v in _by_players(setup["freedoms"]).items()},
         start_seat=setup["start_seat"], start_prestige=setup["prestige"],
         rounds=rounds["count"], minimum_work=tuple(rounds["minimum_work"]),

@@ -67,6 +67,8 @@ def _places(st: State, seat: int | None) -> dict[str, list[list[int]]]:
         "prestige": [p.prestige_cards for p in others if hides("prestige_cards")] + [st.prestige_deck],
     }
     step = st.step if isinstance(st.step, dict) else {}
+    if isinstance(step.get("packets"), list):  # a draft: the packets in the other seats' hands
+        places["profession"] += [packet for s, packet in enumerate(step["packets"]) if s != seat]
     if isinstance(step.get("returned"), list):  # profession cards given back face down at the start
         places["profession"].append(step["returned"])
     pending = step.get("pending")

@@ -55,4 +55,4 @@ def move_start_marker(state: State, seat: int) -> None:
 TERMS = GameTerms(measures={"money": money, "prestige": prestige, "freedoms": freedoms},
                   resources={"money": give_money, "prestige": give_prestige}, start_seat=start_marker,
                   set_start_seat=move_start_marker, parts=("hand", "bonus", "prestige_cards"),
-                  ceilings={"freedoms": freedom_kinds})
+                  ceilings={"freedoms": freedom_kinds}, deals=True)

@@ -43,6 +43,9 @@ def view(state: State, seat: int) -> dict[str, Any]:
     elif "order" in s:
         step = {"turn": s["order"][s["idx"]] if s["idx"] < len(s["order"]) else None, "done": s["done"],
                 "window": list(s.get("window", ()))}
+    if "packets" in s:  # a draft: a seat sees its own packet only, and who is to pick
+        step = {"turn": s["turn"], "picks": s["picks"],
+                "packet": list(s["packets"][seat]) if 0 <= seat < len(s["packets"]) else None}
     pending = s.get("pending")
     if pending is not None and pending["seat"] == seat:
         step["pending"] = dict(pending)

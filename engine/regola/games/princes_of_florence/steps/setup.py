@@ -10,6 +10,7 @@ from regola.core.errors import IllegalAction
 from regola.core.step import CHANCE, Action, Step
 from regola.games.princes_of_florence.rules import Rules
 from regola.games.princes_of_florence.state import Player, State
+from regola.mechanics.draft import begin_draft, pick
 
 
 def new_state(rules: Rules, n_players: int, setup: str) -> State:
@@ -72,10 +73,17 @@ class Deal(Step):
         for kind in rules.freedom_kinds:
             state.freedoms[kind] = each + (1 if kind in action[4] else 0)
         state.step = {"dealt": True, "returned": [], "turn": 0}
+        deal = rules.mechanics.deal
+        if deal is not None and deal.kind == "draft":  # the hands become packets passed round the table
+            begin_draft(state.step, [p.hand for p in state.players])
+            if deal.kept == 0:
+                state.step["returned"] = [c for packet in state.step.pop("packets") for c in packet]
+                state.step["turn"] = state.n
 
 
 class Keep(Step):
-    """Each player, in seat order, returns the cards beyond the ones kept (one of four)."""
+    """Each player, in seat order, returns the cards beyond the ones kept (one of four); or, when the
+    pack's deal is a draft (regola.mechanics.draft), keeps one card of its packet at a time."""
 
     rule = "setup.professions"
 
@@ -84,6 +92,8 @@ class Keep(Step):
         return turn if turn < state.n else None
 
     def legal(self, state: State) -> list[Action]:
+        if "packets" in state.step:
+            return [("pick", card) for card in state.step["packets"][state.step["turn"]]]
         p = state.players[state.step["turn"]]
         if len(p.hand) <= state.rules.kept:
             return [("keep",)]
@@ -91,6 +101,14 @@ class Keep(Step):
 
     def apply(self, state: State, action: Action) -> None:
         p = state.players[state.step["turn"]]
+        if action[0] == "pick":
+            deal = state.rules.mechanics.deal
+            assert deal is not None
+            left_over = pick(state.step, deal, action[1], p.hand, state.n)
+            if left_over is not None:
+                state.step["returned"].extend(left_over)
+                del state.step["packets"]
+            return
         if action[0] == "return":
             p.hand.remove(action[1])
             state.step["returned"].append(action[1])

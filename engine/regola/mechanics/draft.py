@@ -1,0 +1,61 @@
+"""How the cards dealt at setup become a hand (``mechanics.deal``).
+
+- ``keep``: each player keeps ``kept`` of the ``dealt`` cards in hand and gives the rest back, one card
+  at a time (Princes of Florence: 3 of 4);
+- ``draft``: each player keeps one card of the packet in hand and passes the rest to the neighbour
+  (``pass: left``, clockwise, or ``right``); with the packet received, again, until each has kept
+  ``kept``; the cards left over are given back. Picks are secret: a seat sees only its own packet.
+
+The draft lives in the step's sub-state (``packets``, ``turn``, ``picks``), so it survives the JSON
+round trip; the game says where the dealt cards are and where the kept and left-over ones go.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["DEAL_KINDS", "DIRECTIONS", "Deal", "begin_draft", "pick"]
+
+DEAL_KINDS = ("keep", "draft")
+DIRECTIONS = ("left", "right")
+
+
+@dataclass(frozen=True)
+class Deal:
+    kind: str
+    dealt: int
+    kept: int
+    direction: str = "left"
+
+
+def begin_draft(step: dict[str, Any], hands: Sequence[list[int]]) -> None:
+    """The dealt hands become the packets; the hands are emptied to take the picks."""
+    step["packets"] = [sorted(hand) for hand in hands]
+    step["turn"] = 0
+    step["picks"] = 0
+    for hand in hands:
+        hand.clear()
+
+
+def pick(step: dict[str, Any], deal: Deal, card: int, hand: list[int], n: int) -> list[int] | None:
+    """The seat whose turn it is keeps ``card`` of its packet. When every seat has picked, the packets
+    pass on; when every seat has kept ``kept``, returns the cards left over (else None)."""
+    seat = step["turn"]
+    step["packets"][seat].remove(card)
+    hand.append(card)
+    step["turn"] = seat + 1
+    if step["turn"] < n:
+        return None
+    step["turn"] = 0
+    step["picks"] += 1
+    packets = step["packets"]
+    if step["picks"] >= deal.kept:
+        left_over = [c for packet in packets for c in packet]
+        step["packets"] = [[] for _ in range(n)]
+        step["turn"] = n
+        return left_over
+    shift = 1 if deal.direction == "left" else -1  # left: seat s passes to seat s + 1 (clockwise)
+    step["packets"] = [packets[(s - shift) % n] for s in range(n)]
+    return None
