@@ -59,3 +59,13 @@ def test_a_board_speaks_its_language() -> None:
     play(table, random.Random(1), 50)
     polish = _texts(draw("princes-of-florence", table.game.view(0), Words(table.ruleset.pack, "pl")))
     assert "Miejsce 1" in polish and "pałac" in polish
+
+
+@pytest.mark.parametrize(("lang", "jester"),
+                         [("de", "Gaukler"), ("cs", "Kejklíř"), ("fr", "Bouffon"), ("pl", "Błazen")])
+def test_a_board_calls_the_game_s_things_what_the_rulebook_calls_them(lang: str, jester: str) -> None:
+    """The nouns of a game live in its rule catalog only: the board says what the rulebook says."""
+    table = new_table("pl", 3)
+    board = _texts(draw("princes-of-florence", table.game.view(0), Words(table.ruleset.pack, lang)))
+    assert jester in board
+    assert "Narren" not in board

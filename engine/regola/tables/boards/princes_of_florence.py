@@ -99,13 +99,15 @@ def _player(canvas: Canvas, view: dict[str, Any], p: dict[str, Any], words: Word
     lines = [who,
              words.gettext("{money} florins · {prestige} prestige", money=words.number(p["money"]),
                    prestige=words.number(p["prestige"])),
-             words.gettext("architects {architects} · jesters {jesters}", architects=words.number(p["architects"]),
-                   jesters=words.number(p["jesters"]))]
+             # the game's nouns come from its rule catalog (the rulebook's words), not from this catalog
+             words.gettext("{architect}: {architects} · {jester}: {jesters}",
+                           architect=words.name("components", "architect"), architects=words.number(p["architects"]),
+                           jester=words.name("components", "jester"), jesters=words.number(p["jesters"]))]
     lines += [words.name("freedoms", f) for f in p["freedoms"]]
     works = [words.name("professions", c) for c in p["table"] if c]
     if works:
         lines.append(words.gettext("works: {cards}", cards=", ".join(works)))
-    if own and "hand" in p:
+    if "hand" in p:  # one's own, or anyone's where the pack shows hands (mechanics.visibility)
         lines.append(words.gettext("hand: {cards}", cards=", ".join(words.name("professions", c) for c in p["hand"])
                            or words.gettext("nothing")))
     else:
@@ -116,7 +118,7 @@ def _player(canvas: Canvas, view: dict[str, Any], p: dict[str, Any], words: Word
     canvas.rect(group, 4, top, 6, height, fill=seat_colour(None, p["seat"]))
     _grid(canvas, group, p, words, 14, top + 6)
     text_x = 14 + len(p["board"][0]) * CELL + 8 if p["board"] else 14
-    hand_line = len(lines) - 1 if own and "hand" in p else -1
+    hand_line = len(lines) - 1 if "hand" in p else -1
     for k, line in enumerate(lines):
         role = "name" if k == 0 else "hand" if k == hand_line else "line"
         canvas.text(group, text_x, top + 18 + 15 * k, short(line, 30), class_=role)
