@@ -97,7 +97,7 @@ def test_specialization_example_cards_8_and_13(ruleset, doc):
 def test_auction_with_a_tie(ruleset, doc):
     """001 §9: both completers get the black number; sealed bids; on a tie the Leonardo holder, or the
     nearest clockwise from the holder, wins and pays; the others take their bids back."""
-    assert doc["completion"]["auction"]["tie"] == "leonardo_then_clockwise"
+    assert doc["completion"]["auction"]["tie"] == "start_then_clockwise"
     card = ruleset.rules.cards[12]
 
     def table(st):

@@ -16,6 +16,7 @@ from regola.mechanics.awards import MOMENTS, RECEIVERS
 from regola.mechanics.draft import DEAL_KINDS, DIRECTIONS
 from regola.mechanics.ending import END_KINDS
 from regola.mechanics.start import START_KINDS, TIE_RULES
+from regola.mechanics.ties import TIE_ORDERS
 from regola.mechanics.visibility import AUDIENCES
 from regola.text.bind import bind_rule
 from regola.text.catalog import catalogs_for
@@ -34,6 +35,8 @@ def test_the_schema_offers_exactly_the_kinds_the_code_plays() -> None:
     assert tuple(SCHEMA["visibility"]["additionalProperties"]["enum"]) == AUDIENCES
     assert tuple(SCHEMA["deal"]["properties"]["kind"]["enum"]) == DEAL_KINDS
     assert tuple(SCHEMA["deal"]["properties"]["pass"]["enum"]) == DIRECTIONS
+    ml = json.loads((HOME / "schemas" / "maestro-leonardo.schema.json").read_text(encoding="utf-8"))
+    assert tuple(ml["properties"]["completion"]["properties"]["auction"]["properties"]["tie"]["enum"]) == TIE_ORDERS
 
 
 def _every_form(pack: str) -> dict[str, object]:

@@ -157,6 +157,7 @@ class Rules:
     discount_per_card: int
     sole_completer_takes_card: bool
     auction_all_zero_removes: bool
+    auction_tie: str  # a tie rule of regola.mechanics.ties, counted from Leonardo's holder
     type_bonus: Mapping[int, int]
     tie_breaks: tuple[str, ...]
     mechanics: Mechanics  # the forms chosen from regola's library: start player, awards, end conditions
@@ -185,8 +186,7 @@ ONLY = (("/components/per_color/masters", 1), ("/components/per_color/work_marke
         ("/setup/leonardo", "first_seat"), ("/setup/beginner/removed_apprentices_to", "box"),
         ("/setup/advanced/display", "draw_from_deck"), ("/city/ranking/tie", "nearer_arrow"),
         ("/planning/starts_per_lab", 1), ("/planning/abort_started_this_turn", False),
-        ("/completion/mandatory", True), ("/completion/auction/bids", "sealed"),
-        ("/completion/auction/tie", "leonardo_then_clockwise"))
+        ("/completion/mandatory", True), ("/completion/auction/bids", "sealed"))
 
 
 def compile_rules(doc: Mapping[str, Any]) -> Rules:
@@ -367,6 +367,7 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         discount_per_card=int(comp_["discount_weeks_per_card"]),
         sole_completer_takes_card=bool(comp_["sole_completer_takes_card"]),
         auction_all_zero_removes=comp_["auction"]["all_zero"] == "remove_card",
+        auction_tie=comp_["auction"]["tie"],
         type_bonus=_per_players(doc["scoring"]["type_bonus"]),
         tie_breaks=tuple(doc["scoring"]["tie_breaks"]),
         mechanics=compile_mechanics(doc["mechanics"], TERMS),

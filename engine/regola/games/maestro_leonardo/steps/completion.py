@@ -9,6 +9,7 @@ from typing import Any
 from regola.core.errors import IllegalAction
 from regola.core.step import Action, ActionRange, Step
 from regola.games.maestro_leonardo.state import State
+from regola.mechanics.ties import preference
 
 
 def discount(state: State, seat: int, card_id: int, owned_types: list[dict[str, int]]) -> int:
@@ -111,7 +112,7 @@ def _resolve_auction(state: State) -> None:
     g = s["groups"][s["auction"]]
     card = g["card"]
     bids = s["bids"]
-    order = state.clockwise_from(state.leonardo)  # ties: the holder, then clockwise (R7)
+    order = preference(state.rules.auction_tie, state.leonardo, state.n)  # ties (R7: the holder, then clockwise)
     best = max(bids.values())
     state.display.remove(card)
     if best == 0:

@@ -1,0 +1,18 @@
+"""Tie rules: who of several tied players wins (an auction's highest bids), as an order of preference
+counted from the round's start player (regola.mechanics.start; Maestro Leonardo: Leonardo's holder).
+
+- ``start_then_clockwise``: the start player, then the nearest clockwise (Maestro Leonardo, R7);
+- ``after_start_clockwise``: the first clockwise after the start player; the start player last.
+"""
+
+from __future__ import annotations
+
+__all__ = ["TIE_ORDERS", "preference"]
+
+TIE_ORDERS = ("start_then_clockwise", "after_start_clockwise")
+
+
+def preference(kind: str, start: int, n: int) -> list[int]:
+    """The seats, most preferred first, under the tie rule ``kind``."""
+    first = start if kind == "start_then_clockwise" else (start + 1) % n
+    return [(first + i) % n for i in range(n)]
