@@ -8,13 +8,11 @@ from typing import Any
 
 from regola.core.game import Game
 
-__all__ = ["result_json"]
+__all__ = ["result_header", "result_json"]
 
 
-def result_json(game: Game) -> dict[str, Any]:
-    hook = game.ruleset.definition.present.get("result_json")
-    if hook is not None:
-        return dict(hook(game))
+def result_header(game: Game) -> dict[str, Any]:
+    """What every game's result says: pack, variants, seed, decisions and the winning seats."""
     result = game.result() or []
     return {
         "pack": game.ruleset.pack.id,
@@ -22,5 +20,11 @@ def result_json(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "decisions": len(game.history),
         "winner": [r["seat"] for r in result if r["rank"] == 1],
-        "players": [dict(r) for r in result],
     }
+
+
+def result_json(game: Game) -> dict[str, Any]:
+    hook = game.ruleset.definition.present.get("result_json")
+    if hook is not None:
+        return dict(hook(game))
+    return {**result_header(game), "players": [dict(r) for r in game.result() or []]}

@@ -63,13 +63,11 @@ def _summary(game: Any, speech: Any) -> list[str]:
 def _result_json(game: Any) -> dict[str, Any]:
     """The result as `regola play --json` gives it: per player its colour, rank, money, end bonus and
     inventions."""
+    from regola.core.results import result_header
+
     result = game.result() or []
     return {
-        "pack": game.ruleset.pack.id,
-        "variants": [v.id for v in game.ruleset.pack.variants],
-        "seed": game.seed,
-        "decisions": len(game.history),
-        "winner": [r["seat"] for r in result if r["rank"] == 1],
+        **result_header(game),
         "players": [{"seat": r["seat"], "color": r["color"], "rank": r["rank"], "money": r["money"],
                      "end_bonus": r["bonus"], "inventions": game.state.players[r["seat"]].cards,
                      "completed": game.state.players[r["seat"]].completed} for r in result],
