@@ -127,8 +127,8 @@ def test_a_card_won_this_round_gives_no_discount_this_round(ruleset):
 
 @pytest.mark.rule("completion.auction")
 def test_several_completers_all_get_the_first_reward_then_bid(ruleset, doc):
-    assert doc["completion"]["auction"] == {"bids": "sealed", "tie": "start_then_clockwise",
-                                            "all_zero": "remove_card"}
+    assert doc["mechanics"]["auction"]["kind"] == "sealed"
+    assert doc["completion"]["auction"] == {"tie": "start_then_clockwise", "all_zero": "remove_card"}
     card = ruleset.rules.cards[1]
     sc = completing(ruleset, [(1, 0, 1, card.weeks), (3, 0, 1, card.weeks)],
                     extra=lambda st: [Scenario.set_money(st, s, 10) for s in (1, 3)])

@@ -35,6 +35,7 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "pf-open-prestige": ("pl", []),
     "pf-profession-draft": ("pl", ["4", "3"]),
     "ml-auction-tie-clockwise": ("cs", []),
+    "ml-open-auction": ("cs", []),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
@@ -283,3 +284,33 @@ def test_an_auction_tie_goes_first_clockwise_after_the_holder_under_the_house_ru
     for seat in (2, 3):
         sc.do(seat, ("bid", 2))
     assert sc.player(winner).cards == [1] and sc.player(5 - winner).cards == []
+
+
+def test_an_open_auction_goes_round_until_one_is_left_who_pays_their_bid() -> None:
+    """Seats 1 and 3 complete the same invention; Leonardo's holder is seat 0, so seat 1 bids first."""
+    from tests.maestro_leonardo.test_completion import completing
+
+    rs = ruleset("cs", "ml-open-auction")
+    card = rs.rules.cards[1]
+    sc = completing(rs, [(1, 0, 1, card.weeks), (3, 0, 1, card.weeks)],
+                    extra=lambda st: [setattr(st.players[s], "money", 10) for s in (1, 3)])
+    money = {s: sc.player(s).money for s in (1, 3)}
+    assert sc.who == 1 and sc.game.view(3)["step"]["still_in"] == [1, 3]
+    sc.do(1, ("bid", 3))
+    assert sc.game.view(3)["step"]["high"] == 3 and sc.game.view(3)["step"]["leader"] == 1  # open to all
+    sc.refused(("bid", 2), "completion.auction")  # below the high bid: neither a raise nor dropping out
+    sc.do(3, ("bid", 5))
+    sc.do(1, ("bid", 5))  # the high bid again: seat 1 drops out, seat 3 is the last one left
+    assert sc.player(3).cards == [1] and sc.player(1).cards == []
+    assert sc.player(3).money == money[3] - 5 and sc.player(1).money == money[1]
+
+
+def test_an_open_auction_nobody_bids_in_leaves_the_card_to_nobody() -> None:
+    from tests.maestro_leonardo.test_completion import completing
+
+    rs = ruleset("cs", "ml-open-auction")
+    card = rs.rules.cards[1]
+    sc = completing(rs, [(1, 0, 1, card.weeks), (3, 0, 1, card.weeks)])
+    sc.do(1, ("bid", 0))
+    sc.do(3, ("bid", 0))
+    assert sc.player(1).cards == [] and sc.player(3).cards == [] and 1 in sc.state.box_cards  # R7: all zero

@@ -12,6 +12,7 @@ import pytest
 from regola import paths
 from regola.check import run
 from regola.core.pack import load_pack
+from regola.mechanics.auction import AUCTION_KINDS
 from regola.mechanics.awards import MOMENTS, RECEIVERS
 from regola.mechanics.draft import DEAL_KINDS, DIRECTIONS
 from regola.mechanics.ending import END_KINDS
@@ -35,6 +36,7 @@ def test_the_schema_offers_exactly_the_kinds_the_code_plays() -> None:
     assert tuple(SCHEMA["visibility"]["additionalProperties"]["enum"]) == AUDIENCES
     assert tuple(SCHEMA["deal"]["properties"]["kind"]["enum"]) == DEAL_KINDS
     assert tuple(SCHEMA["deal"]["properties"]["pass"]["enum"]) == DIRECTIONS
+    assert tuple(SCHEMA["auction"]["properties"]["kind"]["enum"]) == AUCTION_KINDS
     ml = json.loads((HOME / "schemas" / "maestro-leonardo.schema.json").read_text(encoding="utf-8"))
     assert tuple(ml["properties"]["completion"]["properties"]["auction"]["properties"]["tie"]["enum"]) == TIE_ORDERS
 
@@ -65,6 +67,11 @@ def test_every_form_is_said_in_the_language_not_in_english(pack: str, lang: str)
         # a copy: the loaded pack is shared (cached) by every other test of the process; the index rule
         # written for the pack's own deal (form: keep) gives way to the library's words for a draft
         pack_with = dataclasses.replace(base, data={**base.data, "mechanics": block})
+        if pack == "cs":  # the rule written for sealed bids gives way to the library's words for open ones
+            opened = dataclasses.replace(base, data={**base.data, "mechanics": {**block, "auction": {"kind": "open"}}})
+            rule = bind_rule(catalog, opened, "completion.auction")
+            assert rule.text != bind_rule(english, opened, "completion.auction").text and "{" not in rule.text
+            assert rule.text != bind_rule(catalog, pack_with, "completion.auction").text
         if deal is not None and deal["kind"] == "draft":
             rule = bind_rule(catalog, pack_with, "setup.professions")
             assert "4" in rule.text and "3" in rule.text and "{" not in rule.text

@@ -33,6 +33,7 @@ class Mechanics:
     end: tuple[EndCondition, ...]
     visibility: Visibility
     deal: Deal | None = None  # how the cards dealt at setup become a hand (games that deal one)
+    auction: str = "sealed"  # how the game's auctions run (regola.mechanics.auction)
 
     def begin_round(self, state: Any, n: int, round_number: int) -> None:
         """A round begins: the start player first (by the standings as the round opens), then awards."""
@@ -99,7 +100,16 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
     return Mechanics(terms=terms, units=units, start=start,
                      awards={moment: tuple(items) for moment, items in awards.items()}, end=end,
                      visibility=_visibility(raw["visibility"], terms, f"{pointer}/visibility"),
-                     deal=_deal(raw.get("deal"), terms, f"{pointer}/deal"))
+                     deal=_deal(raw.get("deal"), terms, f"{pointer}/deal"),
+                     auction=_auction(raw.get("auction"), terms, f"{pointer}/auction"))
+
+
+def _auction(raw: Mapping[str, Any] | None, terms: GameTerms, pointer: str) -> str:
+    if raw is None:
+        return "sealed"
+    if not terms.auctions:
+        raise PackError("this game's auctions are its own code: 'auction' changes nothing in it yet", field=pointer)
+    return str(raw["kind"])
 
 
 def _deal(raw: Mapping[str, Any] | None, terms: GameTerms, pointer: str) -> Deal | None:

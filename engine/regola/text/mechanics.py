@@ -150,7 +150,22 @@ def _deal(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -
     return w.gettext("The deal"), template, w.fill(template, **values), values
 
 
-_WORDERS = {"deal": _deal, "awards": _award, "end": _end, "start_player": _start, "visibility": _visibility}
+def _auction(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str,
+                                                                                   dict[str, str]]:
+    w = words(catalog.language)
+    if item["kind"] == "open":
+        template = w.templates.gettext("Several bidders for one lot bid openly in turn, from the start player "
+                                       "clockwise: each raises the bid, up to their money, or drops out for good; "
+                                       "the last one left pays their bid and takes the lot. If nobody bids, nobody "
+                                       "takes it.")
+    else:
+        template = w.templates.gettext("Several bidders for one lot bid secretly and all at once, each up to their "
+                                       "money; the highest bid pays and takes the lot.")
+    return w.gettext("Auction"), template, w.fill(template), {}
+
+
+_WORDERS = {"auction": _auction, "deal": _deal, "awards": _award, "end": _end, "start_player": _start,
+            "visibility": _visibility}
 
 
 def _bound(rule_id: str, catalog: Catalog, units: Mapping[str, str], kind: str, item: Mapping[str, Any],
@@ -171,7 +186,7 @@ def claimed_forms(pack: Pack) -> dict[str, tuple[str, str]]:
 
 
 #: the forms an index rule may speak for (``form:``), by the part of the mechanics block they choose
-CLAIMABLE = ("start_player", "deal")
+CLAIMABLE = ("start_player", "deal", "auction")
 
 
 def _claimed(doc: Mapping[str, Any], rule_id: str) -> tuple[str, str] | None:
@@ -200,7 +215,8 @@ def form_rule(catalog: Catalog, pack: Pack, rule_id: str) -> BoundRule | None:
     mechanics = pack.data["mechanics"]
     part = _claimed(pack.data, rule_id)[0]  # type: ignore[index]
     pointer = f"/mechanics/{part}"
-    item = mechanics.get(part, {})
+    # without the block's cites: they speak for the form the pack chose, not for this one
+    item = {key: value for key, value in (mechanics.get(part) or {}).items() if key != "cites"}
     # the form's own cites (none for a house rule): the index rule's cite the form it was written for
     return _bound(rule_id, catalog, mechanics.get("measures", {}), part, item, (), pointer)
 

@@ -194,8 +194,8 @@ class GreedyBot:
         return ("pass",)
 
     def _bid(self, me: dict[str, Any], legal: Sequence[Action]) -> Action:
-        top = legal[-1][1]  # bids run from 0 to the purse (an ActionRange: never iterate it)
-        return ("bid", min(top, 4 + self.rng.randrange(3)))
+        low, top = legal[0][1], legal[-1][1]  # bids run from low to the purse (an ActionRange: never iterate it)
+        return ("bid", max(low, min(top, 4 + self.rng.randrange(3))))  # low: drops out of an open auction
 
     def _space(self, v: dict[str, Any], me: dict[str, Any], legal: Sequence[Action]) -> Action:
         ids = {a[1] for a in legal if a[0] == "space"}

@@ -186,7 +186,7 @@ ONLY = (("/components/per_color/masters", 1), ("/components/per_color/work_marke
         ("/setup/leonardo", "first_seat"), ("/setup/beginner/removed_apprentices_to", "box"),
         ("/setup/advanced/display", "draw_from_deck"), ("/city/ranking/tie", "nearer_arrow"),
         ("/planning/starts_per_lab", 1), ("/planning/abort_started_this_turn", False),
-        ("/completion/mandatory", True), ("/completion/auction/bids", "sealed"))
+        ("/completion/mandatory", True))
 
 
 def compile_rules(doc: Mapping[str, Any]) -> Rules:

@@ -45,7 +45,10 @@ def view(state: State, seat: int) -> dict[str, Any]:
         players.append(entry)
     step: dict[str, Any] = {}
     s = state.step
-    if "bids" in s:  # sealed bids: a seat sees its own bid and who has bid, never the others' amounts
+    if s.get("open"):  # an open auction: everyone sees the high bid, its bidder and who is still in
+        step = {"auction": s["groups"][s["auction"]]["card"], "high": s["open"]["high"],
+                "leader": s["open"]["leader"], "still_in": list(s["open"]["in"])}
+    elif "bids" in s:  # sealed bids: a seat sees its own bid and who has bid, never the others' amounts
         step = {"auction": s["groups"][s["auction"]]["card"] if s.get("auction") else None,
                 "bidders_done": sorted(int(k) for k in s["bids"]),
                 "my_bid": s["bids"].get(str(seat))}

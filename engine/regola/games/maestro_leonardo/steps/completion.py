@@ -9,6 +9,7 @@ from typing import Any
 from regola.core.errors import IllegalAction
 from regola.core.step import Action, ActionRange, Step
 from regola.games.maestro_leonardo.state import State
+from regola.mechanics.auction import open_bid, open_state, open_turn
 from regola.mechanics.ties import preference
 
 
@@ -74,6 +75,12 @@ def _process(state: State, key: str) -> None:
 def _settle(state: State) -> None:
     s = state.step
     n = state.n
+    if s["auction"] is not None and s.get("open"):
+        turn = open_turn(s["open"])
+        if turn is not None:
+            s["who"] = turn
+            return
+        _resolve_open(state)
     if s["auction"] is not None:
         g = s["groups"][s["auction"]]
         for seat in g["seats"]:
@@ -105,6 +112,9 @@ def _start_auction(state: State, key: str) -> None:
     _process(state, key)  # rewards first, then the auction for the card (F14)
     s["auction"] = key
     s["bids"] = {}
+    if state.rules.mechanics.auction == "open":  # in turn from Leonardo's holder, clockwise
+        seats = s["groups"][key]["seats"]
+        s["open"] = open_state([seat for seat in state.clockwise_from(state.leonardo) if seat in seats])
 
 
 def _resolve_auction(state: State) -> None:
@@ -124,6 +134,24 @@ def _resolve_auction(state: State) -> None:
         state.players[winner].cards.append(card)
     if state.log is not None:
         state.log.append(("auction", card, dict(bids)))
+    s["auction"] = None
+    s["bids"] = {}
+
+
+def _resolve_open(state: State) -> None:
+    """The last bidder left pays the bank and takes the card; nobody bid: as when all bid 0 (R7)."""
+    s = state.step
+    auction = s.pop("open")
+    card = s["groups"][s["auction"]]["card"]
+    state.display.remove(card)
+    if auction["leader"] is None:
+        if state.rules.auction_all_zero_removes:
+            state.box_cards.append(card)
+    else:
+        state.pay(auction["leader"], auction["high"], "auction")
+        state.players[auction["leader"]].cards.append(card)
+    if state.log is not None:
+        state.log.append(("auction", card, {str(auction["leader"]): auction["high"]}))
     s["auction"] = None
     s["bids"] = {}
 
@@ -154,11 +182,18 @@ class Completion(Step):
         if s["choosing"]:
             return [("auction_first", s["groups"][k]["card"]) for k in s["cards"]
                     if k not in s["done"] and s["groups"][k]["auction"] and seat in s["groups"][k]["seats"]]
-        return ActionRange("bid", range(state.players[seat].money + 1))  # a bid is 0 to the purse, never listed
+        money = state.players[seat].money
+        if s.get("open"):  # raise above the high bid, up to the purse; a bid of the high bid drops out
+            high = s["open"]["high"]
+            return ActionRange("bid", range(high, max(high, money) + 1))
+        return ActionRange("bid", range(money + 1))  # a bid is 0 to the purse, never listed
 
     def explain(self, state: State, action: Action) -> IllegalAction:
         if action and action[0] == "auction_first":
             return IllegalAction("completion.order", "pick one of your own pending auctions", action)
+        if state.step.get("open"):
+            return IllegalAction(self.rule, "an open bid raises the high bid, up to the bidder's money; a bid of "
+                                 "the high bid drops out", action)
         return IllegalAction(self.rule, "a bid is a whole number from 0 to the bidder's money", action)
 
     def apply(self, state: State, action: Action) -> None:
@@ -166,6 +201,8 @@ class Completion(Step):
         if action[0] == "auction_first":
             s["choosing"] = False
             _start_auction(state, str(action[1]))
+        elif s.get("open"):
+            open_bid(s["open"], s["who"], action[1])
         else:
             s["bids"][str(s["who"])] = action[1]
         _settle(state)
