@@ -27,7 +27,6 @@ class Mechanics:
     """One pack's chosen forms, ready for the flow: the game calls these at its moments."""
 
     terms: GameTerms = field(repr=False)
-    units: Mapping[str, str]  # measure -> the unit its words count in
     start: StartRule
     awards: Mapping[str, tuple[Award, ...]]  # moment -> its awards, in the pack's order
     end: tuple[EndCondition, ...]
@@ -97,7 +96,7 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
         awards[item["when"]].append(Award(item["when"], item["to"], award_by, gain, amount, i))
     end = tuple(EndCondition(c["kind"], _measure(c["by"], units, f"{pointer}/end/{i}/by"), int(c["at_least"]), i)
                 for i, c in enumerate(raw.get("end", ())))
-    return Mechanics(terms=terms, units=units, start=start,
+    return Mechanics(terms=terms, start=start,
                      awards={moment: tuple(items) for moment, items in awards.items()}, end=end,
                      visibility=_visibility(raw["visibility"], terms, f"{pointer}/visibility"),
                      deal=_deal(raw.get("deal"), terms, f"{pointer}/deal"),

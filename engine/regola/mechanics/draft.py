@@ -30,13 +30,19 @@ class Deal:
     direction: str = "left"
 
 
-def begin_draft(step: dict[str, Any], hands: Sequence[list[int]]) -> None:
-    """The dealt hands become the packets; the hands are emptied to take the picks."""
+def begin_draft(step: dict[str, Any], deal: Deal, hands: Sequence[list[int]]) -> list[int] | None:
+    """The dealt hands become the packets; the hands are emptied to take the picks. Returns the cards
+    left over at once when nobody keeps any (``kept`` 0), else None."""
     step["packets"] = [sorted(hand) for hand in hands]
     step["turn"] = 0
     step["picks"] = 0
     for hand in hands:
         hand.clear()
+    if deal.kept > 0:
+        return None
+    left_over = [c for packet in step.pop("packets") for c in packet]
+    step["turn"] = len(hands)
+    return left_over
 
 
 def pick(step: dict[str, Any], deal: Deal, card: int, hand: list[int], n: int) -> list[int] | None:

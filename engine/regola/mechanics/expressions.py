@@ -68,7 +68,9 @@ class Expression:
                                       " is not allowed: only whole numbers, measures, + - * // %, comparisons, "
                                       "and/or/not, 'a if c else b', min, max and abs")
             if isinstance(node, ast.Constant) and (type(node.value) is not int or abs(node.value) > LIMIT):
-                raise ExpressionError(f"{node.value!r} is not a whole number within ±{LIMIT:,}")
+                shown = repr(node.value)
+                shown = shown if len(shown) <= 24 else shown[:21] + "…"  # a long constant is not echoed whole
+                raise ExpressionError(f"{shown} is not a whole number within ±{LIMIT:,}")
             if isinstance(node, ast.Call):
                 if not isinstance(node.func, ast.Name) or node.func.id not in _FUNCTIONS or node.keywords:
                     raise ExpressionError("the only functions are min, max and abs, called with plain arguments")
@@ -84,8 +86,3 @@ class Expression:
         evaluator = SimpleEval(operators=_OPERATORS, functions=_FUNCTIONS, names=dict(values))
         result = int(evaluator.eval(self.source, previously_parsed=self._tree.body))  # a comparison gives 0 or 1
         return max(-LIMIT, min(LIMIT, result))
-
-    @property
-    def constant(self) -> int | None:
-        """The value when the term reads no measure (a fixed amount), else None."""
-        return None if self.names else self.value({})

@@ -160,7 +160,7 @@ class Rules:
     auction_tie: str  # a tie rule of regola.mechanics.ties, counted from Leonardo's holder
     type_bonus: Mapping[int, int]
     tie_breaks: tuple[str, ...]
-    mechanics: Mechanics  # the forms chosen from regola's library: start player, awards, end conditions
+    mechanics: Mechanics  # the forms chosen from regola's library (docs/MECHANICS.md)
     # derived shapes for the hot path (no rule of their own) -------------------------------------
     card_needs: Mapping[int, tuple[tuple[int, int], ...]]  # (material, count) of each card, count > 0
     any_card_without_materials: bool  # whether some invention needs no material at all

@@ -82,8 +82,6 @@ class Rules:
     recruitment_cards: int
     max_architects: int
     money_by_players: Mapping[int, int]
-    dealt: int
-    kept: int
     freedom_supply: Mapping[int, tuple[int, int]]  # players -> (each, random_extra)
     start_seat: int
     start_prestige: int
@@ -117,7 +115,7 @@ class Rules:
     repeat_landscape_prestige: int
     architect_prestige: tuple[int, ...]
     tiebreak: tuple[str, ...]
-    mechanics: Mechanics  # the forms chosen from regola's library: start player, awards, end conditions
+    mechanics: Mechanics  # the forms chosen from regola's library (docs/MECHANICS.md)
     characters: Mapping[str, Any] | None  # expansion "Muza i Księżniczka": /characters, as data
     shared_board: Mapping[str, Any] | None = None  # expansion "Wspólne budowanie": /shared_board, as data
 
@@ -201,7 +199,6 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         architects=comp["architects"], jesters=comp["jesters"], recruitment_cards=comp["recruitment_cards"],
         max_architects=comp["max_architects"],
         money_by_players=_by_players(setup["money"]),
-        dealt=doc["mechanics"]["deal"]["dealt"], kept=doc["mechanics"]["deal"]["kept"],
         freedom_supply={n: (v["each"], v["random_extra"]) for n, v in _by_players(setup["freedoms"]).items()},
         start_seat=setup["start_seat"], start_prestige=setup["prestige"],
         rounds=rounds["count"], minimum_work=tuple(rounds["minimum_work"]),

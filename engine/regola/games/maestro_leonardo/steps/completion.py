@@ -124,18 +124,8 @@ def _resolve_auction(state: State) -> None:
     bids = s["bids"]
     order = preference(state.rules.auction_tie, state.leonardo, state.n)  # ties (R7: the holder, then clockwise)
     best = max(bids.values())
-    state.display.remove(card)
-    if best == 0:
-        if state.rules.auction_all_zero_removes:
-            state.box_cards.append(card)
-    else:
-        winner = next(seat for seat in order if bids.get(str(seat)) == best)
-        state.pay(winner, best, "auction")
-        state.players[winner].cards.append(card)
-    if state.log is not None:
-        state.log.append(("auction", card, dict(bids)))
-    s["auction"] = None
-    s["bids"] = {}
+    winner = next(seat for seat in order if bids.get(str(seat)) == best) if best else None
+    _sold(state, card, winner, best, dict(bids))
 
 
 def _resolve_open(state: State) -> None:
@@ -143,17 +133,23 @@ def _resolve_open(state: State) -> None:
     s = state.step
     auction = s.pop("open")
     card = s["groups"][s["auction"]]["card"]
+    _sold(state, card, auction["leader"], auction["high"], {str(auction["leader"]): auction["high"]})
+
+
+def _sold(state: State, card: int, winner: int | None, price: int, bids: dict[str, int]) -> None:
+    """The auction's card leaves the display: to the winner, who pays the bank; with no winner (all bid
+    0, or nobody bid) out of the game or back, as the pack says (R7)."""
     state.display.remove(card)
-    if auction["leader"] is None:
+    if winner is None:
         if state.rules.auction_all_zero_removes:
             state.box_cards.append(card)
     else:
-        state.pay(auction["leader"], auction["high"], "auction")
-        state.players[auction["leader"]].cards.append(card)
+        state.pay(winner, price, "auction")
+        state.players[winner].cards.append(card)
     if state.log is not None:
-        state.log.append(("auction", card, {str(auction["leader"]): auction["high"]}))
-    s["auction"] = None
-    s["bids"] = {}
+        state.log.append(("auction", card, bids))
+    state.step["auction"] = None
+    state.step["bids"] = {}
 
 
 def end_completion(state: State) -> None:

@@ -63,9 +63,11 @@ class Deal(Step):
     def apply(self, state: State, action: Action) -> None:
         rules = state.rules
         deck = list(action[1])
+        deal = rules.mechanics.deal
+        assert deal is not None  # this game deals a hand: its packs must say how (mechanics.compile)
         for p in state.players:
-            p.hand = deck[:rules.dealt]
-            del deck[:rules.dealt]
+            p.hand = deck[:deal.dealt]
+            del deck[:deal.dealt]
         state.profession_deck = deck
         state.bonus_deck = list(action[2])
         state.prestige_deck = list(action[3])
@@ -73,12 +75,14 @@ class Deal(Step):
         for kind in rules.freedom_kinds:
             state.freedoms[kind] = each + (1 if kind in action[4] else 0)
         state.step = {"dealt": True, "returned": [], "turn": 0}
-        deal = rules.mechanics.deal
-        if deal is not None and deal.kind == "draft":  # the hands become packets passed round the table
-            begin_draft(state.step, [p.hand for p in state.players])
-            if deal.kept == 0:
-                state.step["returned"] = [c for packet in state.step.pop("packets") for c in packet]
-                state.step["turn"] = state.n
+        if deal.kind == "draft":  # the hands become packets passed round the table
+            state.step["returned"] = begin_draft(state.step, deal, [p.hand for p in state.players]) or []
+
+
+def _kept(state: State) -> int:
+    deal = state.rules.mechanics.deal
+    assert deal is not None
+    return deal.kept
 
 
 class Keep(Step):
@@ -95,7 +99,7 @@ class Keep(Step):
         if "packets" in state.step:
             return [("pick", card) for card in state.step["packets"][state.step["turn"]]]
         p = state.players[state.step["turn"]]
-        if len(p.hand) <= state.rules.kept:
+        if len(p.hand) <= _kept(state):
             return [("keep",)]
         return [("return", card) for card in sorted(p.hand)]
 
@@ -112,7 +116,7 @@ class Keep(Step):
         if action[0] == "return":
             p.hand.remove(action[1])
             state.step["returned"].append(action[1])
-        if len(p.hand) <= state.rules.kept:
+        if len(p.hand) <= _kept(state):
             state.step["turn"] += 1
 
 
