@@ -68,3 +68,11 @@ def test_every_option_has_help_text(command: str) -> None:
     parser = _subparsers(build_parser(command))[command]
     missing = [a.dest for a in parser._actions if a.dest != "help" and not (a.help or "").strip()]
     assert missing == []
+
+
+def test_the_closing_suggests_the_same_game_with_its_variants(capsys: pytest.CaptureFixture[str]) -> None:
+    """'Play a seat yourself against the same deal' must name the house rule the game was played under."""
+    assert main(["play", "--pack", "pl", "--variant", "pf-poor-relief", "--players", "3", "--seed", "3",
+                 "--bots", "greedy", "--lang", "en"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "regola play --pack pl --variant pf-poor-relief --players 3 --seed 3 --lang en --human 0" in out

@@ -41,15 +41,17 @@ def closing(game: Game, speech: Speech, players: int, seed: int, humans: list[in
                             seed=str(seed), decisions=len(game.history))]
     lines += standings(game, speech)
     lang = speech.language
-    again = f"regola play --pack {pack.id} --players {players} --seed {seed} --lang {lang}"
+    # the same game again needs the same variants (a house rule's file by the id it was loaded under)
+    chosen = "".join(f" --variant {v.id}" for v in pack.variants)
+    again = f"regola play --pack {pack.id}{chosen} --players {players} --seed {seed} --lang {lang}"
     if game.ruleset.definition.terminal is not None and not humans:
         lines.append(speech.gettext("Next: play a seat yourself against the same deal with `{command}`, or read "
                                     "the scoring rule with `{rule}`.", command=again + " --human 0",
-                                    rule=f"regola rules show scoring.winner --pack {pack.id} --lang {lang}"))
+                                    rule=f"regola rules show scoring.winner --pack {pack.id}{chosen} --lang {lang}"))
     elif humans:
         lines.append(speech.gettext("Next: play the same deal again with `{command}`, or try another seed.",
                                     command=again + "".join(f" --human {h}" for h in humans)))
     else:
         lines.append(speech.gettext("Next: read the whole rulebook with `{command}`.",
-                                    command=f"regola rules render --pack {pack.id} --lang {lang} -o rulebook/"))
+                                    command=f"regola rules render --pack {pack.id}{chosen} --lang {lang} -o rulebook/"))
     return lines
