@@ -49,8 +49,8 @@ def test_cross_field_count_and_range(tmp_path: Path) -> None:
 
 def test_a_constraint_on_nothing_is_a_broken_declaration(tmp_path: Path) -> None:
     home = make_home(tmp_path / "home", ("pl",))
-    replace_once(home / "rulepacks" / "pl" / "pack.yaml", "    - {path: /auction/raise, range: [1, null]",
-                 "    - {path: /auction/raize, range: [1, null]")
+    replace_once(home / "rulepacks" / "pl" / "pack.yaml", "    - {path: /auction/per_player, range: [1, null]",
+                 "    - {path: /auction/per_playr, range: [1, null]")
     found = _codes(findings([home / "rulepacks" / "pl"], home))
     assert found == [("REF_POINTER", "/pack/constraints/8/path")]
 

@@ -41,7 +41,7 @@ def test_a_planted_dead_value_is_one_finding(tmp_path: Path) -> None:
 def test_a_declaration_of_a_value_that_is_read_is_a_warning(tmp_path: Path) -> None:
     home = _pl_home(tmp_path)
     replace_once(home / "rulepacks" / "pl" / "pack.yaml", "    - {path: /components/money/denominations,",
-                 "    - {path: /auction/raise, why: x}\n    - {path: /components/money/denominations,")
+                 "    - {path: /auction/per_stack, why: x}\n    - {path: /components/money/denominations,")
     found = [f for f in findings([home / "rulepacks" / "pl"], home) if f.code.startswith("DATA_")]
     assert [(f.code, f.pointer) for f in found] == [("DATA_UNREAD_DECLARED", "/pack/unread/0/path")]
 

@@ -36,6 +36,8 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "pf-profession-draft": ("pl", ["4", "3"]),
     "ml-auction-tie-clockwise": ("cs", []),
     "ml-open-auction": ("cs", []),
+    "pf-dutch-auction": ("pl", ["700", "100"]),
+    "pf-sealed-auction": ("pl", ["200", "100"]),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}

@@ -12,14 +12,14 @@ import pytest
 from regola import paths
 from regola.check import run
 from regola.core.pack import load_pack
-from regola.mechanics.auction import AUCTION_KINDS
+from regola.mechanics.auction import AUCTION_KINDS, RAISE_KINDS
 from regola.mechanics.awards import MOMENTS, RECEIVERS
 from regola.mechanics.draft import DEAL_KINDS, DIRECTIONS
 from regola.mechanics.ending import END_KINDS
 from regola.mechanics.start import START_KINDS, TIE_RULES
 from regola.mechanics.ties import TIE_ORDERS
 from regola.mechanics.visibility import AUDIENCES
-from regola.text.bind import bind_rule
+from regola.text.bind import bind_all, bind_rule
 from regola.text.catalog import catalogs_for
 from regola.text.mechanics import mechanic_rules
 
@@ -37,6 +37,8 @@ def test_the_schema_offers_exactly_the_kinds_the_code_plays() -> None:
     assert tuple(SCHEMA["deal"]["properties"]["kind"]["enum"]) == DEAL_KINDS
     assert tuple(SCHEMA["deal"]["properties"]["pass"]["enum"]) == DIRECTIONS
     assert tuple(SCHEMA["auction"]["properties"]["kind"]["enum"]) == AUCTION_KINDS
+    assert tuple(SCHEMA["auction"]["properties"]["raise"]["properties"]["kind"]["enum"]) == RAISE_KINDS
+    assert tuple(SCHEMA["auction"]["properties"]["tie"]["enum"]) == TIE_ORDERS
     ml = json.loads((HOME / "schemas" / "maestro-leonardo.schema.json").read_text(encoding="utf-8"))
     assert tuple(ml["properties"]["completion"]["properties"]["auction"]["properties"]["tie"]["enum"]) == TIE_ORDERS
 
@@ -83,6 +85,33 @@ def test_every_form_is_said_in_the_language_not_in_english(pack: str, lang: str)
             assert rule.language == lang and "{" not in rule.text
             assert rule.text != in_english[rule_id].text, f"{rule_id} is not translated into {lang}"
             assert rule.title != in_english[rule_id].title, f"the title of {rule_id} is not translated into {lang}"
+
+
+AUCTIONS = [({"kind": "open", "raise": {"kind": "multiple", "by": 100, "min": 200, "max": 500}}, ("200", "500")),
+            ({"kind": "dutch", "start": 700, "step": 100, "floor": 300}, ("700", "100", "300")),
+            ({"kind": "fixed"}, ()),
+            ({"kind": "sealed", "bids": {"by": 100, "max": 2000}}, ("100",)),
+            ({"kind": "sealed", "bids": {"min": 300, "by": 100, "max": 2000}, "tie": "after_start_clockwise"},
+             ("300", "100"))]
+
+
+@pytest.mark.parametrize("lang", ["cs", "de", "fr", "pl"])
+@pytest.mark.parametrize(("auction", "numbers"), AUCTIONS, ids=lambda a: str(a["kind"]) + str(len(a))
+                         if isinstance(a, dict) else "")
+def test_every_auction_form_is_said_once_in_the_language_with_its_numbers(lang: str, auction: dict[str, object],
+                                                                         numbers: tuple[str, ...]) -> None:
+    """The first rule written for the printed form carries the library's words; the others written only
+    for it leave the rulebook."""
+    base = load_pack("pl")
+    catalog, _ = catalogs_for(lang, base.game, base.language, HOME)
+    english, _ = catalogs_for("en", base.game, base.language, HOME)
+    pack = dataclasses.replace(base, data={**base.data, "mechanics": {**base.data["mechanics"], "auction": auction}})
+    said = [r for r in bind_all(catalog, pack).values() if r.covers == ("/mechanics/auction",)]
+    in_english = [r for r in bind_all(english, pack).values() if r.covers == ("/mechanics/auction",)]
+    assert len(said) == 1 and "{" not in said[0].text and said[0].text != in_english[0].text
+    for number in numbers:
+        assert number in said[0].text
+    assert ("auction.pass_final" in bind_all(catalog, pack)) == (auction["kind"] == "open")
 
 
 @pytest.mark.parametrize(("pack", "measure", "most"), [("pl", "freedoms", 3), ("cs", "completed", 25),

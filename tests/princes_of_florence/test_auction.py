@@ -17,7 +17,7 @@ def test_worked_example_four_players() -> None:
     """004 Przykład: Anna 0, Bartek 1, Cezary 2, Dawid 3; Anna starts."""
     game = start(4)
     doc = game.ruleset.pack.data
-    opening, step = doc["auction"]["opening_bid"]["4"], doc["auction"]["raise"]
+    opening, step = doc["auction"]["opening_bid"]["4"], doc["mechanics"]["auction"]["raise"]["by"]
     money = [p.money for p in game.state.players]
     # 1. Anna chooses the park; nobody raises; she pays the opening bid and places it.
     assert game.current_player() == 0

@@ -10,10 +10,14 @@ and how to give a *resource*. Each form is a documented term (cf. Ludii's ludeme
 - ``end`` (:mod:`.ending`): further ways the game ends — after the round in which a measure reaches a
   threshold (the pack's round count stays the latest end);
 - ``start_player`` (:mod:`.start`): who starts each round — the pack's own holder rule, rotation by a
-  step, or the fewest or most of a measure with a tie rule.
+  step, or the fewest or most of a measure with a tie rule;
+- ``auction`` (:mod:`.auction`): how a lot is sold — sealed bids, an open auction with its raise rule,
+  a Dutch (falling-price) offer or a fixed price — with the tie rules of :mod:`.ties`;
+- ``deal`` (:mod:`.draft`): how the cards dealt at setup become a hand — keep some, or draft;
+- ``visibility`` (:mod:`.visibility`): who sees each part of a player's holdings.
 
-The words for each form, in every shipped language, are in :mod:`.words` (gettext domain
-``mechanics``); the JSON Schema of the block is ``schemas/mechanics.schema.json``.
+The words for each form, in every shipped language, are in :mod:`regola.text.mechanics` (gettext
+domain ``regola``); the JSON Schema of the block is ``schemas/mechanics.schema.json``.
 """
 
 from __future__ import annotations

@@ -1,29 +1,94 @@
-"""How a lot is auctioned (``mechanics.auction``).
+"""How a lot is auctioned (``mechanics.auction``): the forms, their raise rule, and the bookkeeping each
+form needs. A game runs the forms it declares (``GameTerms.auctions``); who may bid, what a lot gives
+and who opens it stay the game's.
 
-- ``sealed``: every bidder names a bid secretly and at once; the highest wins, a tie goes by the
-  pack's tie rule (regola.mechanics.ties);
-- ``open``: the bidders bid in turn, from the start player clockwise, each raising the bid (up to
-  their money) or dropping out for good; the last one left pays their bid and takes the lot; if
-  nobody bids at all, nobody takes it.
+- ``sealed``: every bidder names a bid secretly and at once (where several lots are offered, naming the
+  lot too); the bids are settled from the highest down, a tie going by the tie rule
+  (regola.mechanics.ties): each takes its lot at its bid while the lot is still to be had, else nothing;
+- ``open``: the bidders bid in turn, clockwise, each raising the bid by the raise rule (up to their
+  money) or dropping out for good; the last one left pays their bid and takes the lot; if nobody bids
+  at all, nobody takes it;
+- ``dutch``: the lot is offered at ``start``; the bidders are asked in turn, clockwise, and the first to
+  accept pays the current price; each time it goes round the table unclaimed the price falls by
+  ``step``; unclaimed at ``floor``, the lot is not sold;
+- ``fixed``: no bidding: whoever's turn it is takes a lot at the game's fixed price or lets it be.
 
-An open auction's bookkeeping lives in the step's sub-state (``in``: the bidders still in, in turn
-order; ``high``, ``leader``, ``turn``), so it survives the JSON round trip. A bid that does not raise
-(``bid`` equal to the current high bid) drops out.
+The raise rule (``raise``) of an open auction: ``any`` amount above the high bid; ``exactly`` ``by``;
+or a ``multiple`` of ``by`` from ``min`` to ``max``. A game whose bids are listed actions (Princes of
+Florence) needs a bounded rule (``exactly`` or ``multiple``).
+
+Every bookkeeping structure is plain JSON (lists, ints, dicts), kept in the game's step sub-state, so it
+survives the JSON round trip and the search bots' copies.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["AUCTION_KINDS", "open_bid", "open_state", "open_turn"]
+__all__ = ["AUCTION_KINDS", "RAISE_KINDS", "Auction", "RaiseRule", "dutch_decline", "dutch_state", "dutch_turn",
+           "open_bid", "open_state", "open_turn", "sealed_order"]
 
-AUCTION_KINDS = ("sealed", "open")
+AUCTION_KINDS = ("sealed", "open", "dutch", "fixed")
+RAISE_KINDS = ("any", "exactly", "multiple")
 
 
-def open_state(bidders: Sequence[int]) -> dict[str, Any]:
-    """An open auction among ``bidders`` (in turn order, the first to bid first)."""
-    return {"in": list(bidders), "high": 0, "leader": None, "turn": 0}
+@dataclass(frozen=True)
+class RaiseRule:
+    """By how much an open bid may raise the high bid."""
+
+    kind: str = "any"
+    by: int = 1
+    least: int = 1  # multiple: the smallest raise
+    most: int = 0  # multiple: the largest raise
+
+    def raises(self) -> tuple[int, ...] | None:
+        """Every raise the rule allows, smallest first; None for ``any`` (every amount above)."""
+        if self.kind == "any":
+            return None
+        if self.kind == "exactly":
+            return (self.by,)
+        first = -(-self.least // self.by) * self.by  # the smallest multiple of ``by`` at least ``least``
+        return tuple(range(first, self.most + 1, self.by))
+
+    def bids(self, high: int, money: int) -> list[int]:
+        """The new bids a bidder with ``money`` may make over ``high`` (a bounded rule only)."""
+        return [high + r for r in self.raises() or () if high + r <= money]
+
+
+@dataclass(frozen=True)
+class Auction:
+    """A pack's chosen auction form with its parameters."""
+
+    kind: str = "sealed"
+    raise_rule: RaiseRule = RaiseRule()
+    start: int = 0  # dutch: the first price
+    step: int = 0  # dutch: the fall after each unclaimed round
+    floor: int = 0  # dutch: the lowest price
+    bid_step: int = 0  # sealed, where bids are listed: bids go up in this step ...
+    bid_most: int = 0  # ... up to this bid ...
+    bid_least: int = 0  # ... from this one (0: from the game's own least bid, its opening price)
+    tie: str = "start_then_clockwise"  # sealed: who of equal bids goes first (regola.mechanics.ties)
+
+    def sealed_bids(self, least: int) -> tuple[int, ...]:
+        """The listed sealed bids from ``least`` up (a game whose bids are listed actions)."""
+        return tuple(range(least, self.bid_most + 1, self.bid_step)) if self.bid_step else ()
+
+    def dutch_prices(self) -> tuple[int, ...]:
+        """Every price a Dutch lot passes through, highest first (a bounded count: see the schema)."""
+        if not self.step:
+            return ()
+        return tuple(range(self.start, self.floor - 1, -self.step))
+
+
+# -- open ------------------------------------------------------------------------------------------
+
+def open_state(bidders: Sequence[int], high: int = 0, leader: int | None = None) -> dict[str, Any]:
+    """An open auction among ``bidders`` (in turn order, the first to bid first); a game whose opener
+    bids by choosing the lot lists the opener first, as ``leader`` with the opening bid as ``high``,
+    and the turn passes to the next bidder."""
+    return {"in": list(bidders), "high": high, "leader": leader, "turn": 0 if leader is None else 1}
 
 
 def open_turn(auction: dict[str, Any]) -> int | None:
@@ -44,3 +109,44 @@ def open_bid(auction: dict[str, Any], seat: int, amount: int) -> None:
     else:
         still.remove(seat)
         auction["turn"] = at  # the next bidder moved into this place
+
+
+# -- dutch -----------------------------------------------------------------------------------------
+
+def dutch_state(bidders: Sequence[int], price: int) -> dict[str, Any]:
+    """A Dutch offer to ``bidders`` (in the order asked) at ``price``."""
+    return {"asked": list(bidders), "price": price, "turn": 0}
+
+
+def dutch_turn(offer: dict[str, Any]) -> int | None:
+    """Who is asked now, or None once the offer has gone unclaimed to the end (the lot is not sold)."""
+    asked = offer["asked"]
+    return int(asked[offer["turn"]]) if asked and offer["price"] is not None else None
+
+
+def dutch_decline(offer: dict[str, Any], rule: Auction, can_pay: Any = None) -> None:
+    """The one asked lets the lot go at this price: the next is asked; after a whole round unclaimed the
+    price falls by the step, and below the floor the offer ends unclaimed (``price`` None).
+
+    ``can_pay(seat, price)`` leaves out a bidder who could not pay the next price, so a round nobody
+    could claim is not asked at all.
+    """
+    offer["turn"] += 1
+    if offer["turn"] < len(offer["asked"]):
+        return
+    offer["turn"] = 0
+    price = offer["price"] - rule.step
+    while price >= rule.floor:
+        if can_pay is None or any(can_pay(seat, price) for seat in offer["asked"]):
+            offer["price"] = price
+            return
+        price -= rule.step
+    offer["price"] = None
+
+
+# -- sealed ----------------------------------------------------------------------------------------
+
+def sealed_order(bids: Mapping[int, int], preference: Sequence[int]) -> list[int]:
+    """The bidders from the highest bid down; equal bids in the tie rule's ``preference`` order."""
+    rank = {seat: i for i, seat in enumerate(preference)}
+    return sorted(bids, key=lambda seat: (-bids[seat], rank.get(seat, len(rank))))

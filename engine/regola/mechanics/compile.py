@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from regola.core.errors import PackError
+from regola.mechanics.auction import Auction, RaiseRule
 from regola.mechanics.awards import MOMENTS, Award, give
 from regola.mechanics.draft import Deal
 from regola.mechanics.ending import EndCondition, ended
@@ -32,7 +33,7 @@ class Mechanics:
     end: tuple[EndCondition, ...]
     visibility: Visibility
     deal: Deal | None = None  # how the cards dealt at setup become a hand (games that deal one)
-    auction: str = "sealed"  # how the game's auctions run (regola.mechanics.auction)
+    auction: Auction = field(default_factory=Auction)  # how the game's auctions run (regola.mechanics.auction)
 
     def begin_round(self, state: Any, n: int, round_number: int) -> None:
         """A round begins: the start player first (by the standings as the round opens), then awards."""
@@ -103,12 +104,60 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
                      auction=_auction(raw.get("auction"), terms, f"{pointer}/auction"))
 
 
-def _auction(raw: Mapping[str, Any] | None, terms: GameTerms, pointer: str) -> str:
+#: the most prices, raises or bids a form may list: a bound the data's numbers cannot push past
+MOST_LISTED = 200
+
+
+def _auction(raw: Mapping[str, Any] | None, terms: GameTerms, pointer: str) -> Auction:
     if raw is None:
-        return "sealed"
-    if not terms.auctions:
-        raise PackError("this game's auctions are its own code: 'auction' changes nothing in it yet", field=pointer)
-    return str(raw["kind"])
+        return Auction()
+    kind = str(raw["kind"])
+    if kind not in terms.auctions:
+        runs = ", ".join(terms.auctions) or "none: its auctions are its own code"
+        raise PackError(f"this game's auctions cannot run {kind!r} (the forms it runs: {runs})",
+                        field=f"{pointer}/kind")
+    rule = _raise_rule(raw.get("raise"), terms, f"{pointer}/raise") if kind == "open" else RaiseRule()
+    auction = Auction(kind=kind, raise_rule=rule, start=int(raw.get("start", 0)), step=int(raw.get("step", 0)),
+                      floor=int(raw.get("floor", 0)), bid_step=int((raw.get("bids") or {}).get("by", 0)),
+                      bid_most=int((raw.get("bids") or {}).get("max", 0)),
+                      bid_least=int((raw.get("bids") or {}).get("min", 0)),
+                      tie=str(raw.get("tie", "start_then_clockwise")))
+    if kind == "dutch":
+        if auction.floor > auction.start:
+            raise PackError(f"the floor {auction.floor} is above the first price {auction.start}",
+                            field=f"{pointer}/floor")
+        if len(auction.dutch_prices()) > MOST_LISTED:
+            raise PackError(f"from {auction.start} down to {auction.floor} by {auction.step} is more than "
+                            f"{MOST_LISTED} prices", field=f"{pointer}/step")
+    if kind == "sealed" and terms.listed_bids:
+        if not auction.bid_step:
+            raise PackError("this game lists its bids: say which sealed bids there are (bids: {by, max})",
+                            field=pointer)
+        if auction.bid_most // auction.bid_step > MOST_LISTED:
+            raise PackError(f"bids up to {auction.bid_most} by {auction.bid_step} are more than {MOST_LISTED} bids",
+                            field=f"{pointer}/bids")
+    return auction
+
+
+def _raise_rule(raw: Mapping[str, Any] | None, terms: GameTerms, pointer: str) -> RaiseRule:
+    if raw is None:
+        raw = {"kind": "any"}
+    kind = str(raw["kind"])
+    if kind == "any":
+        if terms.listed_bids:
+            raise PackError("this game lists its bids: a raise is 'exactly' a step or a 'multiple' of one up to "
+                            "a 'max'", field=f"{pointer}/kind")
+        return RaiseRule()
+    by = int(raw["by"])
+    if kind == "exactly":
+        return RaiseRule("exactly", by)
+    least, most = int(raw.get("min", by)), int(raw["max"])
+    rule = RaiseRule("multiple", by, least, most)
+    if not rule.raises():
+        raise PackError(f"no multiple of {by} lies from {least} to {most}", field=pointer)
+    if len(rule.raises() or ()) > MOST_LISTED:
+        raise PackError(f"multiples of {by} up to {most} are more than {MOST_LISTED} raises", field=f"{pointer}/max")
+    return rule
 
 
 def _deal(raw: Mapping[str, Any] | None, terms: GameTerms, pointer: str) -> Deal | None:

@@ -28,8 +28,10 @@ class GameTerms:
     set_start_seat: Callable[[Any, int], None]
     #: the parts of a player's holdings whose audience the pack chooses (mechanics.visibility)
     parts: tuple[str, ...] = ()
-    #: whether the game's auctions follow mechanics.auction (sealed or open)
-    auctions: bool = False
+    #: the auction forms the game's auctions run (mechanics.auction; regola.mechanics.auction)
+    auctions: tuple[str, ...] = ()
+    #: whether the game's bids are listed actions (an open raise rule and sealed bids must be bounded)
+    listed_bids: bool = False
     #: whether the game deals a hand at setup whose keeping the pack chooses (mechanics.deal)
     deals: bool = False
     #: measure -> the most a player can ever have of it under the pack document (where the game knows)

@@ -212,14 +212,16 @@ def bind_rule(catalog: Catalog, pack: Pack, rule_id: str, fallback: Catalog | No
 def bind_all(catalog: Catalog, pack: Pack, fallback: Catalog | None = None) -> dict[str, BoundRule]:
     """Every rule of the pack (in the pack's order), bound. A rule without text (in the catalog, or in
     ``fallback``, the pack's own language, for a translation still in progress) is a PackError."""
+    from regola.text.mechanics import form_dropped, mechanic_rules
+
     bound: dict[str, BoundRule] = {}
     for rule_id in pack.data.get("rules", {}):
+        if form_dropped(pack.data, rule_id):  # written for a form not chosen; an earlier rule says the chosen one
+            continue
         if rule_id not in catalog.rules and (fallback is None or rule_id not in fallback.rules):
             raise PackError(f"the catalog has no text for rule '{rule_id}' of pack '{pack.id}'",
                             file=catalog.file, field=f"/text/rules/{rule_id}", code="text")
         bound[rule_id] = bind_rule(catalog, pack, rule_id, fallback)
-    from regola.text.mechanics import mechanic_rules
-
     for rule in mechanic_rules(catalog, pack):  # the forms' own rules: a house award, an end condition
         bound.setdefault(rule.id, rule)
     return bound

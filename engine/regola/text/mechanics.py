@@ -27,7 +27,7 @@ from regola.text.catalog import Catalog
 if TYPE_CHECKING:
     from regola.core.pack import Pack
 
-__all__ = ["claimed_forms", "form_changed", "form_rule", "mechanic_rules"]
+__all__ = ["claimed_forms", "form_changed", "form_dropped", "form_rule", "mechanic_rules"]
 
 _NAME = re.compile(r"\b([a-z][a-z0-9_]*)\b")
 _FUNCTIONS = frozenset({"min", "max", "abs", "if", "else", "and", "or", "not"})
@@ -150,18 +150,73 @@ def _deal(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -
     return w.gettext("The deal"), template, w.fill(template, **values), values
 
 
+def _tie(lang: str, tie: str) -> str:
+    w = words(lang)
+    if tie == "after_start_clockwise":
+        return w.pgettext("tie", "first to the player after the start player, clockwise, the start player last")
+    return w.pgettext("tie", "to the start player first, then clockwise")
+
+
 def _auction(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str,
                                                                                    dict[str, str]]:
     w = words(catalog.language)
-    if item["kind"] == "open":
+    kind = item["kind"]
+    rule = item.get("raise") or {"kind": "any"}
+    values: dict[str, str] = {}
+
+    def money(name: str, amount: Any) -> None:
+        values[name] = _count(catalog, units, "money", int(amount))
+
+    if kind == "open" and rule["kind"] == "exactly":
+        money("by", rule["by"])
+        template = w.templates.gettext("Several bidders for one lot bid openly in turn, clockwise: each raises the "
+                                       "bid by exactly {by}, up to their money, or drops out for good; the last one "
+                                       "left pays their bid and takes the lot.")
+    elif kind == "open" and rule["kind"] == "multiple":
+        money("by", rule["by"])
+        money("least", rule.get("min", rule["by"]))
+        money("most", rule["max"])
+        template = w.templates.gettext("Several bidders for one lot bid openly in turn, clockwise: each raises the "
+                                       "bid by a multiple of {by}, at least {least} and at most {most}, up to their "
+                                       "money, or drops out for good; the last one left pays their bid and takes the "
+                                       "lot.")
+    elif kind == "open":
         template = w.templates.gettext("Several bidders for one lot bid openly in turn, from the start player "
                                        "clockwise: each raises the bid, up to their money, or drops out for good; "
                                        "the last one left pays their bid and takes the lot. If nobody bids, nobody "
                                        "takes it.")
+    elif kind == "dutch":
+        money("start", item["start"])
+        money("step", item["step"])
+        money("floor", item["floor"])
+        template = w.templates.gettext("A lot put up is offered at {start}: the players are asked in turn, clockwise "
+                                       "from whoever put it up, and the first to accept pays the price asked and "
+                                       "takes the lot. Each time the offer goes round the table unclaimed the price "
+                                       "falls by {step}; if nobody takes the lot at {floor}, it stays unsold this "
+                                       "round.")
+    elif kind == "fixed":
+        template = w.templates.gettext("There is no bidding: whoever puts a lot up takes it at its opening price.")
+    elif item.get("bids") and item["bids"].get("min"):
+        money("least", item["bids"]["min"])
+        money("by", item["bids"]["by"])
+        money("most", item["bids"]["max"])
+        values["tie"] = _tie(catalog.language, str(item.get("tie", "start_then_clockwise")))
+        template = w.templates.gettext("Each player names in secret, all at the same time, a lot and a bid from "
+                                       "{least} up to {most}, in steps of {by}. The bids are settled from the highest "
+                                       "down, equal bids going {tie}: each bidder whose lot is still to be had pays "
+                                       "their bid and takes it; the others take nothing.")
+    elif item.get("bids"):
+        money("by", item["bids"]["by"])
+        money("most", item["bids"]["max"])
+        values["tie"] = _tie(catalog.language, str(item.get("tie", "start_then_clockwise")))
+        template = w.templates.gettext("Each player names in secret, all at the same time, a lot and a bid from its "
+                                       "opening price up to {most}, in steps of {by}. The bids are settled from the "
+                                       "highest down, equal bids going {tie}: each bidder whose lot is still to be "
+                                       "had pays their bid and takes it; the others take nothing.")
     else:
         template = w.templates.gettext("Several bidders for one lot bid secretly and all at once, each up to their "
                                        "money; the highest bid pays and takes the lot.")
-    return w.gettext("Auction"), template, w.fill(template), {}
+    return w.gettext("Auction"), template, w.fill(template, **values), values
 
 
 _WORDERS = {"auction": _auction, "deal": _deal, "awards": _award, "end": _end, "start_player": _start,
@@ -176,12 +231,17 @@ def _bound(rule_id: str, catalog: Catalog, units: Mapping[str, str], kind: str, 
                      covers=(pointer,))
 
 
-def claimed_forms(pack: Pack) -> dict[str, tuple[str, str]]:
-    """Pointer of a mechanic -> (the index rule whose text speaks for it, the form that text was written for)."""
-    claimed: dict[str, tuple[str, str]] = {}
+def _forms(entry: Mapping[str, Any]) -> tuple[str, ...]:
+    form = entry.get("form")
+    return tuple(str(f) for f in form) if isinstance(form, list) else (str(form),)
+
+
+def claimed_forms(pack: Pack) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Pointer of a mechanic -> (the first index rule whose text speaks for it, the forms it holds under)."""
+    claimed: dict[str, tuple[str, tuple[str, ...]]] = {}
     for rule_id, entry in pack.data.get("rules", {}).items():
         if isinstance(entry, dict) and entry.get("form") and entry.get("data"):
-            claimed[str(entry["data"][0])] = (rule_id, str(entry["form"]))
+            claimed.setdefault(str(entry["data"][0]), (rule_id, _forms(entry)))
     return claimed
 
 
@@ -189,23 +249,48 @@ def claimed_forms(pack: Pack) -> dict[str, tuple[str, str]]:
 CLAIMABLE = ("start_player", "deal", "auction")
 
 
-def _claimed(doc: Mapping[str, Any], rule_id: str) -> tuple[str, str] | None:
-    """(the part of the mechanics block, the form its text was written for) of an index rule with ``form``."""
+def _claimed(doc: Mapping[str, Any], rule_id: str) -> tuple[str, tuple[str, ...]] | None:
+    """(the part of the mechanics block, the forms its text holds under) of an index rule with ``form``."""
     entry = doc.get("rules", {}).get(rule_id)
     if not isinstance(entry, dict) or not entry.get("form"):
         return None
-    part = str((entry.get("data") or [""])[0]).removeprefix("/mechanics/")
-    return (part, str(entry["form"])) if part in CLAIMABLE else None
+    part = str((entry.get("data") or [""])[0]).removeprefix("/mechanics/").split("/")[0]
+    return (part, _forms(entry)) if part in CLAIMABLE else None
+
+
+def _signature(mechanics: Mapping[str, Any], part: str) -> str:
+    """The chosen form of a part, as a rule's ``form`` names it: 'open/exactly' for an open auction's raise."""
+    block = mechanics.get(part) or {}
+    kind = str(block.get("kind"))
+    if part == "auction" and kind == "open":
+        kind += "/" + str((block.get("raise") or {}).get("kind", "any"))
+    return kind
 
 
 def form_changed(doc: Mapping[str, Any], rule_id: str) -> bool:
-    """Whether the index rule ``rule_id`` was written for another form than the document chooses (its
-    catalog text then gives way to the library's words, and its placeholders need not bind)."""
+    """Whether the index rule ``rule_id`` holds under none of the forms the document chooses (its catalog
+    text then gives way to the library's words, and its placeholders need not bind)."""
     claimed = _claimed(doc, rule_id)
     mechanics = doc.get("mechanics")
     if claimed is None or not isinstance(mechanics, dict):
         return False
-    return bool((mechanics.get(claimed[0]) or {}).get("kind") != claimed[1])
+    chosen = _signature(mechanics, claimed[0])
+    return not any(chosen == form or chosen.startswith(form + "/") for form in claimed[1])
+
+
+def form_dropped(doc: Mapping[str, Any], rule_id: str) -> bool:
+    """Whether the rule is left out of the rulebook: its form is not chosen and an earlier rule of the same
+    mechanic already carries the library's words for the form that is."""
+    claimed = _claimed(doc, rule_id)
+    if claimed is None or not form_changed(doc, rule_id):
+        return False
+    for other in doc.get("rules", {}):
+        if other == rule_id:
+            return False
+        mine = _claimed(doc, other)
+        if mine is not None and mine[0] == claimed[0] and form_changed(doc, other):
+            return True
+    return False
 
 
 def form_rule(catalog: Catalog, pack: Pack, rule_id: str) -> BoundRule | None:

@@ -56,5 +56,5 @@ def pass_leonardo(state: State, seat: int) -> None:
 
 TERMS = GameTerms(measures={"money": money, "inventions": inventions, "completed": completed, "upgrades": upgrades},
                   resources={"money": give_money}, start_seat=leonardo, set_start_seat=pass_leonardo,
-                  parts=("money", "hand", "lab_work"), auctions=True,
+                  parts=("money", "hand", "lab_work"), auctions=("sealed", "open"),
                   ceilings={"inventions": cards_in_the_box, "completed": cards_in_the_box})

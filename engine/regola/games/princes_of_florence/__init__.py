@@ -57,10 +57,13 @@ def _greedy() -> type:
 
 def decisions(rules: Rules, players: int) -> int:
     """An upper bound on the decisions of one game (core.caps): per round, each seat's actions, pieces and
-    cards, and an auction that could go on raising until the opening purses are spent (at most a thousand
-    raises); four times that (a 5-player game of the Polish pack takes at most ~250)."""
+    cards, and an auction that could go on raising until the opening purses are spent, or a Dutch offer
+    going round at every price (at most a thousand); four times that (a 5-player game of the Polish pack
+    takes at most ~250)."""
     per_seat = 16 + 4 * rules.per_turn + rules.architects + rules.jesters
-    bidding = min(1000, rules.money_by_players.get(players, 0) // max(1, rules.raise_by))
+    form = rules.mechanics.auction
+    least = (form.raise_rule.raises() or (1,))[0]
+    bidding = min(1000, max(rules.money_by_players.get(players, 0) // least, len(form.dutch_prices()) * players))
     return 4 * rules.rounds * (players * per_seat + players * bidding) + 256
 
 

@@ -49,6 +49,20 @@ def _decode_under(state: Any, params: tuple[Any, ...]) -> tuple[Any, ...]:
     return (tuple(cards[i] for i in params[0]),)
 
 
+def _auction_kinds(rules: Rules, lots: tuple[str, ...]) -> list[ActionKind]:
+    """The moves of an auction form other than the printed one (last: the other ids stay as they were)."""
+    form = rules.mechanics.auction
+    if form.kind == "open" and form.raise_rule.kind == "multiple":
+        return [ActionKind("raise", (form.raise_rule.raises(),), source="/mechanics/auction/raise (by, min, max)")]
+    if form.kind == "dutch":
+        return [ActionKind("accept")]
+    if form.kind == "sealed":
+        least = form.bid_least or min(rules.opening_bid.values(), default=0)
+        return [ActionKind("seal", (lots, form.sealed_bids(least)),
+                           source="/auction/lots; /auction/opening_bid up to /mechanics/auction/bids (by, max)")]
+    return []
+
+
 def action_kinds(rules: Rules) -> list[ActionKind]:
     seats = tuple(range(rules.players_max))
     professions = tuple(sorted(rules.professions))
@@ -120,4 +134,5 @@ def action_kinds(rules: Rules) -> list[ActionKind]:
     deal = rules.mechanics.deal
     if deal is not None and deal.kind == "draft":  # last: the other kinds keep their ids under a draft
         kinds.append(ActionKind("pick", (professions,), source="/professions/cards (a draft: /mechanics/deal)"))
+    kinds += _auction_kinds(rules, lots)
     return [k for k in kinds if all(k.params)]

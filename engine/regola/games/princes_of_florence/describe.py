@@ -7,7 +7,8 @@ from regola.games.princes_of_florence.state import State
 
 _WORDS = {
     "open": "opens the auction of {0}", "buy": "takes {0} for the opening bid", "decline": "declines to bid this round",
-    "raise": "raises", "pass": "passes", "keep": "keeps {0}", "return": "returns profession card {0}",
+    "raise": "raises", "pass": "passes", "accept": "accepts the price offered",
+    "seal": "bids {1} for {0} in secret", "keep": "keeps {0}", "return": "returns profession card {0}",
     "place": "places {0} (orientation {1}) at column {2}, row {3}", "work": "completes a work with profession card {0}",
     "build": "builds {0}", "profession": "buys a profession card", "freedom": "proclaims freedom of {0}",
     "bonus": "buys a bonus card", "take": "takes card {0}", "play_bonus": "plays bonus card {0}",
@@ -26,4 +27,6 @@ def describe(state: State, action: Action) -> str:
         return " ".join(str(a) for a in action)
     if verb == "keep" and len(action) == 1:
         return "keeps the dealt cards"
+    if verb == "raise" and len(action) == 2:
+        return f"raises by {action[1]}"
     return words.format(*action[1:], *([""] * 4))

@@ -62,11 +62,27 @@ class GreedyBot:
             return max(recruits, key=lambda a: self._fit(me, a[2])) if recruits else ("wait",)
         if "under" in verbs:
             return legal[0]
-        if "pass" in verbs and v["step"].get("lot") is not None:
+        if "pass" in verbs and v["step"].get("lot") is not None:  # an open raise or a Dutch offer
             step = v["step"]
-            limit = _BID_LIMIT.get(step["lot"], 400)
-            wanted = step["price"] + self.rules.raise_by <= min(limit, me["money"] // 3)
-            return ("raise",) if wanted and ("raise",) in legal else ("pass",)
+            limit = min(_BID_LIMIT.get(step["lot"], 400), me["money"] // 3)
+            if ("accept",) in legal:
+                return ("accept",) if step["price"] <= limit else ("pass",)
+            raises = [a for a in legal if a[0] == "raise"]
+            if not raises:
+                return ("pass",)
+            least = min(raises, key=lambda a: a[1] if len(a) > 1 else 0)
+            step_by = least[1] if len(least) > 1 else self.rules.mechanics.auction.raise_rule.by
+            return least if step["price"] + step_by <= limit else ("pass",)
+        if "seal" in verbs:  # a sealed bid: the lot that fits best, at what it is worth to this bot
+            seals = [a for a in legal if a[0] == "seal"]
+            best = max(wants.get(a[1], 0) + (2 if a[1] == "jester" else 0) + (1 if a[1] == "architect" else 0)
+                       for a in seals)
+            lot = next(a[1] for a in seals if wants.get(a[1], 0) + (2 if a[1] == "jester" else 0)
+                       + (1 if a[1] == "architect" else 0) == best)
+            limit = min(_BID_LIMIT.get(lot, 400), me["money"] // 3)
+            fitting = [a for a in seals if a[1] == lot and a[2] <= limit]
+            return max(fitting, key=lambda a: a[2]) if fitting else min((a for a in seals if a[1] == lot),
+                                                                        key=lambda a: a[2])
         if verbs & {"open", "buy"}:
             opts = [a for a in legal if a[0] in ("open", "buy")]
             return max(opts, key=lambda a: (wants.get(a[1], 0) + (2 if a[1] == "jester" else 0)

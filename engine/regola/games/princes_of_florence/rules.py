@@ -89,7 +89,6 @@ class Rules:
     minimum_work: tuple[int, ...]
     lots_by_players: Mapping[int, tuple[Lot, ...]]
     opening_bid: Mapping[int, int]
-    raise_by: int
     per_player: int  # lots one player may win in a round
     per_stack: int  # lots one stack may sell in a round
     last_player_buys: bool
@@ -203,7 +202,7 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         start_seat=setup["start_seat"], start_prestige=setup["prestige"],
         rounds=rounds["count"], minimum_work=tuple(rounds["minimum_work"]),
         mechanics=compile_mechanics(doc["mechanics"], TERMS),
-        lots_by_players=lots, opening_bid=_by_players(auction["opening_bid"]), raise_by=auction["raise"],
+        lots_by_players=lots, opening_bid=_by_players(auction["opening_bid"]),
         per_player=auction["per_player"], per_stack=auction["per_stack"],
         last_player_buys=auction["last_player_pays_opening_bid"], prestige_draw=auction["prestige_draw"],
         per_turn=act["per_turn"], kinds=kinds, building_price=tuple(act["building_price"]),

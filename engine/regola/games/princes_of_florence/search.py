@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from regola.core.step import Action
 from regola.games.princes_of_florence.state import Player, State
+from regola.games.princes_of_florence.steps.auction import sealed_options
 
 UNKNOWN = -1  # a card the seat cannot see
 
@@ -93,6 +94,11 @@ def information_state(state: State, seat: int) -> State:
     for lists in _places(info, seat).values():
         for cards in lists:
             cards[:] = [UNKNOWN] * len(cards)
+    sealed = info.step.get("sealed") if isinstance(info.step, dict) else None
+    if sealed and sealed["queue"] is None:  # the others' sealed bids: who has bid is seen, not what
+        for other, bid in sealed["bids"].items():
+            if int(other) != seat and bid is not None:
+                sealed["bids"][other] = [UNKNOWN, UNKNOWN]
     return info
 
 
@@ -122,7 +128,20 @@ def determinize(info: State, seat: int, rng: random.Random) -> State:
     for p in st.players:
         if p.seat != seat:
             p.hand.sort()  # a hand is kept sorted (steps.actions)
+    _guess_sealed_bids(st, rng)
     return st
+
+
+def _guess_sealed_bids(st: State, rng: random.Random) -> None:
+    """Another seat's unseen sealed bid, drawn from what it could have bid: a lot it can use, a bid it can pay
+    (the step's own legal list, asked as if it were that seat's turn)."""
+    sealed = st.step.get("sealed") if isinstance(st.step, dict) else None
+    if not sealed:
+        return
+    for other, bid in sealed["bids"].items():
+        if bid is not None and bid[0] == UNKNOWN:
+            options = sealed_options(st, int(other))
+            sealed["bids"][other] = list(rng.choice(options)[1:]) if options else None
 
 
 def playout(state: State, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -69,7 +69,8 @@ def _parts(speech: Speech, state: State, action: Action) -> list[str]:
     """The action's parts as the catalog's ``{0}``, ``{1}``… name them: the verb, then names and numbers."""
     verb, args = str(action[0]), list(action[1:])
     pending = state.step.get("pending") or {}
-    category = {"open": "lots", "buy": "lots", "build": "buildings", "freedom": "freedoms", "hire": "characters",
+    category = {"open": "lots", "buy": "lots", "seal": "lots", "pick": "professions", "build": "buildings",
+                "freedom": "freedoms", "hire": "characters",
                 "bid": "characters", "return": "professions", "work": "professions", "play_bonus": "bonus_cards",
                 "keep": "prestige_cards", "take": DECK_NAMES.get(_deck(pending), "professions")}.get(verb)
     out = [verb]
@@ -85,7 +86,7 @@ def _parts(speech: Speech, state: State, action: Action) -> list[str]:
         elif category is not None and k == 0:
             out.append(speech.name(category, arg))
         elif isinstance(arg, int):
-            out.append(speech.amount(arg, "floren") if verb == "bid" else speech.number(arg))
+            out.append(speech.amount(arg, "floren") if verb in ("bid", "seal", "raise") else speech.number(arg))
         else:
             out.append(str(arg))
     return out
@@ -94,8 +95,9 @@ def _parts(speech: Speech, state: State, action: Action) -> list[str]:
 def describe(state: State, action: Action, speech: Speech) -> str:
     """An option of the seat about to decide, in the rule catalog's words for the verb."""
     verb = str(action[0])
-    # 'keep' alone keeps the dealt cards; with a card it keeps that one of a look at a pile
-    template = speech.catalog.names("actions").get("keep_card" if verb == "keep" and len(action) > 1 else verb)
+    # 'keep' alone keeps the dealt cards, with a card one of a look at a pile; 'raise' with an amount raises by it
+    key = {"keep": "keep_card", "raise": "raise_by"}.get(verb, verb) if len(action) > 1 else verb
+    template = speech.catalog.names("actions").get(key)
     parts = _parts(speech, state, action)
     if not isinstance(template, str):
         return " ".join(parts)
@@ -114,6 +116,8 @@ def narrate(state: State, seat: int, action: Action, speech: Speech) -> str:
     verb = str(action[0])
     if verb in PRIVATE and len(action) > 1:
         what = speech.gettext("chooses a card in secret")
+    elif verb == "seal":  # a sealed bid: nobody else learns its lot or amount before the bids are settled
+        what = speech.gettext("makes a sealed bid")
     else:
         what = describe(state, action, speech)
     # TRANSLATORS: what another player did: who, then the action in the rule catalog's words

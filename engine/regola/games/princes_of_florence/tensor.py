@@ -56,7 +56,7 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
         TensorField("prestige_cards", (p, len(prestige)), "per seat: prestige cards, where the view shows them"),
         TensorField("auction", (len(lots), 2), "per lot: sold this round, being auctioned now"),
         TensorField("auction_seats", (p, 3), "per seat: out of this round's auction, passed this lot, high bidder"),
-        TensorField("auction_price", (1,), "the current bid"),
+        TensorField("auction_price", (1,), "the current bid, a Dutch lot's price, or the seat's own sealed bid"),
         TensorField("turn", (p + 1, 2), "the actions phase: one-hot whose turn (last: none), actions done"),
         TensorField("pending", (len(PENDING),), "one-hot: the kind of follow-up decision pending"),
         TensorField("pending_seat", (p,), "one-hot: whose follow-up decision it is"),
@@ -122,7 +122,11 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
                 w.set("auction_seats", 1, rel(s), 1)
             if step["high"] is not None:
                 w.set("auction_seats", 1, rel(step["high"]), 2)
-            w.set("auction_price", step["price"], 0)
+            w.set("auction_price", step["price"] or 0, 0)
+            own = step.get("own_bid")
+            if own:  # a sealed bid: the seat's own lot and bid (the others' are not seen)
+                w.set("auction", 1, lots.index(own[0]), 1)
+                w.set("auction_price", own[1], 0)
         if "done" in step and "turn" in step:
             w.set("turn", 1, rel(step["turn"]) if step["turn"] is not None else p, 0)
             w.set("turn", step["done"], 0, 1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from regola.mechanics.auction import AUCTION_KINDS
 from regola.mechanics.terms import GameTerms
 
 if TYPE_CHECKING:  # the rules import these terms, and the state imports the rules
@@ -55,4 +56,4 @@ def move_start_marker(state: State, seat: int) -> None:
 TERMS = GameTerms(measures={"money": money, "prestige": prestige, "freedoms": freedoms},
                   resources={"money": give_money, "prestige": give_prestige}, start_seat=start_marker,
                   set_start_seat=move_start_marker, parts=("hand", "bonus", "prestige_cards"),
-                  ceilings={"freedoms": freedom_kinds}, deals=True)
+                  ceilings={"freedoms": freedom_kinds}, deals=True, auctions=AUCTION_KINDS, listed_bids=True)

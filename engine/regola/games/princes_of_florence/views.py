@@ -35,8 +35,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
     step: dict[str, Any] = {}
     s = state.step
     if "sold" in s:
-        step = {"sold": list(s["sold"]), "out": list(s["out"]), "lot": s["lot"], "price": s["price"],
-                "high": s["high"], "passed": list(s["passed"])}
+        step = _auction(state, seat)
     elif "tokens" in s:  # phase A2 (Muse and Princess): every token lies open on a character card's bid field
         step = {"tokens": {card: list(token) for card, token in s["tokens"].items()}, "bidder": s["turn"],
                 "settled": list(s["done"])}
@@ -62,6 +61,27 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "players": players, "step": step, "result": state.result,
         "characters": _characters(state),
     }
+
+
+def _auction(state: State, seat: int) -> dict[str, Any]:
+    """Phase A in the pack's form: the lot running, its price and leader (open), the price asked (Dutch);
+    sealed bids show only who has bid until they are settled, a seat's own bid to that seat."""
+    s = state.step
+    offer, dutch, sealed = s.get("open"), s.get("dutch"), s.get("sealed")
+    step: dict[str, Any] = {"form": state.rules.mechanics.auction.kind, "sold": list(s["sold"]),
+                            "unsold": list(s.get("unsold", ())), "out": list(s["out"]), "lot": s["lot"],
+                            "price": None, "high": None, "passed": []}
+    if offer:
+        step.update(price=offer["high"], high=offer["leader"],
+                    passed=[other for other in range(state.n) if not s["out"][other] and other not in offer["in"]])
+    elif dutch:
+        step.update(price=dutch["price"], asked=list(dutch["asked"]))
+    elif sealed:
+        bids = sealed["bids"]
+        step["bid"] = sorted(int(other) for other in bids)
+        if str(seat) in bids:
+            step["own_bid"] = bids[str(seat)]
+    return step
 
 
 def _characters(state: State) -> dict[str, Any] | None:

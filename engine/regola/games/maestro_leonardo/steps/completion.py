@@ -112,7 +112,7 @@ def _start_auction(state: State, key: str) -> None:
     _process(state, key)  # rewards first, then the auction for the card (F14)
     s["auction"] = key
     s["bids"] = {}
-    if state.rules.mechanics.auction == "open":  # in turn from Leonardo's holder, clockwise
+    if state.rules.mechanics.auction.kind == "open":  # in turn from Leonardo's holder, clockwise
         seats = s["groups"][key]["seats"]
         s["open"] = open_state([seat for seat in state.clockwise_from(state.leonardo) if seat in seats])
 
@@ -179,17 +179,22 @@ class Completion(Step):
             return [("auction_first", s["groups"][k]["card"]) for k in s["cards"]
                     if k not in s["done"] and s["groups"][k]["auction"] and seat in s["groups"][k]["seats"]]
         money = state.players[seat].money
-        if s.get("open"):  # raise above the high bid, up to the purse; a bid of the high bid drops out
+        if s.get("open"):  # raise above the high bid by the raise rule, up to the purse; the high bid drops out
             high = s["open"]["high"]
-            return ActionRange("bid", range(high, max(high, money) + 1))
+            rule = state.rules.mechanics.auction.raise_rule
+            if rule.kind == "any":
+                return ActionRange("bid", range(high, max(high, money) + 1))
+            return [("bid", high), *(("bid", bid) for bid in rule.bids(high, money))]
         return ActionRange("bid", range(money + 1))  # a bid is 0 to the purse, never listed
 
     def explain(self, state: State, action: Action) -> IllegalAction:
         if action and action[0] == "auction_first":
             return IllegalAction("completion.order", "pick one of your own pending auctions", action)
         if state.step.get("open"):
-            return IllegalAction(self.rule, "an open bid raises the high bid, up to the bidder's money; a bid of "
-                                 "the high bid drops out", action)
+            raises = state.rules.mechanics.auction.raise_rule.raises()
+            by = "" if raises is None else f" by {', '.join(map(str, raises))}"
+            return IllegalAction(self.rule, f"an open bid raises the high bid{by}, up to the bidder's money; a bid "
+                                 "of the high bid drops out", action)
         return IllegalAction(self.rule, "a bid is a whole number from 0 to the bidder's money", action)
 
     def apply(self, state: State, action: Action) -> None:

@@ -1,10 +1,14 @@
-"""Phase A, the auction (004 Faza Licytacji).
+"""Phase A, the auction (004 Faza Licytacji), in the form the pack chooses (mechanics.auction).
 
-A chooser picks a lot and thereby bids the opening price; clockwise, every other player still in the
-round raises by the fixed step or passes, and a pass is final for that lot. The winner pays the bank.
-If the chooser lost, he chooses again; otherwise the next player still in the round does. Declining to
-choose ends one's part in the round. The last player still in the round may take a lot for the opening
-price without an auction. Every number comes from the pack (auction.yaml, by player count).
+As printed (``open``, raise ``exactly`` 100): a chooser picks a lot and thereby bids the opening price;
+clockwise, every other player still in the round raises by the step or passes, and a pass is final for
+that lot. The winner pays the bank. If the chooser lost, he chooses again; otherwise the next player
+still in the round does. Declining to choose ends one's part in the round. The last player still in the
+round may take a lot for the opening price without an auction. A ``dutch`` lot is offered to the same
+players in the same order at a falling price; ``fixed`` sells each chosen lot at the opening price;
+``sealed`` has every player name a lot and a bid at once, settled from the highest bid down. How a lot
+is sold is the library's (regola.mechanics.auction); what a lot gives, who may use it and who chooses
+are this game's. Every number comes from the pack (auction.yaml by player count, mechanics.yaml).
 """
 
 from __future__ import annotations
@@ -26,6 +30,17 @@ from regola.games.princes_of_florence.supply import (
     placement_refusal,
     placements,
 )
+from regola.mechanics.auction import Auction as AuctionForm
+from regola.mechanics.auction import (
+    dutch_decline,
+    dutch_state,
+    dutch_turn,
+    open_bid,
+    open_state,
+    open_turn,
+    sealed_order,
+)
+from regola.mechanics.ties import preference
 
 
 def lots(state: State) -> tuple[Lot, ...]:
@@ -68,48 +83,84 @@ def can_take(state: State, seat: int, lot: Lot) -> bool:
 
 
 def available(state: State) -> list[Lot]:
-    """The lots whose stack still has something and has sold fewer than ``per_stack`` lots this round."""
-    sold = state.step["sold"]
-    return [lot for lot in lots(state) if sold.count(lot.id) < state.rules.per_stack and stack_has(state, lot)]
+    """The lots whose stack still has something, has sold fewer than ``per_stack`` lots this round and has
+    not gone unclaimed this round (a Dutch offer)."""
+    sold, unsold = state.step["sold"], state.step.get("unsold", ())
+    return [lot for lot in lots(state)
+            if sold.count(lot.id) < state.rules.per_stack and lot.id not in unsold and stack_has(state, lot)]
 
 
 def begin_auction(state: State) -> None:
-    state.step = {"out": [False] * state.n, "won": [0] * state.n, "sold": [], "chooser": state.start, "lot": None,
-                  "price": 0, "high": None, "opener": None, "passed": [], "turn": None, "pending": None}
+    state.step = {"out": [False] * state.n, "won": [0] * state.n, "sold": [], "unsold": [], "chooser": state.start,
+                  "lot": None, "opener": None, "open": None, "dutch": None, "sealed": None, "pending": None}
+    if state.rules.mechanics.auction.kind == "sealed":  # every seat names a lot and a bid, from the start player
+        state.step.update(chooser=None, sealed={"asked": state.clockwise_from(state.start), "bids": {}, "queue": None})
+
+
+def _form(state: State) -> AuctionForm:
+    return state.rules.mechanics.auction
+
+
+def _opening(state: State) -> int:
+    return int(state.rules.opening_bid[state.n])
+
+
+def _can_pay(state: State, seat: int, price: int) -> bool:
+    """Whether the seat could pay ``price``, counting the prestige it may sell for money (R15)."""
+    return state.players[seat].money + anytime.sellable(state, seat) >= price
 
 
 class Auction(Step):
+    """Phase A in the pack's auction form (mechanics.auction): who chooses, what a lot gives and the last
+    player's lot are this game's; how a chosen lot is sold is the library's form (regola.mechanics.auction)."""
+
     rule = "auction.lots"
 
     def decider(self, state: State) -> int | None:
         s = state.step
         if s["pending"] is not None:
             return int(s["pending"]["seat"])
-        if s["lot"] is not None:
-            return int(s["turn"])
+        if s.get("open"):
+            return open_turn(s["open"])
+        if s.get("dutch"):
+            return dutch_turn(s["dutch"])
+        if s.get("sealed"):
+            return _sealed_turn(state)
         return s["chooser"]
 
     def legal(self, state: State) -> list[Action]:
         s = state.step
         if s["pending"] is not None:
             return _pending_legal(state, s["pending"])
-        if s["lot"] is not None:
-            seat = s["turn"]
-            out: list[Action] = [("raise",)] if state.players[seat].money >= s["price"] + state.rules.raise_by else []
+        seat = self._to_move(state)
+        money = state.players[seat].money
+        if s.get("open"):
+            high = s["open"]["high"]
+            out: list[Action] = [_raise_action(state, bid - high) for bid in _form(state).raise_rule.bids(high, money)]
             out.append(("pass",))
+        elif s.get("dutch"):
+            out = [("accept",)] if money >= s["dutch"]["price"] else []
+            out.append(("pass",))
+        elif s.get("sealed"):
+            out = [*sealed_options(state, seat), ("decline",)]
         else:
-            seat = s["chooser"]
-            opening = state.rules.opening_bid[state.n]
-            verb = "buy" if self._last(state) else "open"
-            money = state.players[seat].money
-            out = [(verb, lot.id) for lot in available(state) if money >= opening and can_take(state, seat, lot)]
+            verb = "buy" if self._last(state) or _form(state).kind == "fixed" else "open"
+            out = [(verb, lot.id) for lot in available(state)
+                   if money >= _opening(state) and can_take(state, seat, lot)]
             out.append(("decline",))
         if anytime.may_sell(state, seat):  # ruling R15: at any of one's own decisions
             out.append(("sell",))
         return out
 
+    def _to_move(self, state: State) -> int:
+        seat = self.decider(state)
+        if seat is None:  # the flow asks a step for moves only while someone is to move
+            raise RuntimeError("phase A has nobody to move")
+        return seat
+
     def _last(self, state: State) -> bool:
-        return state.rules.last_player_buys and state.step["out"].count(False) == 1
+        return (state.rules.last_player_buys and _form(state).kind in ("open", "dutch")
+                and state.step["out"].count(False) == 1)
 
     def explain(self, state: State, action: Action) -> IllegalAction:
         s = state.step
@@ -122,26 +173,38 @@ class Auction(Step):
         if verb == "recruit":
             return IllegalAction(anytime.RECRUIT_RULE, "a recruitment card is used when it is won or in the "
                                  "action phase, not while lots are being auctioned", action)
-        if s["lot"] is None and verb in ("open", "buy") and len(action) == 2:
-            return self._choice_refusal(state, action)
-        if verb in ("raise", "pass") and s["lot"] is None:
-            return IllegalAction("auction.lots", "no lot is being auctioned now: the player chooses a lot to "
-                                 "auction ('open') or declines", action)
-        if verb == "raise":
-            need = s["price"] + state.rules.raise_by
-            if len(action) != 1:
-                return IllegalAction("auction.raise", f"every raise is exactly {state.rules.raise_by}: send "
-                                     f"('raise',) and the bid becomes {need}", action)
-            return IllegalAction("auction.afford", f"a raise to {need} is more than the player's "
-                                 f"{state.players[s['turn']].money}", action)
-        if verb in ("open", "buy") and s["lot"] is not None:
-            return IllegalAction("auction.pass_final", f"the auction of {s['lot']} is running: raise or pass",
-                                 action)
+        form = _form(state)
+        if verb in ("open", "buy", "seal") and len(action) >= 2 and s["lot"] is None:
+            refusal = self._choice_refusal(state, action)
+            if refusal is not None:
+                return refusal
+        if verb in ("raise", "pass", "accept") and s["lot"] is None:
+            return IllegalAction("auction.lots", "no lot is being auctioned now: the player chooses a lot or "
+                                 "declines", action)
+        if verb == "raise" and s.get("open"):
+            high, money = s["open"]["high"], state.players[self._to_move(state)].money
+            rule = form.raise_rule
+            if action not in [_raise_action(state, r) for r in rule.raises() or ()]:
+                if rule.kind == "exactly":
+                    return IllegalAction("auction.raise", f"every raise is exactly {rule.by}: send ('raise',) and "
+                                         f"the bid becomes {high + rule.by}", action)
+                return IllegalAction("auction.raise", f"a raise is a multiple of {rule.by} from {rule.least} to "
+                                     f"{rule.most}: send ('raise', amount)", action)
+            return IllegalAction("auction.afford", f"a raise to {high + (action[1:] or (rule.by,))[0]} is more "
+                                 f"than the player's {money}", action)
+        if verb == "accept" and s.get("dutch"):
+            return IllegalAction("auction.afford", f"the price is {s['dutch']['price']}; the player has "
+                                 f"{state.players[self._to_move(state)].money}", action)
+        if verb in ("open", "buy", "seal") and s["lot"] is not None:
+            return IllegalAction("auction.pass_final", f"the auction of {s['lot']} is running", action)
+        if verb in ("open", "buy", "seal", "raise", "accept"):
+            return IllegalAction(self.rule, f"the auction here is {form.kind}: {verb!r} is not one of its "
+                                 "moves", action)
         return IllegalAction(self.rule, "not one of the legal actions here", action)
 
-    def _choice_refusal(self, state: State, action: Action) -> IllegalAction:
+    def _choice_refusal(self, state: State, action: Action) -> IllegalAction | None:
         s = state.step
-        seat = s["chooser"]
+        seat = self._to_move(state)
         lot = next((lot for lot in lots(state) if lot.id == action[1]), None)
         if lot is None:
             known = ", ".join(lot.id for lot in lots(state))
@@ -149,49 +212,86 @@ class Auction(Step):
         if s["sold"].count(lot.id) >= state.rules.per_stack:
             return IllegalAction("auction.one_per_stack", f"the {lot.id} stack has sold "
                                  f"{s['sold'].count(lot.id)} lot(s) this round, its most", action)
+        if lot.id in s.get("unsold", ()):
+            return IllegalAction("auction.lots", f"the {lot.id} lot went unclaimed this round", action)
         if not stack_has(state, lot):
             return IllegalAction("auction.empty_stack", f"the {lot.id} stack is empty", action)
-        if state.players[seat].money < state.rules.opening_bid[state.n]:
-            return IllegalAction("auction.afford", f"the opening bid is {state.rules.opening_bid[state.n]}; the "
+        if state.players[seat].money < _opening(state):
+            return IllegalAction("auction.afford", f"the opening bid is {_opening(state)}; the "
                                  f"player has {state.players[seat].money}", action)
         if "architect" in lot.gives and state.players[seat].architects >= state.rules.max_architects:
             return IllegalAction("auction.architect_limit", f"the player already has "
                                  f"{state.rules.max_architects} architects, the most anyone may hold", action)
+        if not can_take(state, seat, lot):
+            return IllegalAction("auction.landscape", "the landscape fits nowhere in the principality", action)
+        kind = _form(state).kind
         if action[0] == "open" and self._last(state):
             return IllegalAction("auction.last_player", "the last player takes a lot for the opening bid "
                                  "without an auction ('buy')", action)
-        if action[0] == "buy" and not self._last(state):
+        if action[0] == "buy" and kind in ("open", "dutch") and not self._last(state):
             return IllegalAction("auction.last_player", "only the last player still in the round takes a lot "
                                  "without an auction; others open one ('open')", action)
-        return IllegalAction("auction.landscape", "the landscape fits nowhere in the principality", action)
+        return None
 
     def apply(self, state: State, action: Action) -> None:
         s = state.step
         verb = action[0]
         if s["pending"] is not None:
             _pending_apply(state, action)
-            return
-        if verb == "sell":
-            anytime.sell(state, s["turn"] if s["lot"] is not None else s["chooser"])
-        elif verb == "raise":
-            s["price"] += state.rules.raise_by
-            s["high"] = s["turn"]
-            _next_bidder(state, s["turn"])
-        elif verb == "pass":
-            s["passed"].append(s["turn"])
-            _next_bidder(state, s["turn"])
+        elif verb == "sell":
+            anytime.sell(state, self._to_move(state))
+        elif verb in ("raise", "pass") and s.get("open"):
+            offer = s["open"]
+            step = action[1] if len(action) > 1 else _form(state).raise_rule.by
+            open_bid(offer, self._to_move(state), offer["high"] + step if verb == "raise" else offer["high"])
+            _settle_open(state)
+        elif verb in ("accept", "pass"):
+            seat = self._to_move(state)
+            if verb == "accept":
+                _sold_to(state, seat, s["dutch"]["price"])
+            else:
+                dutch_decline(s["dutch"], _form(state), lambda other, price: _can_pay(state, other, price))
+                _settle_dutch(state)
+        elif verb == "seal" or (verb == "decline" and s.get("sealed")):
+            sealed = s["sealed"]
+            seat = self._to_move(state)
+            sealed["bids"][str(seat)] = [action[1], action[2]] if verb == "seal" else None
         elif verb == "open":
             seat = s["chooser"]
-            s.update(lot=action[1], price=state.rules.opening_bid[state.n], high=seat, opener=seat, passed=[])
-            _next_bidder(state, seat)
+            s.update(lot=action[1], opener=seat)
+            bidders = [other for other in state.clockwise_from(seat) if not s["out"][other]]
+            if _form(state).kind == "dutch":
+                s["dutch"] = dutch_state(bidders, _form(state).start)
+                _settle_dutch(state)
+            else:
+                s["open"] = open_state(bidders, high=_opening(state), leader=seat)
+                _settle_open(state)
         elif verb == "buy":
             seat = s["chooser"]
-            _win(state, seat, action[1], state.rules.opening_bid[state.n])
+            _win(state, seat, action[1], _opening(state))
             s["chooser"] = _next_in(state, seat)
         else:  # decline: out of this round's auctions (004 Przebieg fazy Licytacji)
             seat = s["chooser"]
             s["out"][seat] = True
             s["chooser"] = _next_in(state, seat)
+        if s.get("sealed") and s["pending"] is None:
+            _settle_sealed(state)
+
+
+def sealed_options(state: State, seat: int) -> list[Action]:
+    """The sealed bids ``seat`` may make: a lot it can use, a listed bid from the least bid (the form's, else the
+    opening bid) up to its money."""
+    form = _form(state)
+    listed = form.sealed_bids(form.bid_least or min(state.rules.opening_bid.values()))  # as action_kinds lists them
+    least = form.bid_least or _opening(state)
+    money = state.players[seat].money
+    bids = [bid for bid in listed if least <= bid <= money]
+    return [("seal", lot.id, bid) for lot in available(state) if can_take(state, seat, lot) for bid in bids]
+
+
+def _raise_action(state: State, step: int) -> Action:
+    """A raise as the action table lists it: ('raise',) under 'exactly', ('raise', step) otherwise."""
+    return ("raise",) if _form(state).raise_rule.kind == "exactly" else ("raise", step)
 
 
 def _next_in(state: State, seat: int) -> int | None:
@@ -204,26 +304,74 @@ def _next_in(state: State, seat: int) -> int | None:
     return None
 
 
-def _next_bidder(state: State, after: int) -> None:
-    """Hand the bid to the next player clockwise who may still bid; one who cannot raise (money, or a
-    lot he could not use) withdraws from the lot. Nobody left: the high bidder wins."""
+def _settle_open(state: State) -> None:
+    """Drop every bidder whose turn it is but who could not raise (money, or a lot he could not use); once one
+    bidder is left holding the high bid, he wins (004 Przebieg fazy Licytacji)."""
     s = state.step
+    offer = s["open"]
     lot = _lot(state, s["lot"])
-    need = s["price"] + state.rules.raise_by
-    for i in range(1, state.n):
-        seat = (after + i) % state.n
-        if seat == s["high"] or s["out"][seat] or seat in s["passed"]:
-            continue
-        if state.players[seat].money + anytime.sellable(state, seat) < need or not can_take(state, seat, lot):
-            s["passed"].append(seat)
-            continue
-        s["turn"] = seat
-        return
-    winner, opener = s["high"], s["opener"]
-    _win(state, winner, s["lot"], s["price"])
-    s.update(lot=None, turn=None, high=None, passed=[])
-    # the chooser who lost chooses again; one who won hands on clockwise (004 Przebieg fazy Licytacji)
+    least = (_form(state).raise_rule.raises() or (1,))[0]
+    while (seat := open_turn(offer)) is not None:
+        if _can_pay(state, seat, offer["high"] + least) and can_take(state, seat, lot):
+            return
+        open_bid(offer, seat, offer["high"])
+    _sold_to(state, offer["leader"], offer["high"])
+
+
+def _settle_dutch(state: State) -> None:
+    """Pass over whoever could not pay the price or use the lot; unclaimed at the floor, the lot is not sold
+    this round and its chooser chooses again."""
+    s = state.step
+    offer = s["dutch"]
+    lot = _lot(state, s["lot"])
+    while (seat := dutch_turn(offer)) is not None:
+        if _can_pay(state, seat, offer["price"]) and can_take(state, seat, lot):
+            return
+        dutch_decline(offer, _form(state), lambda other, price: _can_pay(state, other, price))
+    s["unsold"].append(s["lot"])
+    s.update(lot=None, dutch=None)
+    opener = s["opener"]
+    s["chooser"] = opener if not s["out"][opener] else _next_in(state, opener)
+
+
+def _sold_to(state: State, winner: int, price: int) -> None:
+    """The running lot goes to ``winner`` at ``price``; the chooser who lost chooses again, one who won hands
+    on clockwise (004 Przebieg fazy Licytacji)."""
+    s = state.step
+    opener = s["opener"]
+    _win(state, winner, s["lot"], price)
+    s.update(lot=None, open=None, dutch=None)
     s["chooser"] = opener if winner != opener and not s["out"][opener] else _next_in(state, opener)
+
+
+def _sealed_turn(state: State) -> int | None:
+    """Who names a lot and a bid next; None once every seat has, or while the bids are settled."""
+    sealed = state.step["sealed"]
+    if sealed["queue"] is not None:
+        return None
+    return next((seat for seat in sealed["asked"] if str(seat) not in sealed["bids"]), None)
+
+
+def _settle_sealed(state: State) -> None:
+    """Once every seat has bid: from the highest bid down (ties by the form's tie rule), each takes its lot at
+    its bid while the lot is still to be had, else nothing; a lot's winner finishes taking it first."""
+    s = state.step
+    sealed = s["sealed"]
+    if _sealed_turn(state) is not None:
+        return
+    if sealed["queue"] is None:
+        bids = {int(seat): bid[1] for seat, bid in sealed["bids"].items() if bid is not None}
+        sealed["queue"] = sealed_order(bids, preference(_form(state).tie, state.start, state.n))
+    while sealed["queue"] and s["pending"] is None:
+        seat = sealed["queue"].pop(0)
+        lot_id, bid = sealed["bids"][str(seat)]
+        lot = _lot(state, lot_id)
+        if (lot in available(state) and can_take(state, seat, lot) and state.players[seat].money >= bid
+                and not s["out"][seat]):
+            _win(state, seat, lot_id, bid)
+    if not sealed["queue"] and s["pending"] is None:
+        s["out"] = [True] * state.n
+        s["sealed"] = None
 
 
 def _win(state: State, seat: int, lot_id: str, price: int) -> None:
