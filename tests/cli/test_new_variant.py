@@ -39,7 +39,8 @@ def test_the_starting_variant_checks_as_written_and_uncommented(pack: str, tmp_p
 
 @pytest.mark.parametrize("pack", ["cs", "pl"])
 def test_each_offered_change_of_form_checks_and_says_itself(pack: str, tmp_path: Path) -> None:
-    """The mechanics part offers every kind of change the library has (start, visibility, awards, end),
+    """The mechanics part offers every kind of change the library has (start, order of play, auction,
+    visibility, awards, end),
     each valid on its own once uncommented, and each one a new or reworded rule in `rules diff`."""
     from regola.core.pack import load_pack
     from regola.text.catalog import catalogs_for
@@ -50,9 +51,9 @@ def test_each_offered_change_of_form_checks_and_says_itself(pack: str, tmp_path:
     text = target.read_text(encoding="utf-8")
     offered = [line for line in text.split("--- the form of a mechanic")[1].splitlines()
                if line.startswith("    # - {op:")]
-    assert {"/mechanics/start_player", "/mechanics/visibility/", "/mechanics/awards/-", "/mechanics/end/-"} <= {
-        next(p for p in ("/mechanics/start_player", "/mechanics/visibility/", "/mechanics/awards/-", "/mechanics/end/-")
-             if p in line) for line in offered}
+    kinds = ("/mechanics/start_player", "/mechanics/turn_order", "/mechanics/auction", "/mechanics/visibility/",
+             "/mechanics/awards/-", "/mechanics/end/-")
+    assert set(kinds) == {next(p for p in kinds if p in line) for line in offered}
     home = current().root
     base = load_pack(pack)
     catalog, fallback = catalogs_for("en", base.game, base.language, home)

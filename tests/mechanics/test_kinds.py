@@ -12,6 +12,7 @@ import pytest
 from regola import paths
 from regola.check import run
 from regola.core.pack import load_pack
+from regola.mechanics import seating
 from regola.mechanics.auction import AUCTION_KINDS, RAISE_KINDS
 from regola.mechanics.awards import MOMENTS, RECEIVERS
 from regola.mechanics.draft import DEAL_KINDS, DIRECTIONS
@@ -39,6 +40,7 @@ def test_the_schema_offers_exactly_the_kinds_the_code_plays() -> None:
     assert tuple(SCHEMA["auction"]["properties"]["kind"]["enum"]) == AUCTION_KINDS
     assert tuple(SCHEMA["auction"]["properties"]["raise"]["properties"]["kind"]["enum"]) == RAISE_KINDS
     assert tuple(SCHEMA["auction"]["properties"]["tie"]["enum"]) == TIE_ORDERS
+    assert tuple(SCHEMA["turn_order"]["properties"]["kind"]["enum"]) == seating.DIRECTIONS
     ml = json.loads((HOME / "schemas" / "maestro-leonardo.schema.json").read_text(encoding="utf-8"))
     assert tuple(ml["properties"]["completion"]["properties"]["auction"]["properties"]["tie"]["enum"]) == TIE_ORDERS
 

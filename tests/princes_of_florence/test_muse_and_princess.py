@@ -65,7 +65,7 @@ def _holder(card: str, edit) -> Game:  # type: ignore[no-untyped-def]
     def setup(st: State) -> None:
         st.extra["owners"] = {card: 0}
         st.flow_state = "actions"
-        st.step = {"order": st.clockwise_from(st.start), "idx": 0, "done": 0,
+        st.step = {"order": st.in_turn_from(st.start), "idx": 0, "done": 0,
                    "used": [{} for _ in range(st.n)], "pending": None}
         edit(st)
 

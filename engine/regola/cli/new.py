@@ -81,6 +81,7 @@ def mechanic_lines(pack: Any) -> list[str]:
     """Commented-out changes of form (docs/MECHANICS.md): the kinds the library offers, with the pack's
     measures and parts, each a valid change once uncommented."""
     from regola.mechanics.awards import MOMENTS, RECEIVERS
+    from regola.mechanics.seating import DIRECTIONS
     from regola.mechanics.start import START_KINDS
     from regola.mechanics.visibility import AUDIENCES
 
@@ -96,6 +97,11 @@ def mechanic_lines(pack: Any) -> list[str]:
              f"    # who starts each round: {' | '.join(START_KINDS)} (today: {start})",
              "    # - {op: replace, path: /mechanics/start_player, value: {kind: fewest, by: "
              f"{gain}, tie: clockwise_from_previous}}}}"]
+    direction = (mechanics.get("turn_order") or {}).get("kind", "clockwise")
+    lines += [f"    # the order of play: {' | '.join(DIRECTIONS)} (today: {direction})",
+              "    # - {op: replace, path: /mechanics/turn_order, value: {kind: "
+              f"{next(d for d in DIRECTIONS if d != direction)}}}}}"]
+    lines += _auction_lines(pack, mechanics)
     for part, audience in (mechanics.get("visibility") or {}).items():
         other = next(a for a in AUDIENCES if a != audience)
         lines += [f"    # who sees a player's {part}: {' | '.join(AUDIENCES)} (today: {audience})",
@@ -109,6 +115,25 @@ def mechanic_lines(pack: Any) -> list[str]:
               "    # a further end: after the round in which someone has at least this many",
               f"    # - {{op: add, path: /mechanics/end/-, value: {{kind: reaches, by: {counted}, at_least: 6}}}}"]
     return lines
+
+
+def _auction_lines(pack: Any, mechanics: dict[str, Any]) -> list[str]:
+    """How the game's lots are sold: the forms its auctions run, with an example of another one."""
+    from regola.core.game import Ruleset
+    from regola.mechanics.auction import RAISE_KINDS
+
+    compiled = Ruleset(pack).rules.mechanics
+    form, runs = compiled.auction, compiled.terms.auctions
+    if not runs or "auction" not in mechanics:
+        return []
+    if "dutch" in runs and form.kind != "dutch":
+        step = form.raise_rule.by if form.raise_rule.kind != "any" else 1
+        example = f"{{kind: dutch, start: {7 * step}, step: {step}, floor: {step}}}"
+    else:
+        example = "{kind: open}" if form.kind != "open" else "{kind: sealed}"
+    return [f"    # how a lot is auctioned: {' | '.join(runs)} (today: {form.kind}); an open auction's raise: "
+            f"{' | '.join(RAISE_KINDS)}",
+            f"    # - {{op: replace, path: /mechanics/auction, value: {example}}}"]
 
 
 def variant_text(pack: Any, variant_id: str) -> str:

@@ -1,15 +1,15 @@
 """The words `regola play` closes a game with: what was played, who won and why (the game's own
 summary, in the chosen language), and what to try next.
 
-A game gives its summary as ``GameDefinition.present["summary"](game, speech)``; a game without one
-gets the ranking by seat. ``table`` lays out a standings table whose headers come from the catalogs.
+A game says how its result reads with ``GameDefinition.standing`` (regola.text.present.Standing); a
+game without one gets the ranking by seat. ``table`` lays out a standings table whose headers come from the catalogs.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from regola.text.present import rule_line, sentence, table
+from regola.text.present import rule_line, sentence, summary, table
 
 if TYPE_CHECKING:
     from regola.core.game import Game
@@ -25,9 +25,9 @@ def _by_seat(game: Game, speech: Speech) -> list[str]:
 
 
 def standings(game: Game, speech: Speech) -> list[str]:
-    """The game's own summary (who won, why, the standings), or the ranking by seat."""
-    hook = game.ruleset.definition.present.get("summary")
-    return list(hook(game, speech)) if hook is not None else _by_seat(game, speech)
+    """Who won, why and the standings, as the game's result reads (its Standing), or the ranking by seat."""
+    hook = game.ruleset.definition.standing
+    return summary(game, speech, hook()) if hook is not None else _by_seat(game, speech)
 
 
 def closing(game: Game, speech: Speech, players: int, seed: int, humans: list[int]) -> list[str]:

@@ -55,9 +55,12 @@ class GameDefinition:
     clone_state: Callable[[Any], Any] | None = None
     #: information states and determinization for search bots (None: the game offers none)
     search: SearchHooks | None = None
-    #: optional words for people at a terminal, by name: "standings" (game -> str), "result_json"
-    #: (game -> dict), "seat_summary" (view dict, seat -> str); commands fall back to their own
+    #: optional: the players' entries of the result as JSON, by name: "result_json" (game -> dict;
+    #: regola.core.results falls back to the standings rows)
     present: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: optional: returns how the game's result reads (a regola.text.present.Standing), imported only when a
+    #: result is said; None: the ranking by seat
+    standing: Callable[[], Any] | None = None
     #: every action the game can offer, as kinds with parameter domains from the pack's data (rules ->
     #: kinds): the stable numbered action space (regola.core.actionspace); None: the game offers none
     action_kinds: Callable[[Any], Sequence[ActionKind]] | None = None

@@ -8,13 +8,15 @@ player range, the setup modes, the result and the JSON round trip come from the 
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from regola.core.game import GameDefinition
 from regola.core.registry import Registry
 
-__all__ = ["GameRules", "GameState", "define_game"]
+__all__ = ["GameRules", "GameState", "define_game", "later"]
 
 
 class GameRules(Protocol):
@@ -37,6 +39,20 @@ class GameState(Protocol):
     def result(self) -> list[dict[str, Any]] | None: ...
 
 
+@dataclass(frozen=True)
+class later:
+    """A part of a game imported only when first asked for: the module, or one name in it (the terminal's
+    words and the result's reading load the text layer, which a simulation never needs). A value, so a
+    definition holding one still pickles."""
+
+    module: str
+    name: str | None = None
+
+    def __call__(self) -> Any:
+        loaded = importlib.import_module(self.module)
+        return loaded if self.name is None else getattr(loaded, self.name)
+
+
 def _players(rules: GameRules) -> tuple[int, int]:
     return rules.players_min, rules.players_max
 
@@ -55,7 +71,7 @@ def define_game(*, id: str, registry: Registry, compile_rules: Callable[[Mapping
                 greedy: type | None = None, **optional: Any) -> GameDefinition:
     """The GameDefinition of a game that follows GameRules and GameState. ``greedy`` is its heuristic bot
     (offered as ``--bots greedy``); ``optional`` takes GameDefinition's optional parts (metrics,
-    terminal, clone_state, search, present)."""
+    terminal, standing, clone_state, search, present)."""
     return GameDefinition(id=id, registry=registry, compile_rules=compile_rules, new_state=new_state,
                           state_from_json=state_from_json, view=view, describe=describe, players=_players,
                           setup_modes=_setup_modes, result=_result,

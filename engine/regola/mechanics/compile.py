@@ -34,11 +34,13 @@ class Mechanics:
     visibility: Visibility
     deal: Deal | None = None  # how the cards dealt at setup become a hand (games that deal one)
     auction: Auction = field(default_factory=Auction)  # how the game's auctions run (regola.mechanics.auction)
+    turn_order: str = "clockwise"  # the order of play around the table (regola.mechanics.seating)
 
     def begin_round(self, state: Any, n: int, round_number: int) -> None:
         """A round begins: the start player first (by the standings as the round opens), then awards."""
         if self.start.kind != "holder":
-            self.terms.set_start_seat(state, round_start_seat(state, self.start, self.terms, n, round_number))
+            self.terms.set_start_seat(state, round_start_seat(state, self.start, self.terms, n, round_number,
+                                                              self.turn_order))
         give(state, self.awards["round_start"], self.terms, n)
 
     def end_round(self, state: Any, n: int) -> None:
@@ -101,7 +103,8 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
                      awards={moment: tuple(items) for moment, items in awards.items()}, end=end,
                      visibility=_visibility(raw["visibility"], terms, f"{pointer}/visibility"),
                      deal=_deal(raw.get("deal"), terms, f"{pointer}/deal"),
-                     auction=_auction(raw.get("auction"), terms, f"{pointer}/auction"))
+                     auction=_auction(raw.get("auction"), terms, f"{pointer}/auction"),
+                     turn_order=str((raw.get("turn_order") or {}).get("kind", "clockwise")))
 
 
 #: the most prices, raises or bids a form may list: a bound the data's numbers cannot push past

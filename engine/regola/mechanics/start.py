@@ -2,10 +2,11 @@
 
 - ``holder``: the pack's own rule moves the start (Maestro Leonardo: whoever holds Leonardo); the
   library changes nothing;
-- ``rotate``: the start passes ``step`` seats clockwise at each new round (Princes of Florence: 1);
+- ``rotate``: the start passes ``step`` seats on at each new round (Princes of Florence: 1), in the
+  order of play (clockwise unless ``turn_order`` says otherwise);
 - ``fewest`` / ``most``: at each round's start, including the first, the player with the fewest (most)
-  of the measure ``by`` starts; a tie goes to the tied player who comes first clockwise from the
-  previous start player, that player included (``tie: clockwise_from_previous``).
+  of the measure ``by`` starts; a tie goes to the tied player who comes first in the order of play from
+  the previous start player, that player included (``tie: clockwise_from_previous``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regola.mechanics.ranking import extremes
+from regola.mechanics.seating import after, in_turn_from
 from regola.mechanics.terms import GameTerms
 
 __all__ = ["START_KINDS", "TIE_RULES", "StartRule", "round_start_seat"]
@@ -30,13 +32,15 @@ class StartRule:
     tie: str = "clockwise_from_previous"
 
 
-def round_start_seat(state: Any, rule: StartRule, terms: GameTerms, n: int, round_number: int) -> int:
-    """The seat that starts round ``round_number`` (the start seat is still the previous round's)."""
+def round_start_seat(state: Any, rule: StartRule, terms: GameTerms, n: int, round_number: int,
+                     direction: str = "clockwise") -> int:
+    """The seat that starts round ``round_number`` (the start seat is still the previous round's); seats are
+    passed and counted in the order of play (regola.mechanics.seating)."""
     previous = terms.start_seat(state)
     if rule.kind == "holder":
         return previous
     if rule.kind == "rotate":
-        return previous if round_number == 1 else (previous + rule.step) % n
+        return previous if round_number == 1 else after(previous, n, direction, rule.step)
     assert rule.by is not None
     tied = set(extremes([terms.measures[rule.by](state, seat) for seat in range(n)], most=rule.kind == "most"))
-    return next(seat for seat in ((previous + i) % n for i in range(n)) if seat in tied)
+    return next(seat for seat in in_turn_from(previous, n, direction) if seat in tied)

@@ -7,12 +7,15 @@ counted from the round's start player (regola.mechanics.start; Maestro Leonardo:
 
 from __future__ import annotations
 
+from regola.mechanics.seating import after, in_turn_from
+
 __all__ = ["TIE_ORDERS", "preference"]
 
 TIE_ORDERS = ("start_then_clockwise", "after_start_clockwise")
 
 
-def preference(kind: str, start: int, n: int) -> list[int]:
-    """The seats, most preferred first, under the tie rule ``kind``."""
-    first = start if kind == "start_then_clockwise" else (start + 1) % n
-    return [(first + i) % n for i in range(n)]
+def preference(kind: str, start: int, n: int, direction: str = "clockwise") -> list[int]:
+    """The seats, most preferred first, under the tie rule ``kind`` ('clockwise' meaning the order of play,
+    regola.mechanics.seating)."""
+    first = start if kind == "start_then_clockwise" else after(start, n, direction)
+    return in_turn_from(first, n, direction)

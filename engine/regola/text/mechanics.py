@@ -8,8 +8,8 @@ sentences need: the form for 2 (the plural a verb takes: "receive gulden", Czech
 nominative/accusative) and the form for 5 (what "the fewest …" counts: Czech and Polish genitive).
 
 Rules the pack's index does not hold become rules of their own: ``mechanics.visibility.<part>``,
-``mechanics.awards.<i>``, ``mechanics.end.<i>``, and ``mechanics.start_player`` when the pack's own
-rules do not say who starts.
+``mechanics.awards.<i>``, ``mechanics.end.<i>``, ``mechanics.start_player`` when the pack's own
+rules do not say who starts, and ``mechanics.turn_order`` when play goes counter-clockwise.
 A rule of the index whose text was written for one form (``form: rotate``) takes these words instead
 when the pack with its variants chooses another.
 """
@@ -219,8 +219,20 @@ def _auction(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]
     return w.gettext("Auction"), template, w.fill(template, **values), values
 
 
-_WORDERS = {"auction": _auction, "deal": _deal, "awards": _award, "end": _end, "start_player": _start,
-            "visibility": _visibility}
+def _turn_order(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str,
+                                                                                      dict[str, str]]:
+    w = words(catalog.language)
+    if item.get("kind") == "counterclockwise":
+        template = w.templates.gettext("Play goes counter-clockwise: the next player is the one on the right, and "
+                                       "wherever these rules say clockwise or to the left, read counter-clockwise "
+                                       "or to the right.")
+    else:
+        template = w.templates.gettext("Play goes clockwise: the next player is the one on the left.")
+    return w.gettext("Order of play"), template, w.fill(template), {}
+
+
+_WORDERS = {"auction": _auction, "turn_order": _turn_order, "deal": _deal, "awards": _award, "end": _end,
+            "start_player": _start, "visibility": _visibility}
 
 
 def _bound(rule_id: str, catalog: Catalog, units: Mapping[str, str], kind: str, item: Mapping[str, Any],
@@ -313,6 +325,9 @@ def mechanic_rules(catalog: Catalog, pack: Pack) -> Iterator[BoundRule]:
         return
     units = mechanics.get("measures", {})
     claimed = claimed_forms(pack)
+    turn_order = mechanics.get("turn_order") or {}
+    if turn_order.get("kind", "clockwise") != "clockwise":  # the printed rules say clockwise where it matters
+        yield _bound("mechanics.turn_order", catalog, units, "turn_order", turn_order, (), "/mechanics/turn_order")
     start = mechanics.get("start_player", {})
     if "/mechanics/start_player" not in claimed and start.get("kind", "holder") != "holder":
         yield _bound("mechanics.start_player", catalog, units, "start_player", start, (), "/mechanics/start_player")

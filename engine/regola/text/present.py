@@ -1,10 +1,14 @@
-"""Small pieces of the words a game says about itself at a terminal: a sentence's capital, a standings
-table, the rule behind a result. The games' own summaries use them (``games/*/summary.py``), and so does
-`regola play`'s closing (``cli/summary.py``)."""
+"""The words a game says about its result at a terminal: who won and why, what broke each tie, and the
+standings (``summary``, one for every game, shaped by the game's :class:`Standing`), with its small
+pieces (a sentence's capital, a standings table, the rule behind a result). `regola play`'s closing
+uses them (``cli/summary.py``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
 
 from regola.text.wrap import display_width
 
@@ -12,7 +16,7 @@ if TYPE_CHECKING:
     from regola.core.game import Game
     from regola.text.speech import Speech
 
-__all__ = ["rule_line", "sentence", "table"]
+__all__ = ["Standing", "rule_line", "sentence", "summary", "table"]
 
 
 def sentence(text: str) -> str:
@@ -40,3 +44,55 @@ def rule_line(game: Game, speech: Speech, rule_id: str) -> str:
 
     bound = bind_rule(speech.catalog, game.ruleset.pack, rule_id, speech.fallback)
     return speech.gettext("Why: {title} — {text} [{rule}]", title=bound.title, text=bound.text, rule=rule_id)
+
+
+#: a result row -> one value of it
+Row = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How a game's result reads (its own judgement of what matters, not a rule): the score that decides,
+    how a player is named, the tie-breaks in the order the pack applies them, and the columns of the
+    standings. Each callable takes the reader's ``Speech`` first."""
+
+    #: the score that decides the winner, said with its unit ('12 guldenů', '31 points')
+    score: Callable[[Speech, Row], str]
+    #: the value the score compares (a tie on it goes to the tie-breaks)
+    value: Callable[[Row], Any]
+    #: how a player is named: a colour, a seat
+    name: Callable[[Speech, Row], str]
+    #: (phrase, the value it compares) per tie-break, in the pack's order ('more money')
+    tie_breaks: Callable[[Speech, Game], Sequence[tuple[str, Callable[[Row], Any]]]]
+    #: (header, cell) per column of the standings after the rank
+    columns: Callable[[Speech], Sequence[tuple[str, Callable[[Speech, Row], str]]]]
+
+
+def summary(game: Game, speech: Speech, standing: Standing) -> list[str]:
+    """Who won with what, the rule that decides (``scoring.winner``, bound over the game's pack), what broke
+    each tie on the score, and the standings table."""
+    result: list[Row] = game.result() or []
+    if not result:
+        return [speech.gettext("The game ended before its final scoring.")]
+    name = {r["seat"]: standing.name(speech, r) for r in result}
+    winners = [r for r in result if r["rank"] == 1]
+    score = standing.score(speech, winners[0])
+    if len(winners) == 1:
+        lines = [speech.gettext("{who} wins with {score}.", who=name[winners[0]["seat"]], score=score)]
+    else:
+        lines = [speech.gettext("{who} share the win with {score} each.",
+                                who=speech.words.join(name[r["seat"]] for r in winners), score=score)]
+    lines.append(rule_line(game, speech, "scoring.winner"))
+    breaks = standing.tie_breaks(speech, game)
+    for ahead, behind in pairwise(result):
+        if standing.value(ahead) != standing.value(behind) or ahead["rank"] == behind["rank"]:
+            continue
+        reason, get = next(((p, g) for p, g in breaks if g(ahead) != g(behind)), ("", standing.value))
+        lines.append(speech.gettext("{first} and {second} both have {score}; {first} is ahead on the tie-break: "
+                                    "{reason} ({a} to {b}).", first=name[ahead["seat"]], second=name[behind["seat"]],
+                                    score=standing.score(speech, ahead), reason=reason, a=str(get(ahead)),
+                                    b=str(get(behind))))
+    columns = standing.columns(speech)
+    headers = [speech.gettext("rank"), *(header for header, _ in columns)]
+    rows = [[speech.gettext("{rank}.", rank=r["rank"]), *(cell(speech, r) for _, cell in columns)] for r in result]
+    return [sentence(line) for line in lines] + table(headers, rows)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from regola.core.gamedef import define_game
+from regola.core.gamedef import define_game, later
 from regola.core.registry import Registry
 from regola.core.search import SearchHooks
 from regola.games.maestro_leonardo import action_kinds, chance_draws, rounds, search, tensor
@@ -48,18 +48,6 @@ REGISTRY = Registry(
 )
 
 
-def _terminal() -> Any:
-    from regola.games.maestro_leonardo import table
-
-    return table
-
-
-def _summary(game: Any, speech: Any) -> list[str]:
-    from regola.games.maestro_leonardo.summary import summary
-
-    return summary(game, speech)
-
-
 def _result_json(game: Any) -> dict[str, Any]:
     """The result as `regola play --json` gives it: per player its colour, rank, money, end bonus and
     inventions."""
@@ -99,8 +87,9 @@ DEFINITION = define_game(
     describe=describe,
     greedy=_greedy(),
     metrics=metrics,
-    terminal=_terminal,
-    present={"summary": _summary, "result_json": _result_json},
+    terminal=later("regola.games.maestro_leonardo.table"),
+    standing=later("regola.games.maestro_leonardo.summary", "STANDING"),
+    present={"result_json": _result_json},
     clone_state=State.clone,
     decisions=decisions,
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,

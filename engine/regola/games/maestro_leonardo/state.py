@@ -11,6 +11,7 @@ from typing import Any
 
 from regola.core.variant import copy_json
 from regola.games.maestro_leonardo.rules import Rules
+from regola.mechanics.seating import after, in_turn_from
 
 # the fields of each class, in one place: its __slots__ and its JSON keys
 LAB_FIELDS = ("apprentices", "kind", "master", "materials", "revealed", "robots", "side", "started_round", "target",
@@ -165,9 +166,12 @@ class State:
         if self.log is not None:
             self.log.append(("pay", seat, amount, reason))
 
-    def clockwise_from(self, seat: int) -> list[int]:
-        n = self.n
-        return [(seat + i) % n for i in range(n)]
+    def in_turn_from(self, seat: int) -> list[int]:
+        """Every seat in the order of play, ``seat`` first (mechanics.turn_order)."""
+        return in_turn_from(seat, self.n, self.rules.mechanics.turn_order)
+
+    def after(self, seat: int, steps: int = 1) -> int:
+        return after(seat, self.n, self.rules.mechanics.turn_order, steps)
 
     def clone(self) -> State:
         """An independent copy for search: shares only the immutable rules (and no event log)."""

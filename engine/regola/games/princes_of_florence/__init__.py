@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from regola.core.gamedef import define_game
+from regola.core.gamedef import define_game, later
 from regola.core.registry import Registry
 from regola.core.search import SearchHooks
-from regola.games.princes_of_florence import action_kinds, chance_draws, present, search, tensor
+from regola.games.princes_of_florence import action_kinds, chance_draws, search, tensor
 from regola.games.princes_of_florence.describe import describe
 from regola.games.princes_of_florence.rules import Rules, compile_rules
 from regola.games.princes_of_florence.state import State
@@ -35,18 +33,6 @@ REGISTRY = Registry(
         "characters": characters.Characters(),
     },
 )
-
-
-def _summary(game: Any, speech: Any) -> list[str]:
-    from regola.games.princes_of_florence.summary import summary
-
-    return summary(game, speech)
-
-
-def _terminal() -> Any:
-    from regola.games.princes_of_florence import table
-
-    return table
 
 
 def _greedy() -> type:
@@ -77,9 +63,8 @@ DEFINITION = define_game(
     describe=describe,
     greedy=_greedy(),
     decisions=decisions,
-    terminal=_terminal,
-    present={"standings": present.standings, "result_json": present.result_json,
-             "seat_summary": present.seat_summary, "summary": _summary},
+    terminal=later("regola.games.princes_of_florence.table"),
+    standing=later("regola.games.princes_of_florence.summary", "STANDING"),
     action_kinds=action_kinds.action_kinds,
     chance_draws=chance_draws.MODEL,
     tensor_spec=tensor.tensor_spec,

@@ -10,6 +10,7 @@ from typing import Any
 
 from regola.games.princes_of_florence.placement import Board
 from regola.games.princes_of_florence.rules import Rules
+from regola.mechanics.seating import after, in_turn_from
 
 #: a recruitment card lying in a player's display (profession card ids start at 1)
 RECRUITMENT = 0
@@ -99,8 +100,12 @@ class State:
         p.received += amount
         self.bank -= amount
 
-    def clockwise_from(self, seat: int) -> list[int]:
-        return [(seat + i) % self.n for i in range(self.n)]
+    def in_turn_from(self, seat: int) -> list[int]:
+        """Every seat in the order of play, ``seat`` first (mechanics.turn_order)."""
+        return in_turn_from(seat, self.n, self.rules.mechanics.turn_order)
+
+    def after(self, seat: int, steps: int = 1) -> int:
+        return after(seat, self.n, self.rules.mechanics.turn_order, steps)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {s: getattr(self, s) for s in STATE_FIELDS if s not in ("rules", "players")}

@@ -23,7 +23,7 @@ def find_completions(state: State) -> list[tuple[int, int, int]]:
     rules = state.rules
     owned = [Counter(rules.cards[c].type for c in p.cards) for p in state.players]
     out = []
-    for seat in state.clockwise_from(state.leonardo):
+    for seat in state.in_turn_from(state.leonardo):
         for li, lab in enumerate(state.players[seat].labs):
             c = lab.target
             if c is None or (c not in state.display and c not in state.completed_before):
@@ -89,7 +89,7 @@ def _settle(state: State) -> None:
                 return
         _resolve_auction(state)
     while s["pos"] < n:
-        seat = (state.leonardo + s["pos"]) % n
+        seat = state.after(state.leonardo, s["pos"])
         pending = [k for k in s["cards"] if k not in s["done"] and seat in s["groups"][k]["seats"]]
         for k in pending:
             if not s["groups"][k]["auction"]:
@@ -114,7 +114,7 @@ def _start_auction(state: State, key: str) -> None:
     s["bids"] = {}
     if state.rules.mechanics.auction.kind == "open":  # in turn from Leonardo's holder, clockwise
         seats = s["groups"][key]["seats"]
-        s["open"] = open_state([seat for seat in state.clockwise_from(state.leonardo) if seat in seats])
+        s["open"] = open_state([seat for seat in state.in_turn_from(state.leonardo) if seat in seats])
 
 
 def _resolve_auction(state: State) -> None:
@@ -122,7 +122,8 @@ def _resolve_auction(state: State) -> None:
     g = s["groups"][s["auction"]]
     card = g["card"]
     bids = s["bids"]
-    order = preference(state.rules.auction_tie, state.leonardo, state.n)  # ties (R7: the holder, then clockwise)
+    # ties (R7: the holder, then clockwise, i.e. in the order of play)
+    order = preference(state.rules.auction_tie, state.leonardo, state.n, state.rules.mechanics.turn_order)
     best = max(bids.values())
     winner = next(seat for seat in order if bids.get(str(seat)) == best) if best else None
     _sold(state, card, winner, best, dict(bids))

@@ -72,7 +72,7 @@ class Placement(Step):
                     s["seat"] = seat
                     return int(seat)
                 passed[seat] = True  # nobody left to place, or nowhere to go: passes by itself (R9)
-            seat = (seat + 1) % state.n
+            seat = state.after(seat)
         return None
 
     def _can_place(self, state: State, seat: int) -> bool:
@@ -181,4 +181,4 @@ class Placement(Step):
             else:
                 p.apprentices -= n
                 state.placed[seat].append(loc)
-        s["seat"] = (seat + 1) % state.n
+        s["seat"] = state.after(seat)

@@ -12,7 +12,7 @@ PASS: Action = ("pass",)
 
 
 def begin_planning(state: State) -> None:
-    state.step = {"order": state.clockwise_from(state.leonardo), "turn": 0}
+    state.step = {"order": state.in_turn_from(state.leonardo), "turn": 0}
 
 
 # Cards a hand can pay for, by catalogue (its card_needs mapping, held so its id stays unique) and

@@ -223,5 +223,5 @@ class Favors(Step):
 
 def begin_favors(state: State) -> None:
     per = state.rules.favors_per_player[state.n]
-    state.step = {"order": state.clockwise_from(state.leonardo), "turn": 0, "total": per * state.n,
+    state.step = {"order": state.in_turn_from(state.leonardo), "turn": 0, "total": per * state.n,
                   "taken": [[] for _ in range(state.n)]}

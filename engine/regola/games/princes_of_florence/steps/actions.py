@@ -24,7 +24,7 @@ from regola.games.princes_of_florence.works import base_value, bonus_reach
 
 
 def begin_actions(state: State) -> None:
-    state.step = {"order": state.clockwise_from(state.start), "idx": 0, "done": 0,
+    state.step = {"order": state.in_turn_from(state.start), "idx": 0, "done": 0,
                   "used": [{} for _ in range(state.n)], "pending": None, "window": []}
     _open_window(state)
 

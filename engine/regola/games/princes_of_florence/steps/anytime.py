@@ -69,7 +69,7 @@ def window(state: State, first: int, skip: int | None) -> list[int]:
     that they could use now (never ``skip``, the player whose turn it is: he recruits on his turn)."""
     if state.rules.recruit_is_action:
         return []
-    seats = [(first + i) % state.n for i in range(state.n)]
+    seats = state.in_turn_from(first)
     return [seat for seat in seats if seat != skip and recruit_options(state, seat)]
 
 

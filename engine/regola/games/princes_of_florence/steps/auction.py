@@ -94,7 +94,7 @@ def begin_auction(state: State) -> None:
     state.step = {"out": [False] * state.n, "won": [0] * state.n, "sold": [], "unsold": [], "chooser": state.start,
                   "lot": None, "opener": None, "open": None, "dutch": None, "sealed": None, "pending": None}
     if state.rules.mechanics.auction.kind == "sealed":  # every seat names a lot and a bid, from the start player
-        state.step.update(chooser=None, sealed={"asked": state.clockwise_from(state.start), "bids": {}, "queue": None})
+        state.step.update(chooser=None, sealed={"asked": state.in_turn_from(state.start), "bids": {}, "queue": None})
 
 
 def _form(state: State) -> AuctionForm:
@@ -259,7 +259,7 @@ class Auction(Step):
         elif verb == "open":
             seat = s["chooser"]
             s.update(lot=action[1], opener=seat)
-            bidders = [other for other in state.clockwise_from(seat) if not s["out"][other]]
+            bidders = [other for other in state.in_turn_from(seat) if not s["out"][other]]
             if _form(state).kind == "dutch":
                 s["dutch"] = dutch_state(bidders, _form(state).start)
                 _settle_dutch(state)
@@ -298,7 +298,7 @@ def _next_in(state: State, seat: int) -> int | None:
     """The next player clockwise after ``seat`` (or ``seat`` itself, last) still in this round."""
     out = state.step["out"]
     for i in range(1, state.n + 1):
-        other = (seat + i) % state.n
+        other = state.after(seat, i)
         if not out[other]:
             return other
     return None
@@ -361,7 +361,8 @@ def _settle_sealed(state: State) -> None:
         return
     if sealed["queue"] is None:
         bids = {int(seat): bid[1] for seat, bid in sealed["bids"].items() if bid is not None}
-        sealed["queue"] = sealed_order(bids, preference(_form(state).tie, state.start, state.n))
+        tie = preference(_form(state).tie, state.start, state.n, state.rules.mechanics.turn_order)
+        sealed["queue"] = sealed_order(bids, tie)
     while sealed["queue"] and s["pending"] is None:
         seat = sealed["queue"].pop(0)
         lot_id, bid = sealed["bids"][str(seat)]

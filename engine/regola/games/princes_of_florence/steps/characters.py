@@ -110,7 +110,7 @@ class Characters(Step):
 def _next(state: State, seat: int) -> None:
     s = state.step
     for i in range(1, state.n + 1):
-        other = (seat + i) % state.n
+        other = state.after(seat, i)
         if not s["done"][other]:
             s["turn"] = other
             return

@@ -1,0 +1,83 @@
+"""The order of play as a form (mechanics.turn_order): counter-clockwise, every "in turn" of both games and
+of the library follows it — who plans, places and bids next, whom the start player's marker passes to,
+the tie rules — and the rulebook says so in every language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from regola import paths
+from regola.bots.specs import bot_names, make_bot
+from regola.core.game import CHANCE, Game, Ruleset
+from regola.core.pack import load_pack
+from regola.core.play import play
+from regola.mechanics.seating import after, in_turn_from
+from regola.mechanics.ties import preference
+from regola.text.catalog import catalogs_for
+from regola.text.diff import diff_rules
+
+HOME = paths.home()
+
+
+def _variant(tmp_path: Path, pack: str) -> Path:
+    path = tmp_path / f"{pack}-counterclockwise.yaml"
+    path.write_text(f"variant:\n  id: {pack}-counterclockwise\n  base: [{pack}]\n  title: Counter-clockwise\n"
+                    "  changes:\n    - {op: replace, path: /mechanics/turn_order/kind, value: counterclockwise}\n",
+                    encoding="utf-8")
+    return path
+
+
+def _to(game: Game, phase: str) -> Game:
+    while game.state.flow_state != phase:
+        game.apply(game.sample_chance() if game.current_player() == CHANCE else game.legal_actions()[0])
+    return game
+
+
+def test_the_order_of_play_runs_either_way() -> None:
+    assert in_turn_from(1, 4) == [1, 2, 3, 0] and in_turn_from(1, 4, "counterclockwise") == [1, 0, 3, 2]
+    assert after(0, 4, "counterclockwise") == 3 and after(3, 4) == 0 and after(1, 5, "counterclockwise", 2) == 4
+    assert preference("after_start_clockwise", 2, 4, "counterclockwise") == [1, 0, 3, 2]
+
+
+def test_princes_of_florence_acts_and_passes_the_start_to_the_right(tmp_path: Path) -> None:
+    rs = Ruleset(load_pack("pl", variants=[_variant(tmp_path, "pl")]))
+    game = _to(Game.new(rs, 4, 3, "standard"), "actions")
+    start = game.state.start
+    assert game.state.step["order"] == [start, (start - 1) % 4, (start - 2) % 4, (start - 3) % 4]
+    while game.state.round == 1:
+        game.apply(game.sample_chance() if game.current_player() == CHANCE else game.legal_actions()[-1])
+    assert game.state.start == (start - 1) % 4  # the marker moved to the right
+
+
+def test_maestro_leonardo_plans_from_leonardo_to_the_right(tmp_path: Path) -> None:
+    rs = Ruleset(load_pack("cs", variants=[_variant(tmp_path, "cs")]))
+    game = _to(Game.new(rs, 4, 3, "beginner"), "planning")
+    leonardo = game.state.leonardo
+    assert game.state.step["order"] == in_turn_from(leonardo, 4, "counterclockwise")
+    assert game.current_player() == leonardo
+
+
+@pytest.mark.parametrize(("pack", "setup"), [("cs", "beginner"), ("pl", "standard")])
+def test_every_bot_plays_it_to_the_end(tmp_path: Path, pack: str, setup: str) -> None:
+    rs = Ruleset(load_pack(pack, variants=[_variant(tmp_path, pack)]))
+    for name in bot_names(rs):
+        spec = "mcts:iters=3,depth=6" if name == "mcts" else name
+        game = Game.new(rs, 3, 5, setup)
+        play(game, [make_bot(spec, seat, 5, rs) for seat in range(3)])
+        assert game.is_terminal() and game.result() is not None, name
+
+
+@pytest.mark.parametrize("lang", ["cs", "de", "en", "fr", "pl"])
+def test_the_rulebook_says_which_way_play_goes(tmp_path: Path, lang: str) -> None:
+    base = load_pack("pl")
+    catalog, fallback = catalogs_for(lang, base.game, base.language, HOME)
+    english, _ = catalogs_for("en", base.game, base.language, HOME)
+    variant = _variant(tmp_path, "pl")
+    diff = diff_rules(catalog, base, load_pack("pl", variants=[variant]), fallback)
+    added = {rule.id: rule for rule in diff.added}
+    assert "mechanics.turn_order" in added and "{" not in added["mechanics.turn_order"].text
+    if lang != "en":
+        in_english = diff_rules(english, base, load_pack("pl", variants=[variant]), fallback).added
+        assert added["mechanics.turn_order"].text != next(r.text for r in in_english if r.id == "mechanics.turn_order")
