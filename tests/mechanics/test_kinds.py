@@ -53,7 +53,8 @@ def _every_form(pack: str) -> dict[str, object]:
     return {**doc, "awards": [{"when": w, "to": t, "gain": "money", "amount": a,
                                **({"by": measures[-1]} if t != "each" else {})}
                               for w in MOMENTS for t in RECEIVERS for a in (2, f"2 * {measures[-1]}")],
-            "end": [{"kind": k, "by": measures[-1], "at_least": 3} for k in END_KINDS],
+            "end": [{"kind": k, "pile": doc["piles"][0]} if k == "runs_out" else
+                    {"kind": k, "by": measures[-1], "at_least": 3} for k in END_KINDS],
             "visibility": {part: audience for part, audience in zip(doc["visibility"], AUDIENCES * 3, strict=False)}}
 
 

@@ -57,6 +57,7 @@ NAME_SOURCES: dict[str, dict[str, tuple[str, str | None]]] = {
         "cards": ("/inventions/cards", "id"),
         "phases": ("/flow/states", "name"),
         "parts": ("/mechanics/visibility", None),
+        "piles": ("/mechanics/piles", None),
     },
     "princes-of-florence": {
         "buildings": ("/components/buildings/kinds", None),
@@ -69,6 +70,7 @@ NAME_SOURCES: dict[str, dict[str, tuple[str, str | None]]] = {
         "phases": ("/flow/states", "name"),
         "characters": ("/characters/cards", "id"),
         "parts": ("/mechanics/visibility", None),
+        "piles": ("/mechanics/piles", None),
     },
 }
 #: ids a catalog may name but need not (lab sides are named with the labs, if at all)

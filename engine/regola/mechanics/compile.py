@@ -54,6 +54,25 @@ class Mechanics:
         return bool(self.end) and ended(state, self.end, self.terms, n)
 
 
+def _piles(raw: Any, terms: GameTerms, pointer: str) -> tuple[str, ...]:
+    """The piles the pack lets its forms count: each one the game knows how to count."""
+    for i, pile in enumerate(raw):
+        if pile not in terms.piles:
+            raise PackError(f"the game cannot count a pile {pile!r} (its piles: {', '.join(sorted(terms.piles))})",
+                            field=f"{pointer}/{i}")
+    return tuple(str(p) for p in raw)
+
+
+def _end(raw: Mapping[str, Any], units: Mapping[str, str], piles: tuple[str, ...], pointer: str,
+         index: int) -> EndCondition:
+    if raw["kind"] == "runs_out":
+        if raw["pile"] not in piles:
+            raise PackError(f"unknown pile {raw['pile']!r} (the pack's piles: {', '.join(piles) or 'none'})",
+                            field=f"{pointer}/pile")
+        return EndCondition("runs_out", str(raw["pile"]), 0, index)
+    return EndCondition(raw["kind"], _measure(raw["by"], units, f"{pointer}/by"), int(raw["at_least"]), index)
+
+
 def _measure(raw: Any, units: Mapping[str, str], pointer: str) -> str:
     if raw not in units:
         raise PackError(f"unknown measure {raw!r} (the pack's measures: {', '.join(sorted(units))})", field=pointer)
@@ -97,8 +116,8 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
         except ExpressionError as exc:
             raise PackError(str(exc), field=f"{at}/amount") from None
         awards[item["when"]].append(Award(item["when"], item["to"], award_by, gain, amount, i))
-    end = tuple(EndCondition(c["kind"], _measure(c["by"], units, f"{pointer}/end/{i}/by"), int(c["at_least"]), i)
-                for i, c in enumerate(raw.get("end", ())))
+    piles = _piles(raw.get("piles", ()), terms, f"{pointer}/piles")
+    end = tuple(_end(c, units, piles, f"{pointer}/end/{i}", i) for i, c in enumerate(raw.get("end", ())))
     return Mechanics(terms=terms, start=start,
                      awards={moment: tuple(items) for moment, items in awards.items()}, end=end,
                      visibility=_visibility(raw["visibility"], terms, f"{pointer}/visibility"),

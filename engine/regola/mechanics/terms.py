@@ -34,6 +34,8 @@ class GameTerms:
     listed_bids: bool = False
     #: whether the game deals a hand at setup whose keeping the pack chooses (mechanics.deal)
     deals: bool = False
+    #: pile -> how many cards it holds now (an end condition 'runs_out' names one; mechanics.piles)
+    piles: Mapping[str, Callable[[Any], int]] = field(default_factory=dict)
     #: measure -> the most a player can ever have of it under the pack document (where the game knows)
     ceilings: Mapping[str, Callable[[Mapping[str, Any]], int]] = field(default_factory=dict)
 

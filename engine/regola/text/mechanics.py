@@ -87,6 +87,11 @@ def _award(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) 
 
 def _end(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str, dict[str, str]]:
     w = words(catalog.language)
+    if item["kind"] == "runs_out":
+        values = {"pile": catalog.name("piles", item["pile"])}
+        template = w.templates.gettext("The game ends after the round in which a pile runs out ({pile}); it ends "
+                                       "after the last round at the latest.")
+        return w.gettext("End of the game"), template, w.fill(template, **values), values
     values = {"threshold": _count(catalog, units, str(item["by"]), int(item["at_least"]))}
     template = w.templates.gettext("The game ends after the round in which a player has at least {threshold}; "
                             "it ends after the last round at the latest.")

@@ -54,7 +54,13 @@ def pass_leonardo(state: State, seat: int) -> None:
     state.leonardo = seat
 
 
+def inventions_left(state: State) -> int:
+    """Invention cards still in the face-down pile (the display is refilled from it)."""
+    return len(state.deck)
+
+
 TERMS = GameTerms(measures={"money": money, "inventions": inventions, "completed": completed, "upgrades": upgrades},
                   resources={"money": give_money}, start_seat=leonardo, set_start_seat=pass_leonardo,
                   parts=("money", "hand", "lab_work"), auctions=("sealed", "open"),
-                  ceilings={"inventions": cards_in_the_box, "completed": cards_in_the_box})
+                  ceilings={"inventions": cards_in_the_box, "completed": cards_in_the_box},
+                  piles={"inventions": inventions_left})

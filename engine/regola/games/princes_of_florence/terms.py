@@ -45,6 +45,18 @@ def give_prestige(state: State, seat: int, amount: int) -> None:
     state.players[seat].prestige += amount
 
 
+def professions_left(state: State) -> int:
+    return len(state.profession_deck)
+
+
+def bonus_left(state: State) -> int:
+    return len(state.bonus_deck)
+
+
+def prestige_left(state: State) -> int:
+    return len(state.prestige_deck)
+
+
 def start_marker(state: State) -> int:
     return state.start
 
@@ -56,4 +68,5 @@ def move_start_marker(state: State, seat: int) -> None:
 TERMS = GameTerms(measures={"money": money, "prestige": prestige, "freedoms": freedoms},
                   resources={"money": give_money, "prestige": give_prestige}, start_seat=start_marker,
                   set_start_seat=move_start_marker, parts=("hand", "bonus", "prestige_cards"),
-                  ceilings={"freedoms": freedom_kinds}, deals=True, auctions=AUCTION_KINDS, listed_bids=True)
+                  ceilings={"freedoms": freedom_kinds}, deals=True, auctions=AUCTION_KINDS, listed_bids=True,
+                  piles={"professions": professions_left, "bonus": bonus_left, "prestige": prestige_left})
