@@ -62,12 +62,12 @@ class DataHome:
     def pack_ids(self) -> list[str]:
         from regola.core.pack import available_packs
 
-        return available_packs(self.root)
+        return available_packs(self)
 
     def find_pack(self, ref: str | Path) -> Path:
         from regola.core.pack import find_pack
 
-        return find_pack(ref, self.root)
+        return find_pack(ref, self)
 
     def load_pack(self, ref: str | Path, variants: Sequence[str | Path | Variant] = ()) -> Pack:
         """The pack ``ref`` (an id here, or a folder path) with ``variants`` applied, validated and hashed.
@@ -75,12 +75,12 @@ class DataHome:
         from regola.core.pack import _looks_like_path, load_pack
 
         by_path = isinstance(ref, Path) or _looks_like_path(str(ref))
-        return load_pack(ref, variants=variants, home=home_of(ref).root if by_path else self.root)
+        return load_pack(ref, variants=variants, home=home_of(ref) if by_path else self)
 
     def variant_names(self, ref: str | Path) -> list[str]:
         from regola.core.pack import available_variants
 
-        return available_variants(ref, self.root)
+        return available_variants(ref, self)
 
     def load_variant(self, path: Path) -> Variant:
         from regola.core.variant import load_variant

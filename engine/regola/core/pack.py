@@ -17,6 +17,7 @@ from typing import Any
 from regola import paths
 from regola.core.diskcache import Stamp, fresh, load_stamped, stamp, store_stamped
 from regola.core.errors import PackError
+from regola.core.home import DataHome
 from regola.core.pointers import MISSING, resolve
 from regola.core.schemas import schema_id, schema_set
 from regola.core.variant import (
@@ -60,7 +61,7 @@ def _within(pointer: str, prefix: str) -> bool:
 class _Locator:
     """What Pack.locate needs: which file each part of the document came from."""
 
-    home: Path
+    home: DataHome
     pack_file: Path
     origins: dict[str, Path]
     borrowed: tuple[tuple[str, Pack], ...] = ()
@@ -69,7 +70,7 @@ class _Locator:
     def __call__(self, pointer: str) -> tuple[str, int | None, int | None]:
         tokens = parse_pointer(pointer)
         if tokens is None:
-            return display_path(self.pack_file, self.home), None, None
+            return display_path(self.pack_file, self.home.root), None, None
         change = last_change_over(self.changes, pointer)  # the last operation that wrote there wins
         if change is not None:
             where = f"/variant/changes/{change.index}"
@@ -88,7 +89,7 @@ class _Locator:
 
     def _at(self, path: Path, pointer: str) -> tuple[str, int | None, int | None]:
         line, column = locate(path, pointer)
-        return display_path(path, self.home), line, column
+        return display_path(path, self.home.root), line, column
 
 
 @dataclass(frozen=True, eq=False)
@@ -130,13 +131,16 @@ class Pack:
 # --- finding packs -----------------------------------------------------------------------------
 
 
-def _home(home: Path | None) -> Path:
-    return Path(home if home is not None else paths.home()).resolve()
+def _home(home: Path | DataHome | None) -> DataHome:
+    """The data home a caller named (its folder, or the object), else the one regola.core.home chooses."""
+    if isinstance(home, DataHome):
+        return home if home.root.is_absolute() else DataHome(home.root.resolve(), home.how)
+    return DataHome(Path(home if home is not None else paths.home()).resolve(), "given")
 
 
-def available_packs(home: Path | None = None) -> list[str]:
+def available_packs(home: Path | DataHome | None = None) -> list[str]:
     """The ids of the packs under ``<home>/rulepacks`` (folders holding a pack.yaml)."""
-    folder = _home(home) / "rulepacks"
+    folder = _home(home).rulepacks
     if not folder.is_dir():
         return []
     return sorted(p.name for p in folder.iterdir() if (p / PACK_FILE).is_file())
@@ -146,7 +150,7 @@ def _looks_like_path(ref: str) -> bool:
     return any(sep in ref for sep in ("/", os.sep)) or ref.endswith((".yaml", ".yml")) or ref in (".", "..")
 
 
-def find_pack(ref: str | Path, home: Path | None = None) -> Path:
+def find_pack(ref: str | Path, home: Path | DataHome | None = None) -> Path:
     """The folder of a pack given by id (under ``<home>/rulepacks``) or by path (folder or pack.yaml)."""
     text = str(ref)
     candidates: list[Path] = []
@@ -154,7 +158,7 @@ def find_pack(ref: str | Path, home: Path | None = None) -> Path:
         path = Path(text)
         candidates.append(path.parent if path.is_file() or path.suffix in (".yaml", ".yml") else path)
     else:
-        candidates.append(_home(home) / "rulepacks" / text)
+        candidates.append(_home(home).rulepacks / text)
         candidates.append(Path(text))
     for folder in candidates:
         if (folder / PACK_FILE).is_file():
@@ -164,7 +168,7 @@ def find_pack(ref: str | Path, home: Path | None = None) -> Path:
         raise PackError(f"no pack at '{text}' (a pack is a folder with a {PACK_FILE}); "
                         f"installed packs: {known}", file=text)
     raise PackError(f"unknown pack '{text}'; available packs: {known}",
-                    file=display_path(_home(home) / "rulepacks", home))
+                    file=display_path(_home(home).rulepacks, _home(home).root))
 
 
 def _yaml_files(folder: Path) -> list[Path]:
@@ -191,25 +195,25 @@ def _variants_in(folder: Path) -> list[Path]:
     return _yaml_files(folder) + _yaml_files(folder / "house")
 
 
-def home_variant_files(home: Path) -> list[Path]:
+def home_variant_files(home: Path | DataHome) -> list[Path]:
     """Every variant file under ``<home>/rulepacks``: each pack's ``variants/`` and ``variants/house/``."""
-    folder = home / "rulepacks"
+    folder = _home(home).rulepacks
     return sorted(p for pattern in ("*/variants/*.y*ml", "*/variants/house/*.y*ml") for p in folder.glob(pattern)
                   if p.suffix in (".yaml", ".yml") and p.is_file())
 
 
-def _variant_files(folder: Path, home: Path) -> list[Path]:
+def _variant_files(folder: Path, home: DataHome) -> list[Path]:
     """The variant files a pack may use: its own ``variants/`` (and ``variants/house/``), then those of
     other packs under ``<home>/rulepacks`` whose ``base`` lists it (codex-leonardi-1 lives with cs and
     applies to fr too)."""
     own = _variants_in(folder / "variants")
     pack_id = folder.name
-    others = [path for other in sorted((home / "rulepacks").glob("*/variants")) if other.parent != folder
+    others = [path for other in sorted(home.rulepacks.glob("*/variants")) if other.parent != folder
               for path in _variants_in(other) if pack_id in _bases(path)]
     return own + others
 
 
-def available_variants(ref: str | Path, home: Path | None = None) -> list[str]:
+def available_variants(ref: str | Path, home: Path | DataHome | None = None) -> list[str]:
     """The names (file stems) of the variants a pack may use: its own, under its ``variants/`` folder,
     and those of other packs that list it as a base."""
     folder = find_pack(ref, home)
@@ -240,28 +244,29 @@ class _Reads:
         return tuple(self.stamps.values())
 
 
-_CacheKey = tuple[Path, tuple[object, ...], Path]
+_CacheKey = tuple[Path, tuple[object, ...], Path]  # folder, variants, the home's folder
 _cache: dict[_CacheKey, tuple[tuple[Stamp, ...], Pack]] = {}
 
 
 def load_pack(
-    ref: str | Path, variants: Sequence[str | Path | Variant] = (), home: Path | None = None
+    ref: str | Path, variants: Sequence[str | Path | Variant] = (), home: Path | DataHome | None = None
 ) -> Pack:
     """Load, merge, borrow, apply variants (in order), validate and hash a pack.
 
     ``ref`` is a pack id or a path; each variant is a file path, the name of a file in the pack's
     ``variants/`` folder, a variant id found there, or a Variant (e.g. re-created from a record).
-    ``home`` is the data home's folder; without it, the home ``regola.core.home`` chooses (for a pack
-    named by path: the home it lies in). Loads are memoised until one of the files involved changes.
+    ``home`` is the data home (or its folder); without it, the home ``regola.core.home`` chooses (for a
+    pack named by path: the home it lies in). The home is one object from here down. Loads are memoised
+    until one of the files involved changes.
     """
     if home is None and (isinstance(ref, Path) or _looks_like_path(str(ref))):
         from regola.core.home import home_of  # a pack named by path borrows from the home it lies in
 
-        home = home_of(find_pack(ref)).root
-    home_dir = _home(home)
-    folder = find_pack(ref, home_dir)
-    resolved = tuple(_resolve_variant(v, folder, home_dir) for v in variants)
-    return _load_cached(folder, resolved, home_dir, ())[1]
+        home = home_of(find_pack(ref))
+    data_home = _home(home)
+    folder = find_pack(ref, data_home)
+    resolved = tuple(_resolve_variant(v, folder, data_home) for v in variants)
+    return _load_cached(folder, resolved, data_home, ())[1]
 
 
 def _variant_key(variant: Path | Variant) -> object:
@@ -269,9 +274,9 @@ def _variant_key(variant: Path | Variant) -> object:
 
 
 def _load_cached(
-    folder: Path, variants: tuple[Path | Variant, ...], home: Path, chain: tuple[Path, ...]
+    folder: Path, variants: tuple[Path | Variant, ...], home: DataHome, chain: tuple[Path, ...]
 ) -> tuple[tuple[Stamp, ...], Pack]:
-    key: _CacheKey = (folder, tuple(_variant_key(v) for v in variants), home)
+    key: _CacheKey = (folder, tuple(_variant_key(v) for v in variants), home.root)
     cached = _cache.get(key)
     if cached is not None and fresh(cached[0]):
         return cached
@@ -296,18 +301,18 @@ _CODE = tuple(str(Path(__file__).with_name(name)) for name in (
     "pack.py", "variant.py", "schemas.py", "yamlio.py", "yaml_loader.py", "diskcache.py"))
 
 
-def _disk_key(folder: Path, home: Path) -> str:
-    return f"{folder}\n{home}"
+def _disk_key(folder: Path, home: DataHome) -> str:
+    return f"{folder}\n{home.root}"
 
 
-def _to_disk(stamps: tuple[Stamp, ...], pack: Pack, home: Path) -> None:
+def _to_disk(stamps: tuple[Stamp, ...], pack: Pack, home: DataHome) -> None:
     value = {"meta": pack.meta, "data": pack.data, "hash": pack.content_hash,
              "origins": {key: str(path) for key, path in pack.origins.items()},
              "borrowed": [[pointer, str(lender.root)] for pointer, lender in pack._locator.borrowed]}
     store_stamped("packs", _disk_key(pack.root, home), (*stamps, *(stamp(p) for p in _CODE)), value)
 
 
-def _from_disk(folder: Path, home: Path) -> tuple[tuple[Stamp, ...], Pack] | None:
+def _from_disk(folder: Path, home: DataHome) -> tuple[tuple[Stamp, ...], Pack] | None:
     stored = load_stamped("packs", _disk_key(folder, home))
     if stored is None:
         return None
@@ -322,7 +327,7 @@ def _from_disk(folder: Path, home: Path) -> tuple[tuple[Stamp, ...], Pack] | Non
     return stamps, _new_pack(folder, value["meta"], value["data"], origins, (), value["hash"], locator)
 
 
-def _resolve_variant(ref: str | Path | Variant, folder: Path, home: Path) -> Path | Variant:
+def _resolve_variant(ref: str | Path | Variant, folder: Path, home: DataHome) -> Path | Variant:
     if isinstance(ref, Variant):
         return ref
     path = Path(ref)
@@ -335,13 +340,13 @@ def _resolve_variant(ref: str | Path | Variant, folder: Path, home: Path) -> Pat
             return candidate.resolve()
     for candidate in names:  # a variant id that differs from its file name
         try:
-            if load_variant(candidate, home).id == str(ref):
+            if load_variant(candidate, home.root).id == str(ref):
                 return candidate.resolve()
         except PackError:
             continue
     known = ", ".join(dict.fromkeys(p.stem for p in names)) or "none"
     raise PackError(f"no variant '{ref}': not a file, and no variant of that name applies to the pack "
-                    f"'{folder.name}' (available: {known})", file=display_path(own, home))
+                    f"'{folder.name}' (available: {known})", file=display_path(own, home.root))
 
 
 def join_errors(findings: list[PackError]) -> PackError:
@@ -353,16 +358,16 @@ def join_errors(findings: list[PackError]) -> PackError:
                       field=first.field, code=first.code, findings=findings)
 
 
-def _validate(instance: Any, schema: str, home: Path, reads: _Reads, where: _Where) -> None:
+def _validate(instance: Any, schema: str, home: DataHome, reads: _Reads, where: _Where) -> None:
     """Raise every schema finding as one PackError(s), located by ``where(pointer)``."""
-    schemas_dir = paths.schemas_for(home)
-    reads.note(home / "schemas")
+    schemas_dir = home.schemas
+    reads.note(home.root / "schemas")
     schemas = schema_set(schemas_dir)
     for file in schemas.files.values():
         reads.note(file)
     if not schemas.has(schema):
         if schema == schema_id("pack-meta"):
-            raise PackError(f"the schema {schema} is missing", file=display_path(schemas_dir, home))
+            raise PackError(f"the schema {schema} is missing", file=display_path(schemas_dir, home.root))
         return
     found = schemas.validate(instance, schema)
     if not found:
@@ -375,12 +380,12 @@ def _validate(instance: Any, schema: str, home: Path, reads: _Reads, where: _Whe
     raise join_errors(errors)
 
 
-def _load(folder: Path, variant_refs: tuple[Path | Variant, ...], home: Path, chain: tuple[Path, ...],
+def _load(folder: Path, variant_refs: tuple[Path | Variant, ...], home: DataHome, chain: tuple[Path, ...],
           reads: _Reads) -> Pack:
     if variant_refs:
         return _with_variants(folder, variant_refs, home, chain, reads)
     pack_file = folder / PACK_FILE
-    shown = display_path(pack_file, home)
+    shown = display_path(pack_file, home.root)
     reads.note(pack_file)
     header = load_yaml(pack_file, name=shown)
 
@@ -390,7 +395,7 @@ def _load(folder: Path, variant_refs: tuple[Path | Variant, ...], home: Path, ch
     _validate(header, schema_id("pack-meta"), home, reads, in_header)
     meta: dict[str, Any] = header["pack"]
     pack_id: str = meta["id"]
-    if folder.parent == home / "rulepacks" and folder.name != pack_id:
+    if folder.parent == home.rulepacks and folder.name != pack_id:
         raise PackError(f"the pack in folder '{folder.name}' must have the id '{folder.name}', "
                         f"not '{pack_id}'",
                         *in_header("/pack/id"), field="/pack/id")
@@ -401,7 +406,7 @@ def _load(folder: Path, variant_refs: tuple[Path | Variant, ...], home: Path, ch
     return _finish(folder, meta, document, origins, (), locator, home, reads)
 
 
-def _with_variants(folder: Path, variant_refs: tuple[Path | Variant, ...], home: Path, chain: tuple[Path, ...],
+def _with_variants(folder: Path, variant_refs: tuple[Path | Variant, ...], home: DataHome, chain: tuple[Path, ...],
                    reads: _Reads) -> Pack:
     """The base pack (loaded once, memoised) with the variants applied to a copy of its document."""
     stamps, base = _load_cached(folder, (), home, chain)
@@ -422,14 +427,14 @@ def _with_variants(folder: Path, variant_refs: tuple[Path | Variant, ...], home:
 
 
 def _finish(folder: Path, meta: dict[str, Any], document: dict[str, Any], origins: dict[str, Path],
-            variants: tuple[Variant, ...], locator: _Locator, home: Path, reads: _Reads) -> Pack:
+            variants: tuple[Variant, ...], locator: _Locator, home: DataHome, reads: _Reads) -> Pack:
     """Validate the whole document against its game's schema, hash it and make it a Pack."""
     _validate(document, schema_id(meta["game"]), home, reads, locator)
     hashed = {key: value for key, value in document.items() if key not in HASH_EXCLUDED}
     try:
         content_hash = canonical_hash(hashed)
     except PackError as err:
-        err.file = display_path(folder / PACK_FILE, home)
+        err.file = display_path(folder / PACK_FILE, home.root)
         raise
     return _new_pack(folder, meta, document, origins, variants, content_hash, locator)
 
@@ -441,12 +446,12 @@ def _new_pack(folder: Path, meta: dict[str, Any], document: dict[str, Any], orig
                 _locator=locator)
 
 
-def _read_variant(path: Path, home: Path, reads: _Reads) -> Variant:
+def _read_variant(path: Path, home: DataHome, reads: _Reads) -> Variant:
     reads.note(path)
-    return load_variant(path, home)
+    return load_variant(path, home.root)
 
 
-def _merge(folder: Path, meta: dict[str, Any], home: Path, reads: _Reads,
+def _merge(folder: Path, meta: dict[str, Any], home: DataHome, reads: _Reads,
            in_header: _Where) -> tuple[dict[str, Any], dict[str, Path]]:
     """The union of the data files' top-level keys; a key defined twice is an error."""
     document: dict[str, Any] = {}
@@ -454,10 +459,10 @@ def _merge(folder: Path, meta: dict[str, Any], home: Path, reads: _Reads,
     for index, name in enumerate(meta["data"]):
         path = folder / name
         if not path.is_file():
-            raise PackError(f"the data file '{name}' does not exist in {display_path(folder, home)}",
+            raise PackError(f"the data file '{name}' does not exist in {display_path(folder, home.root)}",
                             *in_header(f"/pack/data/{index}"), field=f"/pack/data/{index}")
         reads.note(path)
-        shown = display_path(path, home)
+        shown = display_path(path, home.root)
         content = load_yaml(path, name=shown)
         if content is None:
             continue
@@ -469,7 +474,7 @@ def _merge(folder: Path, meta: dict[str, Any], home: Path, reads: _Reads,
                 raise PackError("the key 'pack' belongs in pack.yaml only", shown, *locate(path, "/pack"),
                                 field="/pack")
             if key in origins:
-                first = display_path(origins[key], home)
+                first = display_path(origins[key], home.root)
                 raise PackError(f"the top-level key '{key}' is defined in both {first} and {shown}",
                                 shown, *locate(path, "/" + key.replace("~", "~0").replace("/", "~1")),
                                 field="/" + key)
@@ -479,13 +484,13 @@ def _merge(folder: Path, meta: dict[str, Any], home: Path, reads: _Reads,
 
 
 def _borrow(document: dict[str, Any], origins: dict[str, Path], folder: Path, meta: dict[str, Any],
-            home: Path, chain: tuple[Path, ...], reads: _Reads, in_header: _Where) -> list[tuple[str, Pack]]:
+            home: DataHome, chain: tuple[Path, ...], reads: _Reads, in_header: _Where) -> list[tuple[str, Pack]]:
     """Copy the parts listed in ``pack.borrows`` from their lending packs into the document."""
     borrowed: list[tuple[str, Pack]] = []
     for index, entry in enumerate(meta.get("borrows", [])):
         at = f"/pack/borrows/{index}"
         lender_id = entry["from"]
-        lender_folder = home / "rulepacks" / lender_id
+        lender_folder = home.rulepacks / lender_id
         if not (lender_folder / PACK_FILE).is_file():
             known = ", ".join(available_packs(home)) or "none"
             raise PackError(f"cannot borrow from unknown pack '{lender_id}' (available: {known})",
