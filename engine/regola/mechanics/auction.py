@@ -88,15 +88,25 @@ def open_state(bidders: Sequence[int], high: int = 0, leader: int | None = None)
     """An open auction among ``bidders`` (in turn order, the first to bid first); a game whose opener
     bids by choosing the lot lists the opener first, as ``leader`` with the opening bid as ``high``,
     and the turn passes to the next bidder."""
-    return {"in": list(bidders), "high": high, "leader": leader, "turn": 0 if leader is None else 1}
+    auction = {"in": list(bidders), "high": high, "leader": leader, "turn": 0 if leader is None else 1}
+    auction["seat"] = _whose_bid(auction)
+    return auction
 
 
-def open_turn(auction: dict[str, Any]) -> int | None:
-    """Whose bid it is, or None when the auction is over (one bidder left holding the high bid, or none)."""
+def _whose_bid(auction: dict[str, Any]) -> int | None:
     still = auction["in"]
     if not still or (len(still) == 1 and auction["leader"] == still[0]):
         return None
     return int(still[auction["turn"] % len(still)])
+
+
+def open_turn(auction: dict[str, Any]) -> int | None:
+    """Whose bid it is, or None when the auction is over (one bidder left holding the high bid, or none).
+    Kept in the auction (``seat``) as each bid is made: a game asks this far more often than bids come."""
+    if "seat" not in auction:  # an auction saved before the seat was kept
+        return _whose_bid(auction)
+    seat: int | None = auction["seat"]
+    return seat
 
 
 def open_bid(auction: dict[str, Any], seat: int, amount: int) -> None:
@@ -109,6 +119,7 @@ def open_bid(auction: dict[str, Any], seat: int, amount: int) -> None:
     else:
         still.remove(seat)
         auction["turn"] = at  # the next bidder moved into this place
+    auction["seat"] = _whose_bid(auction)
 
 
 # -- dutch -----------------------------------------------------------------------------------------

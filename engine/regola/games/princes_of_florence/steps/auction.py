@@ -118,15 +118,18 @@ class Auction(Step):
 
     def decider(self, state: State) -> int | None:
         s = state.step
-        if s["pending"] is not None:
-            return int(s["pending"]["seat"])
-        if s.get("open"):
-            return open_turn(s["open"])
-        if s.get("dutch"):
+        pending = s["pending"]
+        if pending is not None:
+            return int(pending["seat"])
+        offer = s["open"]
+        if offer:
+            return open_turn(offer)
+        if s["dutch"]:
             return dutch_turn(s["dutch"])
-        if s.get("sealed"):
+        if s["sealed"]:
             return _sealed_turn(state)
-        return s["chooser"]
+        chooser: int | None = s["chooser"]
+        return chooser
 
     def legal(self, state: State) -> list[Action]:
         s = state.step
@@ -134,19 +137,24 @@ class Auction(Step):
             return _pending_legal(state, s["pending"])
         seat = self._to_move(state)
         money = state.players[seat].money
-        if s.get("open"):
-            high = s["open"]["high"]
-            out: list[Action] = [_raise_action(state, bid - high) for bid in _form(state).raise_rule.bids(high, money)]
+        offer = s["open"]
+        if offer:  # the bidder to move is the open auction's (decider)
+            high = offer["high"]
+            rule = _form(state).raise_rule
+            if rule.kind == "exactly":  # the printed game: one raise, listed without its amount
+                out: list[Action] = [("raise",)] if money >= high + rule.by else []
+            else:
+                out = [("raise", bid - high) for bid in rule.bids(high, money)]
             out.append(("pass",))
-        elif s.get("dutch"):
+        elif s["dutch"]:
             out = [("accept",)] if money >= s["dutch"]["price"] else []
             out.append(("pass",))
-        elif s.get("sealed"):
+        elif s["sealed"]:
             out = [*sealed_options(state, seat), ("decline",)]
         else:
             verb = "buy" if self._last(state) or _form(state).kind == "fixed" else "open"
-            out = [(verb, lot.id) for lot in available(state)
-                   if money >= _opening(state) and can_take(state, seat, lot)]
+            opening = _opening(state)
+            out = [(verb, lot.id) for lot in available(state) if money >= opening and can_take(state, seat, lot)]
             out.append(("decline",))
         if anytime.may_sell(state, seat):  # ruling R15: at any of one's own decisions
             out.append(("sell",))
@@ -240,10 +248,12 @@ class Auction(Step):
             _pending_apply(state, action)
         elif verb == "sell":
             anytime.sell(state, self._to_move(state))
-        elif verb in ("raise", "pass") and s.get("open"):
+        elif verb in ("raise", "pass") and s["open"]:
             offer = s["open"]
             step = action[1] if len(action) > 1 else _form(state).raise_rule.by
-            open_bid(offer, self._to_move(state), offer["high"] + step if verb == "raise" else offer["high"])
+            bidder = open_turn(offer)
+            assert bidder is not None  # an auction that is over is never left running (_settle_open)
+            open_bid(offer, bidder, offer["high"] + step if verb == "raise" else offer["high"])
             _settle_open(state)
         elif verb in ("accept", "pass"):
             seat = self._to_move(state)
@@ -252,7 +262,7 @@ class Auction(Step):
             else:
                 dutch_decline(s["dutch"], _form(state), lambda other, price: _can_pay(state, other, price))
                 _settle_dutch(state)
-        elif verb == "seal" or (verb == "decline" and s.get("sealed")):
+        elif verb == "seal" or (verb == "decline" and s["sealed"]):
             sealed = s["sealed"]
             seat = self._to_move(state)
             sealed["bids"][str(seat)] = [action[1], action[2]] if verb == "seal" else None
@@ -274,7 +284,7 @@ class Auction(Step):
             seat = s["chooser"]
             s["out"][seat] = True
             s["chooser"] = _next_in(state, seat)
-        if s.get("sealed") and s["pending"] is None:
+        if s["sealed"] and s["pending"] is None:
             _settle_sealed(state)
 
 
@@ -309,11 +319,14 @@ def _settle_open(state: State) -> None:
     bidder is left holding the high bid, he wins (004 Przebieg fazy Licytacji)."""
     s = state.step
     offer = s["open"]
-    lot = _lot(state, s["lot"])
-    least = (_form(state).raise_rule.raises() or (1,))[0]
+    lot: Lot | None = None
+    rule = _form(state).raise_rule
+    least = rule.by if rule.kind == "exactly" else (rule.raises() or (1,))[0]
     while (seat := open_turn(offer)) is not None:
-        if _can_pay(state, seat, offer["high"] + least) and can_take(state, seat, lot):
-            return
+        if _can_pay(state, seat, offer["high"] + least):
+            lot = lot or _lot(state, s["lot"])
+            if can_take(state, seat, lot):
+                return
         open_bid(offer, seat, offer["high"])
     _sold_to(state, offer["leader"], offer["high"])
 
