@@ -201,23 +201,22 @@ def _auction(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]
                                        "round.")
     elif kind == "fixed":
         template = w.templates.gettext("There is no bidding: whoever puts a lot up takes it at its opening price.")
-    elif item.get("bids") and item["bids"].get("min"):
-        money("least", item["bids"]["min"])
-        money("by", item["bids"]["by"])
-        money("most", item["bids"]["max"])
+    elif item.get("bids"):  # a sealed phase over several lots, its bids listed
+        bids = item["bids"]
+        money("by", bids["by"])
+        money("most", bids["max"])
         values["tie"] = _tie(catalog.language, str(item.get("tie", "start_then_clockwise")))
-        template = w.templates.gettext("Each player names in secret, all at the same time, a lot and a bid from "
-                                       "{least} up to {most}, in steps of {by}. The bids are settled from the highest "
-                                       "down, equal bids going {tie}: each bidder whose lot is still to be had pays "
-                                       "their bid and takes it; the others take nothing.")
-    elif item.get("bids"):
-        money("by", item["bids"]["by"])
-        money("most", item["bids"]["max"])
-        values["tie"] = _tie(catalog.language, str(item.get("tie", "start_then_clockwise")))
-        template = w.templates.gettext("Each player names in secret, all at the same time, a lot and a bid from its "
-                                       "opening price up to {most}, in steps of {by}. The bids are settled from the "
-                                       "highest down, equal bids going {tie}: each bidder whose lot is still to be "
-                                       "had pays their bid and takes it; the others take nothing.")
+        if bids.get("min"):
+            money("least", bids["min"])
+            template = w.templates.gettext("Each player names in secret, all at the same time, a lot and a bid from "
+                                           "{least} up to {most}, in steps of {by}. The bids are settled from the "
+                                           "highest down, equal bids going {tie}: each bidder whose lot is still to be "
+                                           "had pays their bid and takes it; the others take nothing.")
+        else:
+            template = w.templates.gettext("Each player names in secret, all at the same time, a lot and a bid from "
+                                           "its opening price up to {most}, in steps of {by}. The bids are settled "
+                                           "from the highest down, equal bids going {tie}: each bidder whose lot is "
+                                           "still to be had pays their bid and takes it; the others take nothing.")
     else:
         template = w.templates.gettext("Several bidders for one lot bid secretly and all at once, each up to their "
                                        "money; the highest bid pays and takes the lot.")
