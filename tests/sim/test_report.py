@@ -119,3 +119,15 @@ def test_the_report_in_a_browser_verdict_on_top_every_plot_whole(report: Path, b
     first_plot.scroll_into_view_if_needed()
     first_plot.screenshot(path=str(SHOTS / "compare-forest.png"))
     page.close()
+
+
+def test_a_lineup_that_never_makes_the_added_move_is_flagged(report: Path) -> None:
+    """Codex Leonardi II adds the marketplace's exchange (issue 28): the random bots make it, the greedy ones
+    never do, and the report says the greedy lineup's verdict is about the old game."""
+    moves = json.loads((report / "report.json").read_text())["moves"]["codex-leonardi-2"]
+    assert moves["added"] == ["exchange"] and {"master", "place"} <= set(moves["changed"])
+    assert moves["per_game"]["random"]["exchange"] > 0 and moves["unused"] == {"random": [], "greedy": ["exchange"]}
+    text = (report / "report.md").read_text(encoding="utf-8")
+    flagged = [line for line in text.splitlines() if "nikdy nezahráli" in line]  # the report is in Czech
+    assert len(flagged) == 1 and "greedy" in flagged[0] and "random" not in flagged[0]
+    assert "triple-rewards" not in moves  # a variant that changes numbers only adds no move

@@ -75,6 +75,7 @@ def rule_changes(lang: str | None, base: Any, arms: list[Any]) -> dict[str, list
 def run(args: argparse.Namespace) -> int:
     need_sim("compare")
     from regola.sim.arms import Arm, load_arm
+    from regola.sim.moves import new_moves
     from regola.sim.report import Context, build, verdict_markdown, write
     from regola.sim.runner import Interrupted
     from regola.sim.study import Study, analyse, note_report, parse_lineups, play, read_history
@@ -116,7 +117,8 @@ def run(args: argparse.Namespace) -> int:
         ctx = Context(words, rule_changes(args.lang, base, variants), {v.name: v.pack.variants[-1].title
                                                                           for v in variants if v.pack.variants},
                       shlex.join(["regola", "compare", *argv_tail(args)]), history.get("planned_games"), earlier,
-                      with_plots=args.report is not None and not args.no_plots)
+                      with_plots=args.report is not None and not args.no_plots,
+                      moves={v.name: new_moves(base.pack, v.pack) for v in variants})
         report = build(analysis, ctx)
         played = sum(o.played for o in outcomes)
         seconds = sum(o.seconds for o in outcomes)

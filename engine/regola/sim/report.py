@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from regola.sim import plots
+from regola.sim.moves import usage
 from regola.sim.stats import ALPHA, FDR, POWER, PRIMARY, Finding, json_ready
 from regola.sim.study import Analysis
 from regola.sim.verdict import Verdict, verdicts
@@ -59,6 +60,8 @@ class Context:
     planned: int | None  # games planned when the run began
     earlier_reports: list[dict[str, Any]]  # reports written from these results before this one
     with_plots: bool = True
+    #: variant → {"added": verbs of new kinds of move, "changed": verbs whose values changed} (sim.moves)
+    moves: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
 
 def build(a: Analysis, ctx: Context) -> Report:
@@ -100,6 +103,7 @@ def build(a: Analysis, ctx: Context) -> Report:
             report.p(_("With {lineups}, every game came out exactly as under the base rules (these bots never use "
                        "what the variant changes): the verdict rests on the other lineups.")
                      .format(lineups=w.list(identical)), "note")
+        _moves(report, a, w, name, ctx.moves.get(name, []))
         found = a.findings.get(name, [])
         vs = verdicts(w, name, [q.id for q in a.questions], found, family.get(name, 1))
         all_verdicts[name] = vs
@@ -185,6 +189,30 @@ def build(a: Analysis, ctx: Context) -> Report:
         report.ul(notes)
     report.data = _data(a, w, ctx, all_verdicts)
     return report
+
+
+def _moves(report: Report, a: Analysis, w: Words, name: str, moves: dict[str, list[str]]) -> None:
+    """The moves the variant adds or changes, how often each lineup made them, and a warning for a lineup
+    that never made a move the variant adds: its verdict is about the old game (regola.sim.moves)."""
+    added, changed = moves.get("added", []), moves.get("changed", [])
+    verbs = added + changed
+    if not verbs:
+        return
+    _ = w._
+    shown = {verb: w.action_names.get(verb, verb) for verb in verbs}
+    rows = [[r.lineup.spec, *(w.num(usage(r, name, verb)) for verb in verbs)] for r in a.lineups]
+    if added:
+        report.p(_("Moves this variant adds: {moves}.").format(moves=w.list([shown[v] for v in added])))
+    if changed:
+        report.p(_("Moves it changes: {moves}.").format(moves=w.list([shown[v] for v in changed])))
+    report.p(_("Made per game, on average:"))
+    report.table([_("lineup"), *shown.values()], rows)
+    for r in a.lineups:
+        never = [shown[verb] for verb in added if usage(r, name, verb) == 0]
+        if never:
+            report.p(_("With {lineup} the bots never made {moves}: this lineup does not use what the variant adds, "
+                       "so its verdict is about the old game.").format(lineup=r.lineup.spec, moves=w.list(never)),
+                     "note")
 
 
 def _notice(report: Report, a: Analysis, ctx: Context) -> None:
@@ -304,6 +332,12 @@ def _data(a: Analysis, w: Words, ctx: Context, all_verdicts: dict[str, list[Verd
         "findings": {v: [{**f.to_json(), "label": _label(a, w, f)} for f in fs] for v, fs in a.findings.items()},
         "seats": {r.lineup.spec: {arm: vars(s) for arm, s in r.seats.items()} for r in a.lineups},
         "notes": {r.lineup.spec: [{"kind": k, "metric": p["metric"].name} for k, p in r.notes] for r in a.lineups},
+        "moves": {v: {**moves, "per_game": {r.lineup.spec: {verb: usage(r, v, verb)
+                                                             for verb in moves["added"] + moves["changed"]}
+                                             for r in a.lineups},
+                      "unused": {r.lineup.spec: [verb for verb in moves["added"] if usage(r, v, verb) == 0]
+                                 for r in a.lineups}}
+                  for v, moves in ctx.moves.items() if moves["added"] + moves["changed"] and v not in a.same_rules},
     }
 
 
