@@ -4,7 +4,10 @@
   at a time (Princes of Florence: 3 of 4);
 - ``draft``: each player keeps one card of the packet in hand and passes the rest to the neighbour
   (``pass: left``, clockwise, or ``right``); with the packet received, again, until each has kept
-  ``kept``; the cards left over are given back. Picks are secret: a seat sees only its own packet.
+  ``kept``; the cards left over are given back. Picks are secret: a seat sees only its own packet;
+- ``display``: ``dealt`` cards are laid out face up; in turn from the start player, each player takes
+  one, and the gap is filled from the top of the pile, until each has taken ``kept`` (or the display is
+  empty); the cards left in the display are given back. The display is public.
 
 The draft lives in the step's sub-state (``packets``, ``turn``, ``picks``), so it survives the JSON
 round trip; the game says where the dealt cards are and where the kept and left-over ones go.
@@ -16,9 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["DEAL_KINDS", "DIRECTIONS", "Deal", "begin_draft", "pick"]
+__all__ = ["DEAL_KINDS", "DIRECTIONS", "Deal", "begin_display", "begin_draft", "display_turn", "pick",
+           "take_from_display"]
 
-DEAL_KINDS = ("keep", "draft")
+DEAL_KINDS = ("keep", "draft", "display")
 DIRECTIONS = ("left", "right")
 
 
@@ -65,3 +69,34 @@ def pick(step: dict[str, Any], deal: Deal, card: int, hand: list[int], n: int) -
     shift = 1 if deal.direction == "left" else -1  # left: seat s passes to seat s + 1 (clockwise)
     step["packets"] = [packets[(s - shift) % n] for s in range(n)]
     return None
+
+
+def begin_display(step: dict[str, Any], shown: list[int], order: Sequence[int]) -> None:
+    """An open display of ``shown`` cards, taken from in turn by the seats of ``order`` (the first first)."""
+    step["display"] = list(shown)
+    step["display_order"] = list(order)
+    step["taken"] = 0  # picks made so far, all seats together
+
+
+def display_turn(step: dict[str, Any], deal: Deal) -> int | None:
+    """Whose pick it is; None once each has taken ``kept`` cards or the display is empty."""
+    order = step["display_order"]
+    if step["taken"] >= deal.kept * len(order) or not step["display"]:
+        return None
+    return int(order[step["taken"] % len(order)])
+
+
+def take_from_display(step: dict[str, Any], deal: Deal, card: int, hand: list[int],
+                      pile: list[int]) -> list[int] | None:
+    """The seat whose turn it is takes ``card``; the top of ``pile`` fills the gap. When the picks are over,
+    returns the cards left in the display (else None)."""
+    step["display"].remove(card)
+    hand.append(card)
+    if pile:
+        step["display"].append(pile.pop(0))
+    step["taken"] += 1
+    if display_turn(step, deal) is not None:
+        return None
+    left_over = list(step["display"])
+    step["display"] = []
+    return left_over

@@ -144,6 +144,10 @@ def _deal(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -
     values = {"dealt": shown, "kept": w.number(int(item["kept"]))}
     if item["kind"] == "keep":
         template = w.templates.gettext("Each player is dealt {dealt}, keeps {kept} of them and gives the rest back.")
+    elif item["kind"] == "display":
+        template = w.templates.gettext("{dealt} are laid out face up; in turn from the start player, each player "
+                                       "takes one and the gap is filled from the top of the pile, until each has "
+                                       "taken {kept}; the cards left in the display go back.")
     elif item.get("pass", "left") == "left":
         template = w.templates.gettext("Each player is dealt {dealt}, keeps one and passes the rest to the left "
                                        "(clockwise); with the cards received the same again, until each has kept "

@@ -132,7 +132,8 @@ def action_kinds(rules: Rules) -> list[ActionKind]:
                        source="/shared_board/layouts and the pieces' shapes across each border"),
         ]
     deal = rules.mechanics.deal
-    if deal is not None and deal.kind == "draft":  # last: the other kinds keep their ids under a draft
-        kinds.append(ActionKind("pick", (professions,), source="/professions/cards (a draft: /mechanics/deal)"))
+    if deal is not None and deal.kind in ("draft", "display"):  # last: the other kinds keep their ids
+        kinds.append(ActionKind("pick", (professions,),
+                                source="/professions/cards (a draft or an open display: /mechanics/deal)"))
     kinds += _auction_kinds(rules, lots)
     return [k for k in kinds if all(k.params)]

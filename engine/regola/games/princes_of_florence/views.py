@@ -42,6 +42,9 @@ def view(state: State, seat: int) -> dict[str, Any]:
     elif "order" in s:
         step = {"turn": s["order"][s["idx"]] if s["idx"] < len(s["order"]) else None, "done": s["done"],
                 "window": list(s.get("window", ()))}
+    if "display" in s:  # an open display at setup: everyone sees it and whose pick it is
+        step = {"display": sorted(s["display"]), "turn": s["display_order"][s["taken"] % len(s["display_order"])],
+                "taken": s["taken"]}
     if "packets" in s:  # a draft: a seat sees its own packet only, and who is to pick
         step = {"turn": s["turn"], "picks": s["picks"],
                 "packet": list(s["packets"][seat]) if 0 <= seat < len(s["packets"]) else None}

@@ -10,7 +10,7 @@ from regola.core.errors import IllegalAction
 from regola.core.step import CHANCE, Action, Step
 from regola.games.princes_of_florence.rules import Rules
 from regola.games.princes_of_florence.state import Player, State
-from regola.mechanics.draft import begin_draft, pick
+from regola.mechanics.draft import begin_display, begin_draft, display_turn, pick, take_from_display
 
 
 def new_state(rules: Rules, n_players: int, setup: str) -> State:
@@ -65,9 +65,13 @@ class Deal(Step):
         deck = list(action[1])
         deal = rules.mechanics.deal
         assert deal is not None  # this game deals a hand: its packs must say how (mechanics.compile)
-        for p in state.players:
-            p.hand = deck[:deal.dealt]
+        shown = deck[:deal.dealt] if deal.kind == "display" else []  # an open display instead of hands
+        if shown:
             del deck[:deal.dealt]
+        else:
+            for p in state.players:
+                p.hand = deck[:deal.dealt]
+                del deck[:deal.dealt]
         state.profession_deck = deck
         state.bonus_deck = list(action[2])
         state.prestige_deck = list(action[3])
@@ -77,6 +81,8 @@ class Deal(Step):
         state.step = {"dealt": True, "returned": [], "turn": 0}
         if deal.kind == "draft":  # the hands become packets passed round the table
             state.step["returned"] = begin_draft(state.step, deal, [p.hand for p in state.players]) or []
+        elif deal.kind == "display":  # taken from in turn from the start player, refilled from the pile
+            begin_display(state.step, shown, state.in_turn_from(state.start))
 
 
 def _kept(state: State) -> int:
@@ -92,10 +98,16 @@ class Keep(Step):
     rule = "setup.professions"
 
     def decider(self, state: State) -> int | None:
+        if "display" in state.step:
+            deal = state.rules.mechanics.deal
+            assert deal is not None
+            return display_turn(state.step, deal)
         turn = state.step["turn"]
         return turn if turn < state.n else None
 
     def legal(self, state: State) -> list[Action]:
+        if "display" in state.step:
+            return [("pick", card) for card in sorted(state.step["display"])]
         if "packets" in state.step:
             return [("pick", card) for card in state.step["packets"][state.step["turn"]]]
         p = state.players[state.step["turn"]]
@@ -104,6 +116,18 @@ class Keep(Step):
         return [("return", card) for card in sorted(p.hand)]
 
     def apply(self, state: State, action: Action) -> None:
+        if "display" in state.step:
+            deal = state.rules.mechanics.deal
+            seat = self.decider(state)
+            assert deal is not None and seat is not None
+            hand = state.players[seat].hand
+            left_over = take_from_display(state.step, deal, action[1], hand, state.profession_deck)
+            hand.sort()
+            if left_over is not None:
+                state.step["returned"].extend(left_over)
+                del state.step["display"]
+                state.step["turn"] = state.n  # the keeping is over
+            return
         p = state.players[state.step["turn"]]
         if action[0] == "pick":
             deal = state.rules.mechanics.deal
