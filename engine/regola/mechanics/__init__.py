@@ -8,12 +8,14 @@ and how to give a *resource*. Each form is a documented term (cf. Ludii's ludeme
   end, game end), to each player or to whoever has the fewest or most of a measure, an amount of a
   resource given by a safe expression over the measures (:mod:`.expressions`);
 - ``end`` (:mod:`.ending`): further ways the game ends — after the round in which a measure reaches a
-  threshold (the pack's round count stays the latest end);
+  threshold or a pile runs out (the pack's round count stays the latest end);
 - ``start_player`` (:mod:`.start`): who starts each round — the pack's own holder rule, rotation by a
   step, or the fewest or most of a measure with a tie rule;
+- ``turn_order`` (:mod:`.seating`): which way play goes, clockwise or counter-clockwise;
 - ``auction`` (:mod:`.auction`): how a lot is sold — sealed bids, an open auction with its raise rule,
   a Dutch (falling-price) offer or a fixed price — with the tie rules of :mod:`.ties`;
-- ``deal`` (:mod:`.draft`): how the cards dealt at setup become a hand — keep some, or draft;
+- ``deal`` (:mod:`.draft`): how a hand is made at setup — keep some of the cards dealt, draft them, or
+  take them in turn from an open display refilled from the pile;
 - ``visibility`` (:mod:`.visibility`): who sees each part of a player's holdings.
 
 The words for each form, in every shipped language, are in :mod:`regola.text.mechanics` (gettext
