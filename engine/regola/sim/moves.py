@@ -12,6 +12,7 @@ that verb (the ``actions.<verb>`` metric every run measures).
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -21,6 +22,7 @@ from regola.core.pack import Pack
 __all__ = ["new_moves", "usage"]
 
 
+@functools.lru_cache(maxsize=32)  # the base's table serves every variant of a comparison (packs hash by identity)
 def _table(pack: Pack) -> dict[tuple[str, int, bool], tuple[Any, ...]]:
     """(verb, number of parameter domains, grouped) -> the domains, for every kind of the pack's action table."""
     ruleset = Ruleset(pack)

@@ -212,11 +212,12 @@ def bind_rule(catalog: Catalog, pack: Pack, rule_id: str, fallback: Catalog | No
 def bind_all(catalog: Catalog, pack: Pack, fallback: Catalog | None = None) -> dict[str, BoundRule]:
     """Every rule of the pack (in the pack's order), bound. A rule without text (in the catalog, or in
     ``fallback``, the pack's own language, for a translation still in progress) is a PackError."""
-    from regola.text.mechanics import form_dropped, mechanic_rules
+    from regola.text.mechanics import forms_dropped, mechanic_rules
 
     bound: dict[str, BoundRule] = {}
+    dropped = forms_dropped(pack.data)  # written for a form not chosen; an earlier rule says the chosen one
     for rule_id in pack.data.get("rules", {}):
-        if form_dropped(pack.data, rule_id):  # written for a form not chosen; an earlier rule says the chosen one
+        if rule_id in dropped:
             continue
         if rule_id not in catalog.rules and (fallback is None or rule_id not in fallback.rules):
             raise PackError(f"the catalog has no text for rule '{rule_id}' of pack '{pack.id}'",

@@ -27,7 +27,7 @@ from regola.text.catalog import Catalog
 if TYPE_CHECKING:
     from regola.core.pack import Pack
 
-__all__ = ["claimed_forms", "form_changed", "form_dropped", "form_rule", "mechanic_rules"]
+__all__ = ["claimed_forms", "form_changed", "form_rule", "forms_dropped", "mechanic_rules"]
 
 _NAME = re.compile(r"\b([a-z][a-z0-9_]*)\b")
 _FUNCTIONS = frozenset({"min", "max", "abs", "if", "else", "and", "or", "not"})
@@ -298,19 +298,19 @@ def form_changed(doc: Mapping[str, Any], rule_id: str) -> bool:
     return not any(chosen == form or chosen.startswith(form + "/") for form in claimed[1])
 
 
-def form_dropped(doc: Mapping[str, Any], rule_id: str) -> bool:
-    """Whether the rule is left out of the rulebook: its form is not chosen and an earlier rule of the same
-    mechanic already carries the library's words for the form that is."""
-    claimed = _claimed(doc, rule_id)
-    if claimed is None or not form_changed(doc, rule_id):
-        return False
-    for other in doc.get("rules", {}):
-        if other == rule_id:
-            return False
-        mine = _claimed(doc, other)
-        if mine is not None and mine[0] == claimed[0] and form_changed(doc, other):
-            return True
-    return False
+def forms_dropped(doc: Mapping[str, Any]) -> set[str]:
+    """The index rules left out of the rulebook: each was written for a form not chosen, and an earlier rule
+    of the same mechanic already carries the library's words for the form that is (one pass over the index)."""
+    dropped: set[str] = set()
+    carried: set[str] = set()  # mechanics whose library words a rule already carries
+    for rule_id in doc.get("rules", {}):
+        claimed = _claimed(doc, rule_id)
+        if claimed is None or not form_changed(doc, rule_id):
+            continue
+        if claimed[0] in carried:
+            dropped.add(rule_id)
+        carried.add(claimed[0])
+    return dropped
 
 
 def form_rule(catalog: Catalog, pack: Pack, rule_id: str) -> BoundRule | None:
