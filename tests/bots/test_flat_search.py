@@ -77,9 +77,9 @@ def test_a_rollout_with_a_seed_repeats_itself(ruleset: Ruleset) -> None:
     world = game.information_state(seat).determinize(seat, random.Random(4))
     hooks = ruleset.definition.search
     assert hooks is not None
-    first = bot._rollout(world.clone(random.Random(9)), hooks, 9)
+    first = bot.rollout_from(world.clone(random.Random(9)), hooks, 9)
     bot.rng.random()  # the bot's own generator moves on: the seeded rollout must not care
-    assert bot._rollout(world.clone(random.Random(9)), hooks, 9) == first
+    assert bot.rollout_from(world.clone(random.Random(9)), hooks, 9) == first
 
 
 @pytest.mark.parametrize(("seed", "decisions"), [(1, 30), (2, 90), (3, 150)])

@@ -7,9 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.mechanics.bots import every_bot
 
 from regola import paths
-from regola.bots.specs import bot_names, make_bot
+from regola.bots.specs import make_bot
 from regola.core.game import CHANCE, Game, Ruleset
 from regola.core.pack import load_pack
 from regola.core.play import play
@@ -53,11 +54,10 @@ def test_each_takes_in_turn_from_the_display_and_the_pile_fills_it(variant: Path
 
 def test_every_bot_plays_it_to_the_end(variant: Path) -> None:
     rs = Ruleset(load_pack("pl", variants=[variant]))
-    for name in bot_names(rs):
-        spec = "mcts:iters=3,depth=6" if name == "mcts" else name
+    for spec in every_bot(rs):
         game = Game.new(rs, 3, 4, "standard")
         play(game, [make_bot(spec, seat, 4, rs) for seat in range(3)])
-        assert game.is_terminal() and game.result() is not None, name
+        assert game.is_terminal() and game.result() is not None, spec
 
 
 @pytest.mark.parametrize("lang", ["cs", "de", "en", "fr", "pl"])

@@ -9,9 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from tests.mechanics.bots import every_bot
 
 from regola import paths
-from regola.bots.specs import bot_names, make_bot
+from regola.bots.specs import make_bot
 from regola.check import run
 from regola.check.report import exit_status
 from regola.core.game import CHANCE, TERMINAL, Game, Ruleset
@@ -63,12 +64,11 @@ def test_is_data_only_and_checks_clean(variant: str) -> None:
 def test_every_bot_plays_it_to_the_end(variant: str) -> None:
     pack = CORPUS[variant][0]
     rs = ruleset(pack, variant)
-    for name in bot_names(rs):
-        spec = "mcts:iters=3,depth=6" if name == "mcts" else name
+    for spec in every_bot(rs):
         players = 3
         game = Game.new(rs, players, seed=11, setup=SETUP[pack])
         play(game, [make_bot(spec, seat, 11, rs) for seat in range(players)])
-        assert game.is_terminal() and game.result() is not None, (variant, name)
+        assert game.is_terminal() and game.result() is not None, (variant, spec)
 
 
 @pytest.mark.parametrize("variant", sorted(CORPUS))

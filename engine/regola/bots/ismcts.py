@@ -11,8 +11,8 @@ bots) — to the end, or for ``depth`` decisions and then scores the seats with 
 Wide decisions (placing apprentices offers some fifty actions) get progressive widening: a node adds
 a child only while it has fewer than ``widen * sqrt(visits)``, and the first one it adds is the prior
 policy's choice. Every seat's reward is in [0, 1], from its lead over the best other seat at the end
-(final money) or at the cut-off (the evaluation): ``win`` times the win indicator plus the rest times
-0.5 + 0.5 tanh(lead / scale).
+(the final score, in the measure that wins) or at the cut-off (the rules' valuation): ``win`` times the
+win indicator plus the rest times 0.5 + 0.5 tanh(lead / scale).
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from regola.bots.families import sample, screen, unknown, verbs
+from regola.bots.valuation import Valuation, final_scores, score_measure, valuation
 from regola.core.bots import Observation
 from regola.core.errors import RegolaError
 from regola.core.game import CHANCE, TERMINAL, Game
@@ -31,6 +33,8 @@ from regola.core.step import Action
 
 #: rollout policies besides the name of any bot the game offers (e.g. greedy)
 ROLLOUTS = ("policy", "random")
+#: the most moves a rollout values one move ahead at one decision (a bound on what data can make it do)
+SCREEN_MOST = 256
 
 
 class Node:
@@ -58,8 +62,10 @@ class ISMCTSBot:
     every world or the leader is ``stop`` standard errors ahead of each; 0, the default, never),
     ``cut`` (flat: end a decision early, keeping the prior's choice, once no other candidate leads it by
     more than ``cut`` standard errors of the paired differences, checked once it has been scored in
-    ``cutmin`` (4) worlds; off unless given),
-    ``seed``."""
+    ``cutmin`` (4) worlds; off unless given), ``screen`` (rollouts: at a decision with a move the
+    rollout bot was not written for, its ``knows`` lacking the verb, the bot's choice unless one of up
+    to ``screen`` such moves is better by the rules' valuation one move ahead, regola.bots.valuation;
+    0, the default, never), ``seed``."""
 
     name = "mcts"
 
@@ -67,7 +73,7 @@ class ISMCTSBot:
                  time: float | None = None, rollout: str | None = None, depth: int = 0, c: float = 0.7,
                  prior: str | None = None, widen: float = 1.0, scale: float = 20.0, opponents: str | None = None,
                  search: str = "flat", win: float = 0.5, width: int = 8, sure: float = 1.0,
-                 stop: float = 0.0, cut: float | None = None, cutmin: int = 4) -> None:
+                 stop: float = 0.0, cut: float | None = None, cutmin: int = 4, screen: int = 0) -> None:
         # no **options catch-all: mypyc 2.4 cannot compile a float default beside one (make_bot names
         # an unknown option instead)
         if not all(isinstance(x, str | None) for x in (rollout, prior, opponents)):
@@ -76,8 +82,10 @@ class ISMCTSBot:
             raise RegolaError("mcts needs search=tree or flat, 0 <= win <= 1 and width >= 1")
         if iters is None and time is None:
             iters = 80
-        if (iters is not None and iters < 1) or (time is not None and time <= 0) or depth < 0 or scale <= 0:
-            raise RegolaError("mcts needs iters >= 1, time > 0, depth >= 0 and scale > 0")
+        if (iters is not None and iters < 1) or (time is not None and time <= 0) or depth < 0 or scale <= 0 \
+                or not 0 <= screen <= SCREEN_MOST:
+            raise RegolaError(f"mcts needs iters >= 1, time > 0, depth >= 0, scale > 0 and "
+                              f"0 <= screen <= {SCREEN_MOST}")
         self.seat = seat
         self.iters = iters
         self.seconds = time
@@ -102,23 +110,30 @@ class ISMCTSBot:
         self.rollout_decisions = 0  # decisions played in all its rollouts so far: a cost no load changes
         self._bots: dict[tuple[str, int], Any] = {}
         self._seed = seed
+        self.screen = screen  # rollouts: moves a rollout bot does not know are valued one move ahead (0: off)
+        self.worth: Valuation | None = None  # the rules' yardstick (regola.bots.valuation), set by prepare
+        self.score = "money"  # the result's measure whose most wins
 
     def choose(self, obs: Observation) -> Action:
         if len(obs.legal) == 1:
             return obs.legal[0]
         info: Game = obs.info()
-        self._defaults(info)
+        self.prepare(info)
         if self.mode == "flat":
             return self.flat_search(info, obs)
         return self.search(info, obs.legal)
 
-    def _defaults(self, info: Game) -> None:
+    def prepare(self, info: Game) -> None:
         """Rollouts and prior not named: the game's greedy bot where it has one (the strongest setting
         measured, docs/SEARCH.md), else its cheap policy."""
         bots = info.ruleset.definition.bots
         fallback = "greedy" if "greedy" in bots else "policy"
         self.rollout = self._rollout_option or fallback
         self.prior = self._prior_option or fallback
+        if self.worth is None:
+            self.score = score_measure(info.ruleset)
+            if self.screen or self.depth:
+                self.worth = valuation(info.ruleset)
         known = [*ROLLOUTS, "none", *bots]
         for name in (self.rollout, self.prior, self.opponents):
             if name is not None and name not in known:
@@ -184,7 +199,7 @@ class ISMCTSBot:
             node = children[chosen]
             world.apply(chosen)
             path.append(node)
-        rewards = self._rollout(world, hooks)
+        rewards = self.rollout_from(world, hooks)
         root.visits += 1
         for n in path[1:]:
             n.visits += 1
@@ -197,13 +212,13 @@ class ISMCTSBot:
         if self.prior == "policy":
             guess = hooks.playout(world.state, legal, self.rng) if hooks.playout is not None else None
         elif self.prior != "none":
-            guess = self._bot(world, self.prior, who).choose(Observation(who, legal, world.view))
+            guess = self.bot_for(world, self.prior, who).choose(Observation(who, legal, world.view))
         if guess is not None and guess not in children:
             return guess
         untried = [a for a in legal if a not in children]
         return untried[self.rng.randrange(len(untried))]
 
-    def _bot(self, world: Game, name: str, seat: int) -> Any:
+    def bot_for(self, world: Game, name: str, seat: int) -> Any:
         """The game's bot ``name`` for ``seat``, kept for the whole game (rollouts and priors)."""
         bot = self._bots.get((name, seat))
         if bot is None:
@@ -214,14 +229,14 @@ class ISMCTSBot:
             bot = self._bots[(name, seat)] = factory(seat, f"{self._seed}/mcts", world.ruleset.rules)
         return bot
 
-    def _rollout(self, world: Game, hooks: SearchHooks, seed: int | None = None) -> list[float]:
+    def rollout_from(self, world: Game, hooks: SearchHooks, seed: int | None = None) -> list[float]:
         """Plays ``world`` on; with ``seed``, every random draw of the rollout (its own and the rollout
         bots') comes from it, so two rollouts from equal worlds with one seed are alike."""
         rng = self.rng if seed is None else random.Random(seed)
         seeded: set[tuple[str, int]] = set()
 
         def bot(name: str, seat: int) -> Any:
-            found = self._bot(world, name, seat)
+            found = self.bot_for(world, name, seat)
             if seed is not None and (name, seat) not in seeded and hasattr(found, "rng"):
                 found.rng.seed(seed + seat)  # its first draw in this rollout: from the rollout's seed
                 seeded.add((name, seat))
@@ -231,7 +246,9 @@ class ISMCTSBot:
         by_bot = self.rollout not in ROLLOUTS
         others = self.opponents
         me = self.seat
-        limit = self.depth if self.depth and hooks.evaluate is not None else -1
+        worth = self.worth
+        limit = self.depth if self.depth and worth is not None else -1
+        screening = self.screen if worth is not None else 0
         state = world.state
         bot_view = hooks.bot_view
 
@@ -242,10 +259,12 @@ class ISMCTSBot:
         while True:
             who = world.current_player()
             if who == TERMINAL:
-                return self._rewards(_final_values(world.result()))
+                result = world.result()
+                assert result is not None
+                return self._rewards(final_scores(result, self.score))
             if steps == limit:
-                assert hooks.evaluate is not None
-                return self._rewards(hooks.evaluate(state))
+                assert worth is not None
+                return self._rewards(worth(state))
             if who == CHANCE:
                 world.apply(world.sample_chance())
                 continue
@@ -259,7 +278,16 @@ class ISMCTSBot:
                 else:
                     world.apply(bot(others, who).choose(Observation(who, legal, view)))
             elif by_bot:
-                world.apply(bot(self.rollout, who).choose(Observation(who, legal, view)))
+                chooser = bot(self.rollout, who)
+                action = chooser.choose(Observation(who, legal, view))
+                if screening and len(legal) > 1:
+                    knows = getattr(chooser, "knows", None)
+                    if knows is not None and not verbs(legal) <= knows:
+                        # moves the bot was not written for: heard against its choice, one move ahead
+                        assert worth is not None
+                        action = screen(world, who, sample(unknown(legal, knows), rng, screening), action, worth,
+                                        rng)[0]
+                world.apply(action)
             elif policy is not None:
                 world.apply(policy(state, legal, rng))
             else:
@@ -302,7 +330,7 @@ class ISMCTSBot:
                 for a in alive:
                     g = world.clone(random.Random(seed))
                     g.apply(a)
-                    scores[a].append(self._rollout(g, hooks, seed)[self.seat])
+                    scores[a].append(self.rollout_from(g, hooks, seed)[self.seat])
                     done += 1
                 if self.stop and k % 4 == 3 and settled_early(scores, alive, self.stop):
                     settled = True
@@ -332,7 +360,7 @@ class ISMCTSBot:
         legal = obs.legal
         picks: list[Action] = []
         if self.prior not in ("policy", "none"):
-            pick = self._bot(info, self.prior, self.seat).choose(obs)
+            pick = self.bot_for(info, self.prior, self.seat).choose(obs)
             if pick in legal:  # a bot's answer is checked like any other
                 picks.append(pick)
         if len(legal) <= self.width:
@@ -384,15 +412,6 @@ def paired_lead(a: list[float], b: list[float]) -> float:
     if var == 0:  # one world, or no spread: the sign says it all
         return math.inf if mean > 0 else (-math.inf if mean < 0 else 0.0)
     return mean / math.sqrt(var / n)
-
-
-def _final_values(result: list[dict[str, Any]] | None) -> list[float]:
-    """The final score per seat, ties broken as the result ranks them (a hair per rank)."""
-    assert result is not None
-    values = [0.0] * len(result)
-    for entry in result:
-        values[entry["seat"]] = float(entry.get("money", 0)) - 0.01 * entry["rank"]
-    return values
 
 
 def margin_rewards(values: list[float], scale: float) -> list[float]:

@@ -18,7 +18,7 @@ SOFTENING = ("temp", "top")
 
 
 def bot_names(ruleset: Ruleset) -> list[str]:
-    generic = ["mcts"] if ruleset.definition.search is not None else []
+    generic = ["mcts", "probe"] if ruleset.definition.search is not None else []
     return ["random", *ruleset.definition.bots, *generic]
 
 
@@ -79,6 +79,10 @@ def make_bot(spec: str, seat: int, seed: int | None, ruleset: Ruleset) -> Bot:
         from regola.bots.ismcts import ISMCTSBot  # imported on demand: a random game never needs it
 
         factory = ISMCTSBot
+    elif name == "probe" and ruleset.definition.search is not None:
+        from regola.bots.probe import ProbeBot
+
+        factory = ProbeBot
     else:
         factory = ruleset.definition.bots.get(name)
         if factory is None:

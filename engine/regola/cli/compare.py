@@ -24,7 +24,8 @@ def register(sub: Any) -> None:
     p.add_argument("variants", nargs="+", metavar="VARIANT", help="a variant file (or id) per arm to compare")
     add_simulation_options(p, games=1000, bots=None)
     p.add_argument("--lineups", default=None, help="several bot lineups separated by ';', e.g. "
-                   "'greedy:temp=0.5;greedy;mcts,greedy' (default: 'greedy:temp=0.5;greedy'); --bots gives one")
+                   "'greedy:temp=0.5;greedy;mcts,greedy' (default: 'greedy:temp=0.5;greedy;probe,greedy'); --bots "
+                   "gives one")
     p.add_argument("--out", type=Path, default=None, help="results folder (resumable); default: REPORT/data with "
                    "--report, else a temporary folder")
     p.add_argument("--report", type=Path, default=None, help="write report.html, report.md and report.json here")
@@ -138,11 +139,14 @@ def run(args: argparse.Namespace) -> int:
 
 def argv_tail(args: argparse.Namespace) -> list[str]:
     """The options that decide the games, so the report says how to play them again."""
+    from regola.sim.study import DEFAULT_LINEUPS
+
     words = [*args.variants, "--pack", args.pack]
     for v in args.variant:
         words += ["--variant", v]
     words += ["--players", args.players, "--setup", args.setup]
-    words += ["--bots", args.bots] if args.bots is not None else ["--lineups", args.lineups or "greedy:temp=0.5;greedy"]
+    lineups = args.lineups or ";".join(DEFAULT_LINEUPS)
+    words += ["--bots", args.bots] if args.bots is not None else ["--lineups", lineups]
     words += ["--games", str(args.games), "--seed", str(args.seed)]
     if args.report is not None:
         words += ["--report", str(args.report)]

@@ -17,7 +17,7 @@ from regola.mechanics.expressions import Expression
 from regola.mechanics.ranking import extremes
 from regola.mechanics.terms import GameTerms
 
-__all__ = ["MOMENTS", "RECEIVERS", "Award", "give"]
+__all__ = ["MOMENTS", "RECEIVERS", "Award", "due", "give"]
 
 MOMENTS = ("round_start", "round_end", "game_end")
 RECEIVERS = ("each", "fewest", "most")
@@ -38,15 +38,21 @@ class Award:
         return extremes([terms.measures[self.by](state, seat) for seat in range(n)], most=self.to == "most")
 
 
-def give(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int) -> None:
-    """Every award of one moment: amounts worked out first, then given."""
-    if not awards:
-        return
+def due(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int) -> list[tuple[str, int, int]]:
+    """What the awards of one moment would give now, as (resource, seat, amount), without giving it:
+    every amount is worked out from the measures as they stand (a bot reads this to value a position)."""
     gifts: list[tuple[str, int, int]] = []
     for award in awards:
         for seat in award.receivers(state, terms, n):
             amount = award.amount.value(terms.values(state, seat, award.amount.names))
             if amount:
                 gifts.append((award.gain, seat, amount))
-    for resource, seat, amount in gifts:
+    return gifts
+
+
+def give(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int) -> None:
+    """Every award of one moment: amounts worked out first, then given."""
+    if not awards:
+        return
+    for resource, seat, amount in due(state, awards, terms, n):
         terms.resources[resource](state, seat, amount)

@@ -38,6 +38,8 @@ class GameTerms:
     piles: Mapping[str, Callable[[Any], int]] = field(default_factory=dict)
     #: measure -> the most a player can ever have of it under the pack document (where the game knows)
     ceilings: Mapping[str, Callable[[Mapping[str, Any]], int]] = field(default_factory=dict)
+    #: the measure whose most wins the game (money, prestige): what a bot's evaluation counts in
+    score: str = "money"
 
     def values(self, state: Any, seat: int, names: tuple[str, ...]) -> dict[str, int]:
         return {name: self.measures[name](state, seat) for name in names}

@@ -42,8 +42,9 @@ from regola.sim.store import StoreError
 
 PLAN = "compare.json"
 #: what `compare` plays without --bots or --lineups: bots that err (greedy at temperature 0.5: its
-#: second-best move now and then) and bots that do not
-DEFAULT_LINEUPS = ("greedy:temp=0.5", "greedy")
+#: second-best move now and then), bots that do not, and one seat that hears every kind of move through
+#: the rules (probe: it plays what a house rule adds; docs/BOTS.md) among greedy ones
+DEFAULT_LINEUPS = ("greedy:temp=0.5", "greedy", "probe,greedy")
 
 
 @dataclass(frozen=True)

@@ -121,7 +121,7 @@ def within(spec: str, seconds: float) -> str:
     from regola.bots.specs import parse_bot_spec
 
     name, options = parse_bot_spec(spec)
-    if name != "mcts":
+    if name not in ("mcts", "probe"):
         return spec
     cap = max(0.05, seconds)
     asked = options.get("time")

@@ -29,6 +29,10 @@ def invention_value(rules: Rules, card_id: int, owned_of_type: int, done_before:
 
 class GreedyBot:
     name = "greedy"
+    #: the verbs this bot weighs; at a decision with any other (a house rule's new move) it just takes the
+    #: first legal one, so a search that rolls out with it values such moves by the rules instead
+    knows = frozenset({"start", "abort", "place", "master", "act", "bid", "favor", "leonardo", "space", "buy",
+                       "order", "pass", "decline"})
 
     def __init__(self, seat: int, seed: int | str | None, rules: Rules) -> None:
         self.seat = seat

@@ -245,7 +245,8 @@ def evaluate(state: State) -> list[float]:
     A lab's reward counts in proportion to its weeks, the work of the people standing in it this round
     included (only if it can still finish); the end bonus its cards earn counts in full. What only
     pays later — materials, apprentices of one's own, extra labs and robots — counts for less as
-    the game runs out. The weights are the bot's judgement, not rules."""
+    the game runs out; a material card counts more when the invention the seat would start next needs
+    it (``_hand_worth``). The weights are the bot's judgement, not rules."""
     rules = state.rules
     rounds_left = rules.rounds - state.round + 1
     later = rounds_left / rules.rounds
@@ -253,7 +254,7 @@ def evaluate(state: State) -> list[float]:
     out: list[float] = []
     for p in state.players:
         value = float(p.money)
-        value += later * (1.0 * sum(p.hand) + 1.0 * (rules.apprentices_per_color - p.academy - p.box)
+        value += later * (_hand_worth(state, p) + 1.0 * (rules.apprentices_per_color - p.academy - p.box)
                           + 3.0 * (len(p.labs) - 1) + 2.0 * sum(lab.robots for lab in p.labs))
         for lab in p.labs:
             if lab.target is not None and lab.target != UNKNOWN:
@@ -267,3 +268,30 @@ def evaluate(state: State) -> list[float]:
         value += rules.type_bonus.get(len({rules.cards[c].type for c in p.cards}), 0)
         out.append(value)
     return out
+
+
+def _hand_worth(state: State, p: Player) -> float:
+    """A hand's worth: 1.5 for each card the seat's best next invention needs (the one greedy would
+    chase: most reward per effort, among those it may start), 0.5 for each other card. So swapping a
+    card nobody needs for one that completes a set is worth something, as it is to a player."""
+    hand = p.hand
+    total = sum(hand)
+    if not total:
+        return 0.0
+    rules = state.rules
+    busy = {lab.target for lab in p.labs}
+    owned: dict[str, int] = {}
+    for c in p.cards:
+        owned[rules.cards[c].type] = owned.get(rules.cards[c].type, 0) + 1
+    best, best_value = None, -1.0
+    for c in (*state.display, *state.completed_before):
+        if c in busy or c in p.completed or c == UNKNOWN:
+            continue
+        v = invention_value(rules, c, owned.get(rules.cards[c].type, 0), c in state.completed_before)
+        if v > best_value:
+            best, best_value = c, v
+    if best is None:
+        return 0.5 * total
+    need = rules.cards[best].components
+    matched = sum(min(hand[m], need[m]) for m in range(len(hand)))
+    return 1.5 * matched + 0.5 * (total - matched)

@@ -22,6 +22,12 @@ _BID_LIMIT = {"jester": 700, "architect": 600, "forest": 500, "lake": 500, "park
 class GreedyBot:
     name = "greedy"
 
+    #: the verbs this bot weighs; at a decision with any other (a house rule's new move) it takes what
+    #: comes first, so a search that rolls out with it values such moves by the rules instead
+    knows = frozenset({"withdraw", "bid", "princess", "wait", "recruit", "pass", "accept", "raise", "seal",
+                       "open", "buy", "decline", "place", "pick", "return", "keep", "take", "finish", "play_bonus",
+                       "convert", "work", "build", "freedom", "profession", "bonus", "end"})
+
     def __init__(self, seat: int, seed: int | str | None, rules: Rules) -> None:
         self.seat = seat
         self.rules = rules

@@ -69,4 +69,5 @@ TERMS = GameTerms(measures={"money": money, "prestige": prestige, "freedoms": fr
                   resources={"money": give_money, "prestige": give_prestige}, start_seat=start_marker,
                   set_start_seat=move_start_marker, parts=("hand", "bonus", "prestige_cards"),
                   ceilings={"freedoms": freedom_kinds}, deals=True, auctions=AUCTION_KINDS, listed_bids=True,
-                  piles={"professions": professions_left, "bonus": bonus_left, "prestige": prestige_left})
+                  piles={"professions": professions_left, "bonus": bonus_left, "prestige": prestige_left},
+                  score="prestige")

@@ -36,7 +36,7 @@ esc = html.escape
 HTML = "text/html; charset=utf-8"
 FORM = ("application/x-www-form-urlencoded",)
 #: what a seat may be at the creation form
-SEAT_KINDS = ("", "human", "random", "greedy", "mcts")
+SEAT_KINDS = ("", "human", "random", "greedy", "probe", "mcts")
 MAX_SEATS = 5
 
 
@@ -127,7 +127,7 @@ def _new_form(request: Request, words: Words, listing: list[dict[str, Any]], err
     variants = "".join(f'<option value="{esc(v["id"])}">{esc(p["id"])}: {esc(v["title"] or v["id"])}</option>'
                        for p in listing for v in p["variants"])
     kinds = {"": _("nobody"), "human": _("a person"), "random": _("bot: random"), "greedy": _("bot: greedy"),
-             "mcts": _("bot: search (mcts)")}
+             "probe": _("bot: tries every kind of move (probe)"), "mcts": _("bot: search (mcts)")}
     seats = []
     for i in range(MAX_SEATS):
         default = "human" if i == 0 else "greedy" if i == 1 else ""

@@ -1,0 +1,87 @@
+"""Moves grouped the way a player thinks of them, and the one-move look-ahead the search bots use where
+their heuristic has nothing to say.
+
+A move's *family* is its verb, with its first argument when that names a place or a thing (a string):
+``("place", "I", 2)`` is of the family ``("place", "I")`` (an apprentice in district I), ``("bid", 7)``
+of ``("bid",)``. A house rule that adds a district, a lot or a verb adds a family, so a bot that gives
+every family a hearing hears the house rule too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from regola.bots.valuation import Valuation
+from regola.core.game import Game
+from regola.core.step import Action, ActionRange
+
+__all__ = ["Family", "family", "group", "lead", "sample", "screen", "unknown", "verbs"]
+
+Family = tuple[object, ...]
+
+
+def family(action: Action) -> Family:
+    if len(action) > 1 and type(action[1]) is str:
+        return action[:2]
+    return action[:1]
+
+
+def verbs(legal: Sequence[Action]) -> set[str]:
+    if isinstance(legal, ActionRange):
+        return {legal.verb}
+    return {str(a[0]) for a in legal}
+
+
+def unknown(legal: Sequence[Action], knows: frozenset[str] | set[str]) -> Sequence[Action]:
+    """The moves of ``legal`` whose verb is not in ``knows``."""
+    if isinstance(legal, ActionRange):
+        return legal if legal.verb not in knows else []
+    return [a for a in legal if a[0] not in knows]
+
+
+def group(legal: Sequence[Action], rng: random.Random, cap: int) -> dict[Family, list[Action]]:
+    """Up to ``cap`` moves of ``legal`` by family, every family represented while ``cap`` allows (a
+    long list is sampled, never walked whole: a bid range may hold a purse of millions)."""
+    out: dict[Family, list[Action]] = {}
+    for a in sample(legal, rng, cap):
+        out.setdefault(family(a), []).append(a)
+    return out
+
+
+def sample(legal: Sequence[Action], rng: random.Random, cap: int) -> list[Action]:
+    """``legal`` itself when it has at most ``cap`` moves; else its first and last and a random rest."""
+    n = len(legal)
+    if n <= cap:
+        return list(legal)
+    picks = {0, n - 1}
+    while len(picks) < cap:
+        picks.add(rng.randrange(n))
+    return [legal[i] for i in sorted(picks)]
+
+
+def lead(values: Sequence[float], seat: int) -> float:
+    """How far ``seat`` is ahead of the best other seat (behind: negative)."""
+    best_other = max((v for i, v in enumerate(values) if i != seat), default=0.0)
+    return values[seat] - best_other
+
+
+def screen(world: Game, seat: int, moves: Iterable[Action], keep: Action, worth: Valuation,
+           rng: random.Random) -> tuple[Action, float]:
+    """The move among ``moves`` (and ``keep``) after which ``seat`` leads by most, valued by ``worth``
+    (state -> each seat's worth; regola.bots.valuation) one move ahead in ``world``; ``keep`` unless
+    another is strictly better. Returns the move and its lead."""
+    best, best_lead = keep, _after(world, keep, seat, worth, rng)
+    for a in moves:
+        if a == keep:
+            continue
+        value = _after(world, a, seat, worth, rng)
+        if value > best_lead:
+            best, best_lead = a, value
+    return best, best_lead
+
+
+def _after(world: Game, action: Action, seat: int, worth: Valuation, rng: random.Random) -> float:
+    g = world.clone(rng)
+    g.apply(action)
+    return lead(worth(g.state), seat)

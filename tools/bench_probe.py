@@ -1,0 +1,88 @@
+"""How well, how fast and how widely a bot plays: one seat of ``--bot`` against ``--opponent`` in every
+other seat (4-player games, the bot's seat rotating game by game), on a pack with any variants.
+
+    python tools/bench_probe.py --games 200 --jobs 2                                # probe vs 3 greedy, cs
+    python tools/bench_probe.py --pack pl --games 200 --seed 1000
+    python tools/bench_probe.py --variant codex-leonardi-2 --games 40 --verbs exchange
+
+Prints the bot's wins (a shared first place counts) with Wilson's 95 % interval, its mean rank, CPU
+seconds a game (median and max), and for each verb in ``--verbs`` how many games the bot made it in.
+Game i is played from seed ``--seed + i``, so fresh seeds are a new ``--seed``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from regola.bots.specs import make_bot
+from regola.core.game import Game, Ruleset
+from regola.core.pack import load_pack
+from regola.core.play import play
+
+
+def one_game(pack: str, variants: list[str], players: int, seed: int, bot: str, opponent: str) -> dict[str, Any]:
+    ruleset = Ruleset(load_pack(pack, variants=variants))
+    setup = ruleset.definition.setup_modes(ruleset.rules)[0]
+    seat = seed % players
+    bots = [make_bot(bot if s == seat else opponent, s, seed, ruleset) for s in range(players)]
+    game = Game.new(ruleset, players, seed, setup)
+    cpu = time.process_time()
+    play(game, bots)
+    cpu = time.process_time() - cpu
+    ranks = {r["seat"]: r["rank"] for r in game.result() or []}
+    made: dict[str, int] = {}
+    for who, action in game.history:
+        if who == seat:
+            made[str(action[0])] = made.get(str(action[0]), 0) + 1
+    return {"seed": seed, "win": ranks[seat] == 1, "rank": ranks[seat], "cpu": cpu, "made": made}
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--pack", default="cs")
+    ap.add_argument("--variant", action="append", default=[])
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--bot", default="probe")
+    ap.add_argument("--opponent", default="greedy")
+    ap.add_argument("--verbs", default="", help="comma-separated verbs whose use to count (games with at least one)")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    seeds = range(args.seed, args.seed + args.games)
+    wall = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        games = list(pool.map(one_game, [args.pack] * args.games, [args.variant] * args.games,
+                              [args.players] * args.games, seeds, [args.bot] * args.games,
+                              [args.opponent] * args.games))
+    wall = time.perf_counter() - wall
+    wins = sum(g["win"] for g in games)
+    lo, hi = wilson(wins, len(games))
+    cpu = [g["cpu"] for g in games]
+    print(f"{args.bot} against {args.players - 1} × {args.opponent}, pack {args.pack}"
+          f"{' + ' + ', '.join(args.variant) if args.variant else ''}, seeds {args.seed}..{args.seed + args.games - 1}")
+    print(f"  wins {wins}/{len(games)} = {wins / len(games):.1%} (95 % {lo:.1%}–{hi:.1%}); fair share "
+          f"{1 / args.players:.0%}; mean rank {statistics.mean(g['rank'] for g in games):.2f}")
+    print(f"  CPU a game: median {statistics.median(cpu):.2f} s, max {max(cpu):.2f} s; wall {wall:.0f} s "
+          f"with {args.jobs} jobs")
+    for verb in filter(None, args.verbs.split(",")):
+        used = [g["made"].get(verb, 0) for g in games]
+        print(f"  {verb}: made in {sum(1 for u in used if u)}/{len(games)} games, {statistics.mean(used):.2f} a game")
+
+
+if __name__ == "__main__":
+    main()
