@@ -6,7 +6,8 @@ other seat (4-player games, the bot's seat rotating game by game), on a pack wit
     python tools/bench_probe.py --variant codex-leonardi-2 --games 40 --verbs exchange
 
 Prints the bot's wins (a shared first place counts) with Wilson's 95 % interval, its mean rank, CPU
-seconds a game (median and max), and for each verb in ``--verbs`` how many games the bot made it in.
+seconds a game (median and max), and for each verb in ``--verbs`` how many games the bot made it in,
+and in how many of the games where it was offered beside other moves at one of the bot's decisions.
 Game i is played from seed ``--seed + i``, so fresh seeds are a new ``--seed``.
 """
 
@@ -19,7 +20,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from regola.bots.families import verbs
 from regola.bots.specs import make_bot
+from regola.core.bots import Observation
 from regola.core.game import Game, Ruleset
 from regola.core.pack import load_pack
 from regola.core.play import play
@@ -29,7 +32,19 @@ def one_game(pack: str, variants: list[str], players: int, seed: int, bot: str, 
     ruleset = Ruleset(load_pack(pack, variants=variants))
     setup = ruleset.definition.setup_modes(ruleset.rules)[0]
     seat = seed % players
-    bots = [make_bot(bot if s == seat else opponent, s, seed, ruleset) for s in range(players)]
+    bots: list[Any] = [make_bot(bot if s == seat else opponent, s, seed, ruleset) for s in range(players)]
+    legal_verbs: set[str] = set()
+    inner = bots[seat]
+
+    class Watched:  # the bot itself, noting which verbs were legal at its decisions
+        name = inner.name
+
+        def choose(self, obs: Observation) -> Any:
+            if len(obs.legal) > 1:
+                legal_verbs.update(verbs(obs.legal))
+            return inner.choose(obs)
+
+    bots[seat] = Watched()
     game = Game.new(ruleset, players, seed, setup)
     cpu = time.process_time()
     play(game, bots)
@@ -39,7 +54,8 @@ def one_game(pack: str, variants: list[str], players: int, seed: int, bot: str, 
     for who, action in game.history:
         if who == seat:
             made[str(action[0])] = made.get(str(action[0]), 0) + 1
-    return {"seed": seed, "win": ranks[seat] == 1, "rank": ranks[seat], "cpu": cpu, "made": made}
+    return {"seed": seed, "win": ranks[seat] == 1, "rank": ranks[seat], "cpu": cpu, "made": made,
+            "legal": sorted(legal_verbs)}
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -81,7 +97,10 @@ def main() -> None:
           f"with {args.jobs} jobs")
     for verb in filter(None, args.verbs.split(",")):
         used = [g["made"].get(verb, 0) for g in games]
-        print(f"  {verb}: made in {sum(1 for u in used if u)}/{len(games)} games, {statistics.mean(used):.2f} a game")
+        offered = [g for g in games if verb in g["legal"]]
+        made_when = sum(1 for g in offered if g["made"].get(verb, 0))
+        print(f"  {verb}: made in {sum(1 for u in used if u)}/{len(games)} games, {statistics.mean(used):.2f} a game; "
+              f"offered beside other moves in {len(offered)} games, made in {made_when} of them")
 
 
 if __name__ == "__main__":

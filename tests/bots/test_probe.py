@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -23,6 +25,7 @@ from regola.core.game import CHANCE, TERMINAL, Game, Ruleset
 from regola.core.pack import load_pack
 from regola.core.play import play
 from regola.core.step import ActionRange
+from regola.games.princes_of_florence.measures import prestige_points
 from regola.tables.bots import within
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,12 +92,18 @@ def test_what_the_end_awards_would_give_counts_in_the_valuation() -> None:
 
 
 def test_a_game_without_its_own_evaluation_is_valued_by_its_score_and_end_awards() -> None:
-    """Princes of Florence offers no evaluation: the score (prestige) plus pf-freedom-bonus's 2 a freedom."""
+    """Without an evaluation hook the worth is the score (prestige in Princes of Florence) plus
+    pf-freedom-bonus's 2 a freedom; with the game's own, that evaluation plus the same award."""
     rs = ruleset("pl", "pf-freedom-bonus")
     game = Game.new(rs, 3, 5, "standard")
     for p, (prestige, freedoms) in zip(game.state.players, [(4, ["a", "b"]), (9, []), (0, ["c"])], strict=True):
         p.prestige, p.freedoms = prestige, freedoms
-    assert valuation(rs)(game.state) == [8.0, 9.0, 2.0]
+    hooks = rs.definition.search
+    assert hooks is not None and hooks.evaluate is not None
+    bare = SimpleNamespace(rules=rs.rules, definition=SimpleNamespace(search=replace(hooks, evaluate=None)))
+    assert valuation(bare)(game.state) == [8.0, 9.0, 2.0]
+    own = hooks.evaluate(game.state)
+    assert valuation(rs)(game.state) == [own[0] + 4, own[1], own[2] + 2]
     assert lead([8.0, 9.0, 2.0], 0) == -1.0 and lead([8.0, 9.0, 2.0], 1) == 1.0
 
 
@@ -191,3 +200,20 @@ def test_the_probe_is_offered_for_both_games_and_timed_at_tables() -> None:
     assert within("probe", 2) == "probe:time=2"
     assert within("probe:worlds=8,time=30", 2) == "probe:worlds=8,time=2"
     assert isinstance(make_bot("probe", 0, 1, ruleset("pl")).search, ISMCTSBot)  # type: ignore[attr-defined]
+
+
+def test_princes_of_florence_counts_held_prestige_cards_as_they_would_score_now() -> None:
+    rs = ruleset("pl")
+    game = Game.new(rs, 3, 5, "standard")
+    hooks = rs.definition.search
+    assert hooks is not None and hooks.evaluate is not None
+    p = game.state.players[0]
+    p.freedoms = list(rs.rules.freedom_kinds)  # every freedom: a card that rewards freedoms pays
+    scores = {c: prestige_points(game.state, 0, rs.rules.prestige[c]) for c in rs.rules.prestige}
+    card = max(scores, key=lambda c: scores[c])
+    assert scores[card] > 0
+    base = hooks.evaluate(game.state)[0]
+    p.prestige_cards.append(card)
+    assert hooks.evaluate(game.state)[0] == base + scores[card]
+    p.money += 1000
+    assert hooks.evaluate(game.state)[0] > base + scores[card]  # florins count, for less than prestige

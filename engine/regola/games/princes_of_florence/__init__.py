@@ -70,7 +70,7 @@ DEFINITION = define_game(
     tensor_spec=tensor.tensor_spec,
     clone_state=search.clone_state,
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
-                       playout=search.playout),
+                       playout=search.playout, evaluate=search.evaluate),
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]

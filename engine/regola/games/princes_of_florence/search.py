@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 
 from regola.core.step import Action
+from regola.games.princes_of_florence.measures import prestige_points
 from regola.games.princes_of_florence.state import Player, State
 from regola.games.princes_of_florence.steps.auction import sealed_options
 
@@ -149,3 +150,20 @@ def playout(state: State, legal: Sequence[Action], rng: random.Random) -> Action
     if len(legal) > 1 and legal[-1] == ("end",) and rng.random() < 0.67:
         return legal[rng.randrange(len(legal) - 1)]
     return legal[rng.randrange(len(legal))]
+
+
+def evaluate(state: State) -> list[float]:
+    """Each seat's prestige plus what its position is worth, for a rollout cut off before the end: the
+    prestige cards it holds as they would score if the game ended now (004 Karty Prestiżu), and its
+    florins at half the rate a work point converts at (money buys what earns prestige later, but is
+    only the tie-break at the end). The weights are the bot's judgement, not rules."""
+    rules = state.rules
+    rate = 0.5 / max(1, rules.payout_per_point)
+    out: list[float] = []
+    for p in state.players:
+        value = float(p.prestige) + rate * p.money
+        for card in p.prestige_cards:
+            if card != UNKNOWN:
+                value += prestige_points(state, p.seat, rules.prestige[card])
+        out.append(value)
+    return out
