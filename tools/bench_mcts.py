@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import sys
@@ -62,13 +61,14 @@ def one_game(pack: str, players: int, seed: int, mcts: str, opponent: str, setup
             "decision_cpu_s_max": round(max(times), 3) if times else 0.0}
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """Wilson's 95 % interval of a win share (statsmodels; the tools run with the sim extra)."""
+    from statsmodels.stats.proportion import proportion_confint
+
     if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+        return 0.0, 1.0
+    low, high = proportion_confint(wins, n, alpha=0.05, method="wilson")
+    return float(low), float(high)
 
 
 def mid_game(pack: str, players: int, setup: str) -> Game:

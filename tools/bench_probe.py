@@ -14,7 +14,6 @@ Game i is played from seed ``--seed + i``, so fresh seeds are a new ``--seed``.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -58,13 +57,14 @@ def one_game(pack: str, variants: list[str], players: int, seed: int, bot: str, 
             "legal": sorted(legal_verbs)}
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """Wilson's 95 % interval of a win share (statsmodels; the tools run with the sim extra)."""
+    from statsmodels.stats.proportion import proportion_confint
+
     if n == 0:
         return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+    low, high = proportion_confint(wins, n, alpha=0.05, method="wilson")
+    return float(low), float(high)
 
 
 def main() -> None:

@@ -18,18 +18,18 @@ enumerate (docs/SEARCH.md).
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """Wilson's 95 % interval of a win share (statsmodels; the tools run with the sim extra)."""
+    from statsmodels.stats.proportion import proportion_confint
+
     if n == 0:
         return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low, high = proportion_confint(wins, n, alpha=0.05, method="wilson")
+    return float(low), float(high)
 
 
 def evaluate(env: object, learner: object, opponent: object, games: int) -> float:
