@@ -41,6 +41,16 @@ def test_every_word_of_a_report_comes_from_the_catalog(tmp_path: Path) -> None:
     assert labels and all(label.startswith("⟦") for label in labels)  # JSON labels too
 
 
+def test_the_terminal_line_speaks_the_reports_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from regola.cli.main import main
+
+    assert main(["compare", "codex-leonardi-2", "--players", "2", "--bots", "random", "--games", "3", "--jobs", "1",
+                 "--quiet", "--no-plots", "--lang", "de", "--report", str(tmp_path)]) == 0
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert line.startswith("3 Partien je Arm; Arme: 2; Aufstellungen: 1; jetzt gespielt: 6 in "), line
+    assert "Bericht: " in line and str(tmp_path / "report.md") in line and "per arm" not in line
+
+
 @pytest.mark.parametrize(("lang", "counts", "said"), [
     ("cs", (1, 3, 5), ["1 hra", "3 hry", "5 her"]),
     ("pl", (1, 22, 25), ["1 gra", "22 gry", "25 gier"]),

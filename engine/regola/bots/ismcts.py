@@ -125,7 +125,8 @@ class ISMCTSBot:
 
     def prepare(self, info: Game) -> None:
         """Rollouts and prior not named: the game's greedy bot where it has one (the strongest setting
-        measured, docs/SEARCH.md), else its cheap policy."""
+        measured, docs/SEARCH.md), else its cheap policy; the result's winning measure, and the rules'
+        valuation where a cut-off or a screen needs it."""
         bots = info.ruleset.definition.bots
         fallback = "greedy" if "greedy" in bots else "policy"
         self.rollout = self._rollout_option or fallback

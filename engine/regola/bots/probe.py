@@ -76,8 +76,8 @@ class ProbeBot:
         self.screen_most = screen
         self.seconds = time  # a decision hears no further world once this many seconds have passed
         self.rng = random.Random(f"{seed}/{seat}/probe")
-        # the rollouts, rewards and bots of the mcts bot: one search engine, two ways of choosing
         self.depth = depth  # None: HORIZON where the game has its own evaluation, else to the end
+        # the rollouts, rewards and bots of the mcts bot: one search engine, two ways of choosing
         self.search = ISMCTSBot(seat, seed, rules, iters=1, depth=depth or 0, screen=screen, rollout=prior,
                                 prior=prior)
         self.tried: dict[Family, list[float]] = {}  # family -> [times heard, summed gain over the default]

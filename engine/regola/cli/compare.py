@@ -125,10 +125,8 @@ def run(args: argparse.Namespace) -> int:
         seconds = sum(o.seconds for o in outcomes)
         if args.report is not None:
             files = write(report, args.report)
-            arms, lineups = len(study.played_arms()), len(study.lineups)
-            print(f"{study.games} game{'s' * (study.games != 1)} per arm × {arms} arms × {lineups} "
-                  f"lineup{'s' * (lineups != 1)} ({played} played now in {seconds:.1f} s); report: "
-                  + ", ".join(str(f) for f in files))
+            print(words.finished(study.games, len(study.played_arms()), len(study.lineups), played, seconds,
+                                 [str(f) for f in files]))
         else:
             print(verdict_markdown(report), end="")
     finally:

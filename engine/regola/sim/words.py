@@ -92,6 +92,15 @@ class Words:
     def games(self, n: int) -> str:
         return self.ngettext("{n} game", "{n} games", n).format(n=self.num(n, digits=12))
 
+    def finished(self, games: int, arms: int, lineups: int, played: int, seconds: float, files: list[str]) -> str:
+        """compare's last line at the terminal: what was played, how long it took, where the report is."""
+        return self._("{games} per arm; arms: {arms}; lineups: {lineups}; played now: {played} in {seconds} s. "
+                      "Report: {files}").format(games=self.games(games), arms=self.num(arms),
+                                                lineups=self.num(lineups), played=self.num(played, digits=12),
+                                                seconds=format_decimal(round(seconds, 1), format="0.0",
+                                                                       locale=self.locale),
+                                                files=", ".join(files))
+
     # -- names --------------------------------------------------------------------------------------------
     def question(self, qid: str) -> str:
         return self._(QUESTIONS[qid]) if qid in QUESTIONS else qid
@@ -122,10 +131,11 @@ class Words:
         return m.name
 
     def column(self, name: str) -> str:
-        """A number of a game's metrics hook; the ones Maestro Leonardo gives have words of their own."""
+        """A number of a game's metrics hook; the ones Maestro Leonardo gives have words of their own (money
+        without a currency: each game names its own in its rule catalog)."""
         known = {"rounds": N_("rounds"), "tie_break": N_("tie-break"), "money": N_("money"),
                  "end_bonus": N_("end bonus"), "inventions": N_("inventions"), "completed": N_("completed inventions"),
-                 "earned": N_("gulden earned"), "spent": N_("gulden spent")}
+                 "earned": N_("money earned"), "spent": N_("money spent")}
         return self._(known[name]) if name in known else name.replace("_", " ")
 
     def test(self, method: str) -> str:
