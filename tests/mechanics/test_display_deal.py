@@ -7,13 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.mechanics.bots import every_bot
+from tests.mechanics.bots import every_bot_ends
 
 from regola import paths
-from regola.bots.specs import make_bot
 from regola.core.game import CHANCE, Game, Ruleset
 from regola.core.pack import load_pack
-from regola.core.play import play
 from regola.text.catalog import catalogs_for
 from regola.text.diff import diff_rules
 
@@ -53,11 +51,7 @@ def test_each_takes_in_turn_from_the_display_and_the_pile_fills_it(variant: Path
 
 
 def test_every_bot_plays_it_to_the_end(variant: Path) -> None:
-    rs = Ruleset(load_pack("pl", variants=[variant]))
-    for spec in every_bot(rs):
-        game = Game.new(rs, 3, 4, "standard")
-        play(game, [make_bot(spec, seat, 4, rs) for seat in range(3)])
-        assert game.is_terminal() and game.result() is not None, spec
+    every_bot_ends(Ruleset(load_pack("pl", variants=[variant])), 3, 4, "standard")
 
 
 @pytest.mark.parametrize("lang", ["cs", "de", "en", "fr", "pl"])

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from tests.mechanics.bots import every_bot
+from tests.mechanics.bots import every_bot_ends
 
 from regola import paths
 from regola.bots.specs import make_bot
@@ -63,12 +63,7 @@ def test_is_data_only_and_checks_clean(variant: str) -> None:
 @pytest.mark.parametrize("variant", sorted(CORPUS))
 def test_every_bot_plays_it_to_the_end(variant: str) -> None:
     pack = CORPUS[variant][0]
-    rs = ruleset(pack, variant)
-    for spec in every_bot(rs):
-        players = 3
-        game = Game.new(rs, players, seed=11, setup=SETUP[pack])
-        play(game, [make_bot(spec, seat, 11, rs) for seat in range(players)])
-        assert game.is_terminal() and game.result() is not None, (variant, spec)
+    every_bot_ends(ruleset(pack, variant), 3, 11, SETUP[pack], variant)
 
 
 @pytest.mark.parametrize("variant", sorted(CORPUS))

@@ -7,13 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.mechanics.bots import every_bot
+from tests.mechanics.bots import every_bot_ends
 
 from regola import paths
-from regola.bots.specs import make_bot
 from regola.core.game import CHANCE, Game, Ruleset
 from regola.core.pack import load_pack
-from regola.core.play import play
 from regola.mechanics.seating import after, in_turn_from
 from regola.mechanics.ties import preference
 from regola.text.catalog import catalogs_for
@@ -62,11 +60,7 @@ def test_maestro_leonardo_plans_from_leonardo_to_the_right(tmp_path: Path) -> No
 
 @pytest.mark.parametrize(("pack", "setup"), [("cs", "beginner"), ("pl", "standard")])
 def test_every_bot_plays_it_to_the_end(tmp_path: Path, pack: str, setup: str) -> None:
-    rs = Ruleset(load_pack(pack, variants=[_variant(tmp_path, pack)]))
-    for spec in every_bot(rs):
-        game = Game.new(rs, 3, 5, setup)
-        play(game, [make_bot(spec, seat, 5, rs) for seat in range(3)])
-        assert game.is_terminal() and game.result() is not None, spec
+    every_bot_ends(Ruleset(load_pack(pack, variants=[_variant(tmp_path, pack)])), 3, 5, setup)
 
 
 @pytest.mark.parametrize("lang", ["cs", "de", "en", "fr", "pl"])

@@ -16,7 +16,7 @@ from regola.bots.valuation import Valuation
 from regola.core.game import Game
 from regola.core.step import Action, ActionRange
 
-__all__ = ["Family", "family", "group", "lead", "sample", "screen", "unknown", "verbs"]
+__all__ = ["Family", "ahead", "family", "group", "lead", "sample", "screen", "unknown", "verbs"]
 
 Family = tuple[object, ...]
 
@@ -71,17 +71,18 @@ def screen(world: Game, seat: int, moves: Iterable[Action], keep: Action, worth:
     """The move among ``moves`` (and ``keep``) after which ``seat`` leads by most, valued by ``worth``
     (state -> each seat's worth; regola.bots.valuation) one move ahead in ``world``; ``keep`` unless
     another is strictly better. Returns the move and its lead."""
-    best, best_lead = keep, _after(world, keep, seat, worth, rng)
+    best, best_lead = keep, ahead(world, keep, seat, worth, rng)
     for a in moves:
         if a == keep:
             continue
-        value = _after(world, a, seat, worth, rng)
+        value = ahead(world, a, seat, worth, rng)
         if value > best_lead:
             best, best_lead = a, value
     return best, best_lead
 
 
-def _after(world: Game, action: Action, seat: int, worth: Valuation, rng: random.Random) -> float:
+def ahead(world: Game, action: Action, seat: int, worth: Valuation, rng: random.Random) -> float:
+    """How far ``seat`` leads by ``worth`` once ``action`` is made in a copy of ``world``."""
     g = world.clone(rng)
     g.apply(action)
     return lead(worth(g.state), seat)

@@ -33,7 +33,7 @@ import random
 import time as clock
 from typing import Any
 
-from regola.bots.families import Family, family, group, lead, sample, screen, unknown, verbs
+from regola.bots.families import Family, ahead, family, group, sample, screen, unknown, verbs
 from regola.bots.ismcts import SCREEN_MOST, ISMCTSBot, paired_lead
 from regola.core.bots import Observation
 from regola.core.errors import RegolaError
@@ -116,12 +116,8 @@ class ProbeBot:
         """The moves of ``legal`` that lead by most one move ahead (the default aside)."""
         worth = self.search.worth
         assert worth is not None
-        scored = []
-        for a in sample(legal, self.rng, self.screen_most):
-            if a != default:
-                g = world.clone(self.rng)
-                g.apply(a)
-                scored.append((lead(worth(g.state), self.seat), a))
+        scored = [(ahead(world, a, self.seat, worth, self.rng), a)
+                  for a in sample(legal, self.rng, self.screen_most) if a != default]
         scored.sort(key=lambda t: -t[0])
         return [a for _, a in scored[:self.rivals]]
 
