@@ -1,5 +1,6 @@
-"""The seat effect of a pack under several bot lineups: how often each seat wins, the spread between the best
-and the worst seat (95 % bootstrap interval) and the joint test that every seat wins equally often.
+"""The seat effect of a pack under several bot lineups: how often each seat wins, the seat advantage
+(root-mean-square distance of the seats' win rates from their fair shares, bias-corrected; 95 % bootstrap
+interval) and the joint test that every seat wins equally often.
 
     python tools/seat_effect.py [--pack cs] [--players 4] [--setups beginner,advanced] [--games 2000]
                                 [--lineups 'random;greedy:temp=0.5;greedy'] [--jobs 2]
@@ -46,7 +47,7 @@ def main() -> None:
                     b = balance(Source(con, Path(tmp), args.games).winner_patterns("base"), seed=game_seed(0, 1))
             rates = "  ".join(f"{100 * r:5.1f} %" for r in b.rates)
             load = os.getloadavg()[0]
-            print(f"{setup:<9} {lineup.spec:<18} seats {rates}   spread {100 * b.spread:5.1f} pp "
+            print(f"{setup:<9} {lineup.spec:<18} seats {rates}   advantage {100 * b.rms:5.1f} pp "
                   f"[{100 * b.low:5.1f}, {100 * b.high:5.1f}]   equal seats p = {b.p_equal:.2g}   ties {b.tied}   "
                   f"({seconds:.0f} s, load {load:.2f})")
 

@@ -65,7 +65,7 @@ def test_the_verdict_comes_first_in_czech_and_the_tables_carry_the_jsons_numbers
             assert (f["low"] > 0 or f["high"] < 0) == f["significant"]
     for f in triple:
         assert f"| {f['label']} | {f['lineup']} |" in md or f"| **{f['label']}** | {f['lineup']} |" in md
-    assert any(f["test"] == "exact McNemar" for f in triple) and any(f["test"] == "paired t" for f in triple)
+    assert any(f["test"] == "Tango score" for f in triple) and any(f["test"] == "paired t" for f in triple)
     assert "--lineups 'random;greedy'" in md and "--games 16" in md
 
 

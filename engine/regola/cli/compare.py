@@ -38,13 +38,12 @@ def register(sub: Any) -> None:
 
 
 def action_names(lang: str | None, pack: Any) -> dict[str, str]:
-    if lang is None:
-        return {}
+    """Each action kind's name in the report's language (English, as the report is, without --lang)."""
     from regola.text.catalog import catalog_for
     from regola.text.lang import LanguageError, negotiate
 
     try:
-        catalog = catalog_for(negotiate(lang, pack.language), game=pack.game)
+        catalog = catalog_for(negotiate(lang or "en", pack.language), game=pack.game)
     except LanguageError:
         return {}
     names = {}

@@ -20,7 +20,7 @@ STANDARD = frozenset({"arm", "pack", "content_hash", "variants", "players", "set
 
 @dataclass(frozen=True)
 class Metric:
-    """One number per game. ``binary``: 0 or 1 (a rate, shown in % and tested with exact McNemar)."""
+    """One number per game. ``binary``: 0 or 1 (a rate, shown in % and tested with Tango's paired score interval)."""
 
     name: str  # stable id: win.seat0, score.margin, actions.place, …
     group: str  # wins, bots, score, length, game, player, actions

@@ -9,7 +9,7 @@ from pathlib import Path
 from regola.core.yamlio import load_yaml
 
 FILE = Path(__file__).with_name("questions.yaml")
-SPREAD = "seats.spread"
+SEATS = "seats.rms"  # root-mean-square seat advantage (seats.py)
 
 
 @dataclass(frozen=True)
@@ -27,5 +27,5 @@ def declared() -> tuple[Question, ...]:
 
 def applicable(metrics: set[str], most_players: int) -> list[Question]:
     """The declared questions these games can answer (seat balance needs two seats or more)."""
-    have = metrics | ({SPREAD} if most_players > 1 else set())
+    have = metrics | ({SEATS} if most_players > 1 else set())
     return [q for q in declared() if q.metric in have]

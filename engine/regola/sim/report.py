@@ -16,7 +16,7 @@ from regola.sim import plots
 from regola.sim.moves import usage
 from regola.sim.stats import ALPHA, FDR, POWER, PRIMARY, Finding, json_ready
 from regola.sim.study import Analysis
-from regola.sim.verdict import Verdict, verdicts
+from regola.sim.verdict import Verdict, seat_advice, shown, verdicts
 from regola.sim.words import Words
 
 Block = tuple[Any, ...]
@@ -121,19 +121,25 @@ def build(a: Analysis, ctx: Context) -> Report:
                      .format(fdr=w.pct(FDR), what=w.list(labels)))
     # -- the seat effect of the base game ------------------------------------------------------------------
     report.h(2, _("Seat balance of each arm"), "seats")
-    report.p(_("How often each seat wins, per lineup and arm, with the spread between the best and the worst "
-               "seat (95 % bootstrap interval) and a joint test that every seat wins equally often (games won "
-               "by one seat; a tie is left out)."))
+    report.p(_("How often each seat wins, per lineup and arm (a tie counts as a win for each tied seat). The seat "
+               "advantage is the root-mean-square distance of the seats' shares of the wins (a tie shared among "
+               "the tied seats) from their fair shares (0 pp: every seat wins its share), corrected for the chance "
+               "of a finite number of games, with a 95 % bootstrap interval; beside it, a joint test that every "
+               "seat wins equally often (games won by one seat)."))
     for r in a.lineups:
         seats = max((len(s.rates) for s in r.seats.values()), default=0)
         headers = [_("lineup"), _("arm"), *[_("seat {seat}").format(seat=s) for s in range(seats)],
-                   _("spread [95 % CI]"), _("equal seats? (p)")]
+                   _("seat advantage [95 % CI]"), _("equal seats? (p)")]
         rows = []
         for arm, s in r.seats.items():
             rows.append([r.lineup.spec, arm, *[w.pct(x) for x in s.rates],
-                         f"{w.pp(s.spread, False)} [{w.pp(s.low, False)}, {w.pp(s.high, False)}]",
+                         f"{w.pp(s.rms, False)} [{w.pp(s.low, False)}, {w.pp(s.high, False)}]",
                          (_("no") if s.p_equal < ALPHA else _("not rejected")) + f" ({w.p(s.p_equal)})"])
         report.table(headers, rows)
+    advice = [seat_advice(w, r.lineup.spec, r.seats[study.base.name]) for r in a.lineups
+              if study.base.name in r.seats]
+    if any(advice):
+        report.ul([text for text in advice if text])
     # -- what was played -----------------------------------------------------------------------------------
     report.h(2, _("What was played"), "played")
     items = [_("pack {pack}; base: {variants}").format(pack=study.base.pack.id,
@@ -170,10 +176,11 @@ def build(a: Analysis, ctx: Context) -> Report:
     report.p(_("Paired design (common random numbers): every arm plays the same games, with the same seeds, the "
                "same deals and the same bot at every seat; the bots draw their random numbers by the moment of "
                "the game, so a rule that changes one phase leaves the others' draws alone. A difference is taken "
-               "game by game. Numbers are tested with the paired t-test, outcomes that happen or not with the "
-               "exact McNemar test, the spread of seat win rates with a paired bootstrap. Each arm's own value "
+               "game by game. Numbers are tested with the paired t-test, outcomes that happen or not with Tango's "
+               "paired score interval, the seat advantage with a paired bootstrap. Each arm's own value "
                "has a 95 % interval (Wilson for rates, Student t for means). \"Power\" is the smallest difference "
-               "these games detect with {power} probability at the level of the row.").format(power=w.pct(POWER)))
+               "these games detect with {power} probability at the level of the row (worked out exactly for "
+               "outcomes that happen or not, by the normal formula otherwise).").format(power=w.pct(POWER)))
     notes = []
     for r in a.lineups:
         for kind, params in r.notes:
@@ -268,7 +275,7 @@ def _findings_table(report: Report, a: Analysis, w: Words, found: list[Finding])
             if f.target and f.games_needed and f.detectable > f.target:
                 power += "; " + _("{games} for {size}").format(games=w.games(f.games_needed),
                                                                 size=w.value(f.target, rate, True).replace("+", "±"))
-        rows.append([_label(a, w, f), f.lineup, w.value(f.base.value, rate), w.value(f.value.value, rate),
+        rows.append([_label(a, w, f), f.lineup, shown(w, f, f.base.value), shown(w, f, f.value.value),
                      f"{w.value(f.diff, rate, True)} {w.interval(f.low, f.high, rate)}",
                      w.pct(f.level), unpaired,
                      "–" if f.test.correlation is None else w.num(f.test.correlation, digits=2),

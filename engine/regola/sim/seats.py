@@ -1,15 +1,25 @@
-"""Seat balance as one question: the spread of the seat win rates, with a bootstrap interval, and one
-joint test that every seat wins equally often.
+"""Seat balance as one question: how far the seats' win rates sit from their fair shares, measured as the
+**root-mean-square seat advantage** (RMS, in percentage points), with a bootstrap interval and one joint
+test that every seat wins equally often.
 
-The spread is the best seat's win rate minus the worst seat's, in percentage points (with several
-player counts, each seat's rate is measured against its fair share, 1 / players, game by game). The
-games enter only through their pattern of winners (players, winners under the base, winners under the
-variant), which DuckDB counts; the bootstrap draws games by drawing these patterns (a multinomial), so
-it costs the same for 1,000 games as for 1,000,000.
+Why not best-minus-worst: the largest and smallest of k noisy rates are biased apart (four truly equal seats
+over 2,000 games show a spread of about 3 pp), so near fair seats that measure overstates the unfairness,
+its interval never covers equal seats, and it ignores the middle seats. The RMS uses every seat, and its
+square is estimated without bias: for seat i with mean excess ē_i of its share of the wins (a tie shares the
+win, so every game hands out one) over its fair share (1 / players, game by game) and the sample variance
+s_i² of the excess over its g_i games,
 
-The interval and the p-value come from one bootstrap sample: the interval is cut at the empirical
-quantiles (``inverted_cdf``, upper end from the mirrored sample) and p is twice the smaller share of
-replicates on either side of 0, so the interval excludes 0 exactly when p is below its level.
+    MS = mean_i ( ē_i² − s_i² / g_i )        E[MS] = mean_i (true excess_i)²
+
+(for one player count this is Σ(rᵢ − 1/k)² − Σ rᵢ(1 − rᵢ)/(n − 1), over k). RMS = √max(MS, 0), so truly
+equal seats are estimated near 0 pp and their interval starts at 0.
+
+The games enter only through their pattern of winners (players, winners under the base, winners under the
+variant), which DuckDB counts; the bootstrap draws games by drawing these patterns (a multinomial), so it
+costs the same for 1,000 games as for 1,000,000. The interval and the p-value of a paired difference come
+from one bootstrap sample (percentiles; p is twice the smaller share of replicates on either side of 0), so
+the interval excludes 0 exactly when p is below its level. Beside it, Bhapkar's test of marginal
+homogeneity on the paired winner table asks whether the seats' win shares moved at all.
 """
 
 from __future__ import annotations
@@ -23,24 +33,55 @@ from scipy import stats
 Pattern = tuple[int, tuple[int, ...], tuple[int, ...], int]  # players, winners (base), winners (variant), games
 
 
-def _matrices(patterns: list[Pattern]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+@dataclass(frozen=True)
+class _Design:
+    """The patterns as matrices: one row per pattern, one column per seat."""
+
+    counts: np.ndarray  # games per pattern
+    exists: np.ndarray  # 1 where the seat plays in the pattern's games
+    excess_a: np.ndarray  # share of the win minus fair share, under the base (0 where the seat does not play)
+    excess_b: np.ndarray  # the same under the variant
+    wins_a: np.ndarray  # 1 where the seat wins (alone or tied), under the base
+
+
+def _design(patterns: list[Pattern]) -> _Design:
     seats = max((p for p, _, _, _ in patterns), default=0)
     n = len(patterns)
-    win_a, win_b, exists, fair = (np.zeros((n, seats)) for _ in range(4))
+    win_a, share_a, share_b, exists, fair = (np.zeros((n, seats)) for _ in range(5))
     for i, (players, wa, wb, _) in enumerate(patterns):
         exists[i, :players] = 1.0
         fair[i, :players] = 1.0 / players
         win_a[i, list(wa)] = 1.0
-        win_b[i, list(wb)] = 1.0
+        # a tie shares the win: every game hands out one win in all, so a fair share is 1 / players even
+        # for bots that tie often
+        share_a[i, list(wa)] = 1.0 / max(1, len(wa))
+        share_b[i, list(wb)] = 1.0 / max(1, len(wb))
     counts = np.array([c for _, _, _, c in patterns], dtype=float)
-    return counts, win_a, win_b, exists, fair
+    return _Design(counts, exists, (share_a - fair) * exists, (share_b - fair) * exists, win_a)
 
 
-def _spread(counts: np.ndarray, wins: np.ndarray, exists: np.ndarray, fair: np.ndarray) -> np.ndarray:
-    """The spread of seat win rates for each row of ``counts`` (replicates × patterns)."""
+def mean_square(counts: np.ndarray, excess: np.ndarray, exists: np.ndarray) -> np.ndarray:
+    """The bias-corrected mean square seat advantage for each row of ``counts`` (replicates × patterns)."""
     games = counts @ exists
-    excess = np.where(games > 0, (counts @ wins - counts @ fair) / np.where(games > 0, games, 1), np.nan)
-    return np.nanmax(excess, axis=-1) - np.nanmin(excess, axis=-1)
+    total = counts @ excess
+    squares = counts @ (excess * excess)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = total / games
+        variance = (squares - games * mean * mean) / (games - 1)
+        term = np.where(games > 1, mean * mean - variance / games, np.nan)
+    return np.nanmean(term, axis=-1)
+
+
+def rms(ms: np.ndarray | float) -> np.ndarray:
+    """Root-mean-square seat advantage from its bias-corrected square (0 where that falls below 0)."""
+    return np.sqrt(np.maximum(ms, 0.0))
+
+
+def _percentiles(sample: np.ndarray, level: float) -> tuple[float, float]:
+    tail = (1 - level) / 2
+    low = float(np.quantile(sample, tail, method="inverted_cdf"))
+    high = -float(np.quantile(-sample, tail, method="inverted_cdf"))  # mirrored: the same count in each tail
+    return low, high
 
 
 def replicates_for(level: float) -> int:
@@ -48,9 +89,38 @@ def replicates_for(level: float) -> int:
     return max(2000, math.ceil(20 / (1 - level)))
 
 
+def marginal_homogeneity(patterns: list[Pattern]) -> tuple[float, int]:
+    """Bhapkar's test that the seats' win shares are the same under both arms, on the paired table of single
+    winners (statistics and degrees of freedom added over player counts): p-value and the games it used.
+
+    Written out rather than taken from statsmodels' ``SquareTable.homogeneity``, which inverts the covariance
+    and so fails (NaN) whenever the games that changed winner fall into separate groups of seats, e.g. seats
+    0 and 1 swapping wins while seats 2 and 3 swap theirs; a pseudo-inverse with the covariance's rank as the
+    degrees of freedom is the standard remedy."""
+    chi2, df, used = 0.0, 0, 0
+    for players in sorted({p for p, _, _, _ in patterns}):
+        table = np.zeros((players, players))
+        for p, wa, wb, c in patterns:
+            if p == players and len(wa) == 1 and len(wb) == 1:
+                table[wa[0], wb[0]] += c
+        n = table.sum()
+        d = table.sum(axis=1) - table.sum(axis=0)  # each seat's wins under the base minus under the variant
+        cov = -(table + table.T)
+        np.fill_diagonal(cov, table.sum(axis=1) + table.sum(axis=0) - 2 * np.diag(table))
+        rank = int(np.linalg.matrix_rank(cov))
+        if rank == 0 or n == 0:
+            continue  # no game changed its single winner: nothing moved
+        stuart_maxwell = float(d @ np.linalg.pinv(cov) @ d)
+        chi2 += stuart_maxwell / max(1e-12, 1 - stuart_maxwell / n)  # Bhapkar's form: the unrestricted covariance
+        df += rank
+        used += int(n)
+    return (float(stats.chi2.sf(chi2, df)) if df else 1.0), used
+
+
 @dataclass
-class SeatSpread:
-    """The paired difference of spreads (variant minus base): a Test (stats.py) by paired bootstrap."""
+class SeatChange:
+    """The paired difference of RMS seat advantage (variant minus base): a Test (stats.py) by paired bootstrap,
+    with Bhapkar's test of whether the win shares moved at all beside it."""
 
     patterns: list[Pattern]
     seed: int
@@ -58,19 +128,21 @@ class SeatSpread:
     method: str = "paired bootstrap"
 
     def __post_init__(self) -> None:
-        counts, win_a, win_b, exists, fair = _matrices(self.patterns)
-        self.n = int(counts.sum())
+        d = _design(self.patterns)
+        self.n = int(d.counts.sum())
         self.correlation: float | None = None
+        self.shares_p, _ = marginal_homogeneity(self.patterns)
         if self.n < 2:
-            self.spread_a = self.spread_b = self.diff = self.se = self.p = math.nan
+            self.rms_a = self.rms_b = self.diff = self.se = self.p = math.nan
             self._sample = np.array([])
             return
-        self.spread_a = float(_spread(counts, win_a, exists, fair))
-        self.spread_b = float(_spread(counts, win_b, exists, fair))
-        self.diff = self.spread_b - self.spread_a
+        self.rms_a = float(rms(mean_square(d.counts, d.excess_a, d.exists)))
+        self.rms_b = float(rms(mean_square(d.counts, d.excess_b, d.exists)))
+        self.diff = self.rms_b - self.rms_a
         rng = np.random.default_rng(self.seed)
-        draws = rng.multinomial(self.n, counts / self.n, size=self.replicates).astype(float)
-        a, b = _spread(draws, win_a, exists, fair), _spread(draws, win_b, exists, fair)
+        draws = rng.multinomial(self.n, d.counts / self.n, size=self.replicates).astype(float)
+        a = rms(mean_square(draws, d.excess_a, d.exists))
+        b = rms(mean_square(draws, d.excess_b, d.exists))
         self._sample = b - a
         self.se = float(np.std(self._sample, ddof=1))
         if np.std(a) > 0 and np.std(b) > 0:
@@ -84,10 +156,7 @@ class SeatSpread:
     def interval(self, level: float) -> tuple[float, float]:
         if not self._sample.size:
             return math.nan, math.nan
-        tail = (1 - level) / 2
-        low = float(np.quantile(self._sample, tail, method="inverted_cdf"))
-        high = -float(np.quantile(-self._sample, tail, method="inverted_cdf"))
-        return low, high
+        return _percentiles(self._sample, level)
 
     def unpaired(self, level: float) -> tuple[float, float] | None:
         return None
@@ -95,11 +164,14 @@ class SeatSpread:
 
 @dataclass
 class SeatBalance:
-    """One arm's seats: win rate per seat, the spread with a 95 % bootstrap interval, the joint test."""
+    """One arm's seats: win rate per seat, the RMS seat advantage with a 95 % bootstrap interval, the joint
+    test that every seat wins equally often."""
 
-    rates: list[float]
+    rates: list[float]  # games won, a tie counting as a win for each tied seat
+    shares: list[float]  # games won, a tie shared among the tied seats: these add up to one per game
+    fair: list[float]  # each seat's fair share (1 / players, averaged over the games it played)
     games: list[int]
-    spread: float
+    rms: float
     low: float
     high: float
     chi2: float
@@ -107,21 +179,29 @@ class SeatBalance:
     p_equal: float  # p-value of "every seat wins equally often" (games with one winner)
     tied: int  # games with several winners, left out of the joint test
 
+    def advantage(self) -> list[float]:
+        """Each seat's share of the wins minus its fair share."""
+        return [r - f for r, f in zip(self.shares, self.fair, strict=True)]
+
 
 def balance(patterns: list[Pattern], seed: int, level: float = 0.95) -> SeatBalance:
     """Seat balance of the arm whose winners are the patterns' first winners."""
-    counts, win_a, _, exists, fair = _matrices(patterns)
-    n = int(counts.sum())
-    games = counts @ exists
-    rates = [float(w / g) if g else math.nan for w, g in zip(counts @ win_a, games, strict=True)]
-    spread = float(_spread(counts, win_a, exists, fair)) if n else math.nan
+    d = _design(patterns)
+    n = int(d.counts.sum())
+    games = d.counts @ d.exists
+    fair_sum = np.zeros_like(games)
+    for (players, _, _, c), row in zip(patterns, d.exists, strict=True):
+        fair_sum += c * row / players
+    excess, wins = d.counts @ d.excess_a, d.counts @ d.wins_a
+    rates = [float(w / g) if g else math.nan for w, g in zip(wins, games, strict=True)]
+    shares = [float((x + f) / g) if g else math.nan for x, f, g in zip(excess, fair_sum, games, strict=True)]
+    fair = [float(f / g) if g else math.nan for f, g in zip(fair_sum, games, strict=True)]
+    value = float(rms(mean_square(d.counts, d.excess_a, d.exists))) if n > 1 else math.nan
     low = high = math.nan
     if n > 1:
         rng = np.random.default_rng(seed)
-        sample = _spread(rng.multinomial(n, counts / n, size=replicates_for(level)).astype(float), win_a, exists, fair)
-        tail = (1 - level) / 2
-        low = float(np.quantile(sample, tail, method="inverted_cdf"))
-        high = -float(np.quantile(-sample, tail, method="inverted_cdf"))
+        draws = rng.multinomial(n, d.counts / n, size=replicates_for(level)).astype(float)
+        low, high = _percentiles(rms(mean_square(draws, d.excess_a, d.exists)), level)
     chi2, df, tied = 0.0, 0, 0
     for players in sorted({p for p, _, _, _ in patterns}):
         single = np.zeros(players)
@@ -136,4 +216,4 @@ def balance(patterns: list[Pattern], seed: int, level: float = 0.95) -> SeatBala
             chi2 += float(stats.chisquare(single).statistic)
             df += players - 1
     p_equal = float(stats.chi2.sf(chi2, df)) if df else math.nan
-    return SeatBalance(rates, [int(g) for g in games], spread, low, high, chi2, df, p_equal, tied)
+    return SeatBalance(rates, shares, fair, [int(g) for g in games], value, low, high, chi2, df, p_equal, tied)

@@ -11,12 +11,13 @@ the base, over every lineup played:
   at the false-coverage-adjusted level 1 - R·FDR/m (Benjamini and Yekutieli 2005, R the discoveries),
   which again excludes 0 exactly for the discoveries.
 
-Tests: a paired t-test for numbers (scipy), the exact McNemar test for 0/1 outcomes (its two-sided
-p-value the double of the smaller binomial tail, so that the Clopper-Pearson interval of the
-discordant pairs is its exact dual), and a paired bootstrap for the spread of seat win rates (seats.py).
-Each arm's own value has a 95 % interval (Wilson for rates, Student t for means): a description, not a
-test. Power: the smallest difference the games detect with ``POWER`` at the family level, and the
-games needed for the difference ``--detect`` asks about (normal approximation).
+Tests: a paired t-test for numbers (scipy); for 0/1 outcomes Tango's score interval of the paired
+difference with the score test as its dual (unconditional: the number of games that changed is not taken as
+fixed); and for seat balance a paired bootstrap of the root-mean-square seat advantage (seats.py). Each arm's
+own value has a 95 % interval (Wilson for rates, Student t for means): a description, not a test. Power: the
+smallest difference the games detect with ``POWER`` at the family level, and the games needed for the
+difference ``--detect`` asks about, exactly under the planned alternative for 0/1 outcomes and by the
+normal formula otherwise.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import numpy as np
 from scipy import stats
+from scipy.optimize import brentq
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
@@ -127,12 +130,34 @@ class PairedT:
         return self.diff - half, self.diff + half
 
 
+def _tango_z(gained: int, lost: int, n: int, delta: float) -> float:
+    """Tango's score statistic for "the variant's rate minus the base's is ``delta``" (paired 0/1 outcomes),
+    with the variance at the constrained maximum-likelihood estimate of the discordant cells."""
+    b, c = gained, lost  # base 0 → variant 1, base 1 → variant 0
+    quad_b = -(b + c) + (2 * n - b + c) * delta
+    quad_c = -c * delta * (1 - delta)
+    root = math.sqrt(max(0.0, quad_b * quad_b - 8 * n * quad_c))
+    p_lost = (root - quad_b) / (4 * n)
+    variance = n * (2 * p_lost + delta * (1 - delta))
+    numerator = b - c - n * delta
+    if variance <= 0:
+        return 0.0 if numerator == 0 else math.copysign(math.inf, numerator)
+    return numerator / math.sqrt(variance)
+
+
 @dataclass
-class McNemar:
-    """Exact McNemar test of a 0/1 outcome per game: only the games where the arms differ count."""
+class PairedRates:
+    """A 0/1 outcome per game, paired: the difference of the two arms' rates with Tango's score interval
+    (unconditional: it does not take the number of games that changed as fixed, so it keeps its level when a
+    rule moves games one way only, and it has width when no game changed), and the score test at 0 as its
+    dual (the asymptotic McNemar statistic (gained − lost) / √(gained + lost)). Power is computed exactly
+    under the planned alternative, not by the normal formula (``power``).
+
+    Tango, T. (1998). Equivalence test and confidence interval for the difference in proportions for the
+    paired-sample design. Statistics in Medicine 17, 891-908. Not in scipy or statsmodels, hence written here."""
 
     sums: PairSums
-    method: str = "exact McNemar"
+    method: str = "Tango score"
 
     def __post_init__(self) -> None:
         s = self.sums
@@ -149,18 +174,37 @@ class McNemar:
         elif m == 0:
             self.p = 1.0
         else:
-            tails = stats.binom.cdf(self.gained, m, 0.5), stats.binom.sf(self.gained - 1, m, 0.5)
-            self.p = float(min(1.0, 2 * min(tails)))
+            self.p = float(2 * stats.norm.sf(abs(self.gained - self.lost) / math.sqrt(m)))
+
+    def _z(self, delta: float) -> float:
+        return _tango_z(self.gained, self.lost, self.n, delta)
 
     def interval(self, level: float) -> tuple[float, float]:
-        m = self.lost + self.gained
         if not self.n:
             return math.nan, math.nan
-        if m == 0:
-            return 0.0, 0.0
-        low, high = proportion_confint(self.gained, m, alpha=1 - level, method="beta")  # Clopper-Pearson
-        share = m / self.n
-        return share * (2 * float(low) - 1), share * (2 * float(high) - 1)
+        z = float(stats.norm.ppf(0.5 + level / 2))
+        edge = 1 - 1e-12
+        # Z falls as delta rises: the interval is where it lies within ±z
+        low = -edge if self._z(-edge) <= z else brentq(lambda d: self._z(d) - z, -edge, self.diff, xtol=1e-12)
+        high = edge if self._z(edge) >= -z else brentq(lambda d: self._z(d) + z, self.diff, edge, xtol=1e-12)
+        return float(low), float(high)
+
+    def power(self, games: int, delta: float, level: float) -> float:
+        """The probability that ``games`` paired games reject "no change" at ``level`` when the true difference
+        is ``delta``, with as many games changing as these games show (at least |delta|)."""
+        changed = min(1.0, max((self.lost + self.gained) / self.n if self.n else 0.0, abs(delta)))
+        if games <= 0 or changed == 0:
+            return 0.0
+        z = float(stats.norm.ppf(0.5 + level / 2))
+        lo_m, hi_m = (int(x) for x in stats.binom.interval(1 - 1e-10, games, changed))
+        m = np.arange(max(1, lo_m), hi_m + 1)
+        weight = stats.binom.pmf(m, games, changed)
+        up = (changed + delta) / (2 * changed)  # share of the changed games that the variant gained
+        half = z * np.sqrt(m)
+        # reject when |gained − lost| = |2·gained − m| > z·√m
+        above = stats.binom.sf(np.floor((m + half) / 2), m, up)
+        below = stats.binom.cdf(np.ceil((m - half) / 2) - 1, m, up)
+        return float(np.sum(weight * (above + below)))
 
     def unpaired(self, level: float) -> tuple[float, float] | None:
         """Newcombe's hybrid score interval of two independent rates (from their Wilson intervals)."""
@@ -241,17 +285,50 @@ def decide(findings: list[Finding], detect: float = 0.05) -> None:
         _power(f, detect)
 
 
+MOST_GAMES = 100_000_000  # games_needed beyond this is reported as none
+
+
 def _power(f: Finding, detect: float) -> None:
+    """The smallest difference these games detect with ``POWER`` at the finding's level, and the games needed
+    for the difference ``detect`` asks about: computed under the planned alternative where the test can
+    (``power``: 0/1 outcomes), else by the normal formula from the test's standard error."""
     se = f.test.se
     if not se or math.isnan(se):
         return
-    z = float(stats.norm.ppf(0.5 + f.level / 2) + stats.norm.ppf(POWER))
-    f.detectable = z * se
     base = f.base.value
-    # a rate is asked about in absolute points, a number relative to the base arm's value
-    f.target = detect if f.binary or f.name == "seats.spread" or not base else detect * abs(base)
+    # a rate (and the seat advantage, in points) is asked about in absolute points, a number relative to
+    # the base arm's value
+    f.target = detect if f.binary or not base else detect * abs(base)
+    power = getattr(f.test, "power", None)
+    if power is None:
+        z = float(stats.norm.ppf(0.5 + f.level / 2) + stats.norm.ppf(POWER))
+        f.detectable = z * se
+        if f.target:
+            f.games_needed = math.ceil(f.test.n * (f.detectable / f.target) ** 2)
+        return
+    n = f.test.n
+    if power(n, 1.0, f.level) >= POWER:
+        low, high = 0.0, 1.0  # the smallest delta in (0, 1] with enough power, to 1e-5
+        while high - low > 1e-5:
+            mid = (low + high) / 2
+            low, high = (low, mid) if power(n, mid, f.level) >= POWER else (mid, high)
+        f.detectable = high
     if f.target:
-        f.games_needed = math.ceil(f.test.n * (f.detectable / f.target) ** 2)
+        f.games_needed = _fewest_games(lambda games: power(games, f.target, f.level) >= POWER)
+
+
+def _fewest_games(enough: Any) -> int | None:
+    """The fewest games for which ``enough(games)`` holds (it grows with games), or None beyond MOST_GAMES."""
+    high = 2
+    while not enough(high):
+        if high >= MOST_GAMES:
+            return None
+        high = min(MOST_GAMES, high * 2)
+    low = high // 2
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (low, mid) if enough(mid) else (mid, high)
+    return high
 
 
 def level_for(family_size: int) -> float:

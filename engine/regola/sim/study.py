@@ -24,15 +24,15 @@ from regola.sim.aggregate import Source, connection
 from regola.sim.arms import Arm
 from regola.sim.metrics import Metric
 from regola.sim.plan import balanced, game_seed, parse_bots
-from regola.sim.questions import SPREAD, Question, applicable, declared
+from regola.sim.questions import SEATS, Question, applicable, declared
 from regola.sim.runner import Outcome, Simulation, run
-from regola.sim.seats import SeatBalance, SeatSpread, balance, replicates_for
+from regola.sim.seats import SeatBalance, SeatChange, balance, replicates_for
 from regola.sim.stats import (
     EXPLORATORY,
     PRIMARY,
     Estimate,
     Finding,
-    McNemar,
+    PairedRates,
     PairedT,
     decide,
     estimate,
@@ -252,13 +252,14 @@ def analyse(study: Study, out: Path, detect: float = 0.05, threads: int = 2) -> 
                     continue
                 pairs = src.pair_sums(base, variant)
                 for q in questions:
-                    if q.metric == SPREAD:
-                        test: Any = SeatSpread(src.winner_patterns(base, variant), replicates=replicates_for(level),
+                    if q.metric == SEATS:
+                        test: Any = SeatChange(src.winner_patterns(base, variant), replicates=replicates_for(level),
                                                seed=game_seed(study.seed, 9_000 + k))
                         b, v = result.seats[base], result.seats[variant]
                         findings[variant].append(Finding(q.id, lineup.spec, variant, PRIMARY, True, test,
-                                                         Estimate(test.n, test.spread_a, b.low, b.high),
-                                                         Estimate(test.n, test.spread_b, v.low, v.high)))
+                                                         Estimate(test.n, test.rms_a, b.low, b.high),
+                                                         Estimate(test.n, test.rms_b, v.low, v.high),
+                                                         extra={"metric": SEATS, "shares_p": test.shares_p}))
                     else:
                         m = next(x for x in result.metrics if x.name == q.metric)
                         findings[variant].append(_finding(q.id, m, lineup, variant, PRIMARY, pairs, result))
@@ -272,7 +273,7 @@ def analyse(study: Study, out: Path, detect: float = 0.05, threads: int = 2) -> 
 def _finding(name: str, m: Metric, lineup: Lineup, variant: str, family: str, pairs: dict[str, Any],
              result: LineupResult) -> Finding:
     s = pairs[m.name]
-    test: Any = McNemar(s) if m.binary else PairedT(s)
+    test: Any = PairedRates(s) if m.binary else PairedT(s)
     est = result.estimates[m.name]
     base = est.get("base") or Estimate(0, math.nan, math.nan, math.nan)
     value = est.get(variant) or Estimate(0, math.nan, math.nan, math.nan)

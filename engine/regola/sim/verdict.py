@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 
 from scipy import stats
 
+from regola.sim.questions import SEATS
+from regola.sim.seats import SeatBalance
 from regola.sim.stats import ALPHA, Finding
 from regola.sim.words import Words
 
@@ -61,6 +63,29 @@ def judge(findings: list[Finding], family_size: int) -> tuple[str, float | None]
     return PARTIAL, het
 
 
+def shown(w: Words, f: Finding, x: float) -> str:
+    """One arm's value of a finding as its unit says: the seat advantage in points (it is a distance between
+    rates), another rate in %, a number as a number."""
+    if f.extra.get("metric") == SEATS:
+        return w.pp(x, signed=False)
+    return w.value(x, f.binary)
+
+
+def seat_advice(w: Words, lineup: str, seats: SeatBalance) -> str:
+    """The base arm's seat effect in words, with what to do about it, when the seats are shown unequal."""
+    _ = w._
+    if not math.isfinite(seats.p_equal) or seats.p_equal >= ALPHA:
+        return ""
+    edge = seats.advantage()
+    best = max(range(len(edge)), key=lambda i: edge[i])
+    worst = min(range(len(edge)), key=lambda i: edge[i])
+    return _("With {lineup}, seat {best} wins {best_rate} of its games and seat {worst} {worst_rate}, where a fair "
+             "share is {fair}: the seats are {rms} from fair (seat advantage). `regola tune --goal fair-seats` "
+             "searches for starting values that even them out.").format(
+                 lineup=lineup, best=best, worst=worst, best_rate=w.pct(seats.shares[best]),
+                 worst_rate=w.pct(seats.shares[worst]), fair=w.pct(seats.fair[best]), rms=w.pp(seats.rms, signed=False))
+
+
 def sentence(w: Words, f: Finding) -> str:
     """One lineup's answer to one primary question, with its interval in words."""
     _ = w._
@@ -70,17 +95,17 @@ def sentence(w: Words, f: Finding) -> str:
         lo, hi = -f.high, -f.low
     v = {"low": w.value(lo, rate) if not rate else w.pp(lo, signed=False),
          "high": w.value(hi, rate) if not rate else w.pp(hi, signed=False),
-         "base": w.value(f.base.value, rate), "value": w.value(f.value.value, rate),
+         "base": shown(w, f, f.base.value), "value": shown(w, f, f.value.value),
          "slow": w.value(f.low, rate, True), "shigh": w.value(f.high, rate, True),
          "mde": w.pp(f.detectable, signed=False) if rate else w.num(f.detectable)}
     q = f.name
     if q == "seat_balance":
-        texts = (_("Seats are fairer: the gap between the best and the worst seat's win rate shrinks by between "
-                   "{low} and {high} (from {base} to {value})."),
-                 _("Seats are less fair: the gap between the best and the worst seat's win rate grows by between "
-                   "{low} and {high} (from {base} to {value})."),
-                 _("No change in seat balance was found: the gap between the best and the worst seat's win rate "
-                   "moves by between {slow} and {shigh} (from {base} to {value})."))
+        texts = (_("Seats are fairer: the seat advantage (how far the seats' win rates sit from their fair shares) "
+                   "shrinks by between {low} and {high} (from {base} to {value})."),
+                 _("Seats are less fair: the seat advantage (how far the seats' win rates sit from their fair "
+                   "shares) grows by between {low} and {high} (from {base} to {value})."),
+                 _("No change in seat balance was found: the seat advantage (how far the seats' win rates sit from "
+                   "their fair shares) moves by between {slow} and {shigh} (from {base} to {value})."))
     elif q == "length":
         texts = (_("Games get shorter: between {low} and {high} fewer decisions per game (from {base} to {value})."),
                  _("Games get longer: between {low} and {high} more decisions per game (from {base} to {value})."),

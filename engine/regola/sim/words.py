@@ -139,7 +139,7 @@ class Words:
         return self._(known[name]) if name in known else name.replace("_", " ")
 
     def test(self, method: str) -> str:
-        names = {"paired t": N_("paired t"), "exact McNemar": N_("exact McNemar"),
+        names = {"paired t": N_("paired t"), "Tango score": N_("Tango score"),
                  "paired bootstrap": N_("paired bootstrap")}
         return self._(names[method]) if method in names else method
 
