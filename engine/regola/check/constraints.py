@@ -23,7 +23,7 @@ from regola.check.subject import Subject, pointer
 from regola.core.schemas import escape_token
 from regola.core.yamlio import parse_pointer
 
-__all__ = ["check_constraints", "select"]
+__all__ = ["check_constraints", "check_tuning", "select"]
 
 _COMPARE = {"at_most": (lambda a, b: a <= b, "at most"), "at_least": (lambda a, b: a >= b, "at least"),
             "equals": (lambda a, b: a == b, "equal to")}
@@ -165,4 +165,26 @@ def check_constraints(subject: Subject) -> list[Finding]:
     findings: list[Finding] = []
     for index, entry in enumerate(subject.pack.meta.get("constraints", []) or []):
         findings += _Checker(subject, index, entry).run()
+    return findings
+
+
+def check_tuning(subject: Subject) -> list[Finding]:
+    """Every value the pack lets `regola tune` move (``pack.tuning``) names a whole number of this document, or
+    a key absent from a mapping that exists (a count of 0), for the first seat where ``{seat}`` stands."""
+    findings: list[Finding] = []
+    for goal, entry in (subject.pack.meta.get("tuning") or {}).items():
+        for index, item in enumerate(entry.get("vary", [])):
+            path = item["path"].replace("{seat}", "0")
+            at = pointer("pack", "tuning", goal, "vary", index, "path")
+            value = [v for _, _, v in select(subject.doc, path)]
+            parent = path.rpartition("/")[0]
+            if value and not (_number(value[0]) and float(value[0]).is_integer()):
+                findings.append(subject.at("REF_POINTER", f"tuning {goal}: {path} is {value[0]!r}, not a whole "
+                                           "number to tune", at))
+            elif not value and not any(isinstance(v, dict) for _, _, v in select(subject.doc, parent)):
+                findings.append(subject.at("REF_POINTER", f"tuning {goal}: {path} is in no mapping of this "
+                                           "document", at))
+            low, high = item["range"]
+            if low > high:
+                findings.append(subject.at("REF_POINTER", f"tuning {goal}: range [{low}, {high}] is empty", at))
     return findings

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from regola.check.compiled import check_compiles
-from regola.check.constraints import check_constraints
+from regola.check.constraints import check_constraints, check_tuning
 from regola.check.dead import check_unread
 from regola.check.findings import Finding, dedupe
 from regola.check.flowcheck import check_flow
@@ -32,7 +32,7 @@ Check = Callable[[Subject], list[Finding]]
 
 #: the checks of one document, per game; "*" runs for every game
 DOCUMENT_CHECKS: dict[str, tuple[Check, ...]] = {
-    "*": (check_refs, check_flow, check_constraints),
+    "*": (check_refs, check_flow, check_constraints, check_tuning),
     "maestro-leonardo": (check_game_refs, check_invariants),
 }
 

@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("regola.cli.bench", "measure the engine's speed"),
     "simulate": ("regola.cli.simulate", "play many bot games; every game kept as Parquet rows"),
     "compare": ("regola.cli.compare", "compare house-rule variants over paired games, with a report"),
+    "tune": ("regola.cli.tune", "search a pack's values for a variant that meets a goal (fair seats, …)"),
     "flow": ("regola.cli.flow", "draw the game flow"),
     "rules": ("regola.cli.rules", "read the rules: list, show, search, render"),
     "text": ("regola.cli.text", "translate: rule catalogs and regola's words as PO files"),
@@ -30,7 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 #: the commands that read packs from the data home and say which one when it is not the project here
 #: (`check` says it in its summary, for the home of each PATH)
-NAMES_HOME = frozenset({"play", "replay", "bench", "simulate", "compare", "flow", "rules", "serve", "new"})
+NAMES_HOME = frozenset({"play", "replay", "bench", "simulate", "compare", "tune", "flow", "rules", "serve", "new"})
 
 
 def say_home(lang: str | None = None) -> None:

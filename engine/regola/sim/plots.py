@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import math
 import textwrap
+from collections.abc import Callable
 
 import matplotlib
 
@@ -34,6 +35,14 @@ def _png(fig: Figure) -> bytes:
 
 def _title(ax: plt.Axes, text: str) -> None:
     ax.set_title("\n".join(textwrap.wrap(text, 70)), fontsize=10)
+
+
+def figure_png(title: str, draw: Callable[[plt.Axes], None], height: float = 3.4) -> bytes:
+    """One axes drawn by ``draw``, titled, as PNG bytes (for plots outside the comparison report)."""
+    fig, ax = plt.subplots(figsize=(WIDTH, height))
+    draw(ax)
+    _title(ax, title)
+    return _png(fig)
 
 
 def integer_edges(low: float, high: float, most_bins: int = 60) -> np.ndarray:

@@ -1,0 +1,217 @@
+"""`regola tune`: search the values a goal names for a variant that meets it, confirm the best on fresh
+seeds with `regola compare`, and write it as a variant file (docs/TUNE.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from regola.cli.argtypes import identifier, real, seed, whole
+from regola.cli.simulate import first_setup, jobs_of, need_sim
+from regola.core.errors import RegolaError
+
+#: what the goal's title says in the variant file when --title is not given
+TITLES = {"fair-seats": "Seats evened out (regola tune)", "length": "Game length tuned (regola tune)",
+          "use": "Action use tuned (regola tune)"}
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("tune", help="search a pack's values for a variant that meets a goal (e.g. fair seats)",
+                       description="Search the values a goal may move (the pack's list for the goal, or --vary) "
+                       "for a variant that meets the goal under each of its bot lineups: candidates play the "
+                       "same seeds in stages and poor ones stop early (Optuna); the best is confirmed with "
+                       "`regola compare` on fresh seeds and written as a variant file with its report. Run the "
+                       "same command again to resume a stopped search.")
+    p.add_argument("--pack", default="cs", help="a pack id or folder (default: cs)")
+    p.add_argument("--goal", required=True, help="fair-seats, length or use (engine/regola/sim/goals.yaml)")
+    p.add_argument("--out", type=Path, required=True, help="the variant file to write, e.g. fair.yaml")
+    p.add_argument("--players", type=whole(2, 16), default=4, help="players (default: 4)")
+    p.add_argument("--setup", default=None, help="setup mode (default: the one the pack tunes this goal for, "
+                   "else its first)")
+    p.add_argument("--vary", action="append", default=None, metavar="PATH=LOW..HIGH",
+                   help="a whole number to search, '{seat}' for each seat in play, e.g. "
+                   "'/setup/beginner/seats/{seat}/money=0..20'; repeatable; replaces the pack's list")
+    p.add_argument("--lineups", default=None, help="bot lineups separated by ';' (default: the goal's)")
+    p.add_argument("--target", type=real(1e-6, 1e9), default=None, help="length: decisions per game; use: actions "
+                   "of --kind per game")
+    p.add_argument("--kind", default=None, help="use: the action kind counted (e.g. exchange)")
+    p.add_argument("--budget", type=whole(1, 10_000_000), default=20_000,
+                   help="games the search may play, every run of it counted (default: 20,000)")
+    p.add_argument("--minutes", type=real(0.01, 10_000), default=None, help="stop searching after this long")
+    p.add_argument("--stages", default=None, help="games per lineup after which a candidate is judged, e.g. "
+                   "100,400,1600 (default: the goal's)")
+    p.add_argument("--confirm", type=whole(0, 1_000_000), default=2000,
+                   help="games per arm and lineup of the confirmation on fresh seeds (0: none; default 2,000)")
+    p.add_argument("--seed", type=seed, default=0, help="root seed of the search's games")
+    p.add_argument("--id", type=identifier, default=None, help="the variant's id (default: the --out file's name)")
+    p.add_argument("--title", default=None, help="the variant's title")
+    p.add_argument("--work", type=Path, default=None, help="the search's folder (default: OUT without .yaml, "
+                   "plus .tune): its study, candidates, games and the confirmation report")
+    p.add_argument("--lang", default=None, help="the confirmation report's language (en, cs, de, fr, pl)")
+    p.add_argument("--jobs", type=whole(1, 4096), default=None, help="worker processes (default: all cores)")
+    p.add_argument("--force-jobs", action="store_true", help="allow --jobs past its bound (a Ray cluster's cores)")
+    p.add_argument("--backend", choices=["local", "ray"], default="local", help="local processes or a Ray cluster")
+    p.add_argument("--address", default=None, help="with --backend ray: the cluster")
+    p.add_argument("--quiet", action="store_true", help="no progress bar even on a terminal")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    need_sim("tune")
+    import optuna  # noqa: F401  (a missing extra is named before anything is played)
+
+    from regola.core.pack import load_pack
+    from regola.sim.goals import LENGTH, SEATS, goal, knobs
+    from regola.sim.progress import Progress
+    from regola.sim.runner import Interrupted
+    from regola.sim.study import parse_lineups
+    from regola.sim.tune import Search, Tuner, best, dump_variant, fresh_seed, history_plot, variant_document
+
+    chosen = goal(args.goal)
+    if chosen.measure != SEATS and args.target is None:
+        raise RegolaError(f"--goal {chosen.id}: give --target (" + ("decisions per game" if chosen.measure == LENGTH
+                                                                   else "actions per game") + ")")
+    if chosen.measure not in (SEATS, LENGTH) and not args.kind:
+        raise RegolaError(f"--goal {chosen.id}: give --kind, the action kind to count")
+    pack = load_pack(args.pack)
+    values, tuned_setup = knobs(pack, chosen.id, args.players, args.vary)
+    setup = args.setup or tuned_setup or first_setup(pack)
+    search = Search(pack.id if args.pack == pack.id else str(args.pack), chosen, values, (args.players,), setup,
+                    parse_lineups(args.lineups or chosen.lineups, None), args.seed,
+                    _stages(args.stages) if args.stages else chosen.stages, args.target, args.kind)
+    out: Path = args.out
+    if out.suffix not in (".yaml", ".yml"):
+        raise RegolaError(f"--out {out}: a variant file ends in .yaml")
+    work = args.work or out.with_name(out.stem + ".tune")
+    tuner = Tuner(search, work, jobs_of(args), args.backend, args.address)
+    tuner.open()
+    started = time.perf_counter()
+    try:
+        with Progress(args.budget, min(tuner.played, args.budget), "games", False if args.quiet else None) as bar:
+            found = tuner.run(args.budget, args.minutes, bar.advance)
+    except Interrupted as stop:
+        print(f"regola: {stop}; run the same command again to resume the search", file=sys.stderr)
+        return stop.code
+    seconds = time.perf_counter() - started
+    label = "seat advantage (pp)" if chosen.measure == SEATS else "distance from the target (%)"
+    png = history_plot(found, f"regola tune {chosen.id}: {pack.id}, {args.players} players, {setup}", label)
+    if png is not None:
+        (work / "history.png").write_bytes(png)
+    top = best(found)
+    if top is None:
+        raise RegolaError(f"no candidate finished every stage within the budget ({tuner.played:,} games): "
+                          "raise --budget")
+    variant_id = args.id or _id_of(out)
+    title = args.title or TITLES.get(chosen.id, f"Tuned for {chosen.id} (regola tune)")
+    doc = variant_document(search, top.values, variant_id, title)
+    if not doc["variant"]["changes"]:
+        print(f"regola tune: the pack's own values were the best of {len(found)} candidates "
+              f"({_figure(top.value, chosen.measure)}); no variant written")
+        return 0 if tuner.met(float(top.value or 0.0)) else 1
+    staged = work / "best.yaml"
+    staged.write_text(dump_variant(doc, []), encoding="utf-8")
+    header = _search_lines(search, found, top, tuner.played, seconds)
+    confirmed: dict[str, tuple[float, float, float, float]] = {}
+    if args.confirm:
+        fresh = fresh_seed(search)
+        report = work / "confirm"
+        argv = ["compare", str(staged.resolve()), "--pack", args.pack, "--players", str(args.players),
+                "--setup", setup, "--lineups", ";".join(lu.spec for lu in search.lineups), "--games",
+                str(args.confirm), "--seed", str(fresh), "--out", str(work / "confirm-games"),
+                "--report", str(report), "--no-plots"]
+        for option in ("jobs", "backend", "address", "lang"):
+            if getattr(args, option) not in (None, "local"):
+                argv += [f"--{option}", str(getattr(args, option))]
+        if args.force_jobs:
+            argv.append("--force-jobs")
+        if args.quiet:
+            argv.append("--quiet")
+        from regola.cli.main import main
+
+        code = main(argv)
+        if code != 0:
+            return code
+        confirmed = _confirmed(report / "report.json", variant_id)
+        header += _confirmation_lines(confirmed, chosen.measure, args.confirm, fresh, report, argv)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(dump_variant(doc, header), encoding="utf-8")
+    verdict = (max(v for v, _, _, _ in confirmed.values()) if confirmed and chosen.measure == SEATS
+               else float(top.value or 0.0))
+    met = tuner.met(verdict)
+    figures = ({lineup: v for lineup, (v, _, _, _) in confirmed.items()} if confirmed else top.lineups)
+    print(f"regola tune: {out} ({len(doc['variant']['changes'])} changes); "
+          + ("confirmed on fresh seeds: " if confirmed else "on the search's seeds: ")
+          + "; ".join(f"{lineup} {_figure(v, chosen.measure)}" for lineup, v in figures.items())
+          + ("; goal met" if met else "; goal not met") + f". Plot: {work / 'history.png'}")
+    return 0 if met else 1
+
+
+def _stages(text: str) -> tuple[int, ...]:
+    try:
+        stages = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise RegolaError(f"--stages {text!r}: give growing game counts, e.g. 100,400,1600") from None
+    growing = list(stages) == sorted(set(stages))
+    if not stages or len(stages) > 8 or not growing or any(not 2 <= s <= 1_000_000 for s in stages):
+        raise RegolaError(f"--stages {text!r}: give 1 to 8 growing game counts from 2 to 1,000,000, e.g. 100,400,1600")
+    return stages
+
+
+def _id_of(out: Path) -> str:
+    try:
+        return identifier(out.stem)
+    except argparse.ArgumentTypeError:
+        raise RegolaError(f"--out {out}: its name is not an id; give --id") from None
+
+
+def _figure(value: float | None, measure: str) -> str:
+    from regola.sim.goals import SEATS
+
+    if value is None:
+        return "–"
+    return f"{100 * value:.1f} pp" if measure == SEATS else f"{100 * value:.1f} % off the target"
+
+
+def _search_lines(search: Any, found: list[Any], top: Any, played: int, seconds: float) -> list[str]:
+    complete = sum(1 for t in found if t.state == "complete")
+    pruned = sum(1 for t in found if t.state == "pruned")
+    lines = [f"Found by `regola tune --goal {search.goal.id}` on pack {search.pack}, {search.players[0]} players, "
+             f"setup {search.setup}:",
+             f"{len(found)} candidates ({complete} played every stage, {pruned} stopped early), {played:,} games, "
+             f"{seconds:.0f} s in the last run; lineups {'; '.join(lu.spec for lu in search.lineups)}.",
+             "Values searched:", *[f"  {pattern} {low}..{high}"
+                                   for pattern, low, high in dict.fromkeys((k.pattern, k.low, k.high)
+                                                                           for k in search.knobs)],
+             f"The best candidate on the search's seeds (root {search.seed}): "
+             + ", ".join(f"{lu} {_figure(v, search.goal.measure)}" for lu, v in top.lineups.items()) + "."]
+    return lines
+
+
+def _confirmed(path: Path, variant_id: str) -> dict[str, tuple[float, float, float, float]]:
+    """lineup → (variant's value, its low, its high, the base's value) from compare's report."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    out = {}
+    for lineup, arms in data.get("seats", {}).items():
+        mine, base = arms.get(variant_id), arms.get("base")
+        if mine is not None and base is not None:
+            out[lineup] = (float(mine["rms"]), float(mine["low"]), float(mine["high"]), float(base["rms"]))
+    return out
+
+
+def _confirmation_lines(confirmed: dict[str, tuple[float, float, float, float]], measure: str, games: int,
+                        fresh: int, report: Path, argv: list[str]) -> list[str]:
+    from regola.sim.goals import SEATS
+
+    if measure != SEATS:
+        return [f"Confirmed on fresh seeds (root {fresh}, {games:,} games per arm and lineup): see {report}."]
+    lines = [f"Confirmed on fresh seeds it was not tuned on (root {fresh}, {games:,} games per arm and lineup),",
+             "seat advantage, base -> this variant [95 % interval]:"]
+    for lineup, (value, low, high, base) in confirmed.items():
+        lines.append(f"  {lineup}: {100 * base:.1f} pp -> {100 * value:.1f} pp [{100 * low:.1f}, {100 * high:.1f}]")
+    lines.append(f"Report: {report / 'report.html'}; again: regola {shlex.join(argv[:1] + argv[1:])}")
+    return lines

@@ -1,0 +1,121 @@
+"""`regola tune`: it finds a known optimum, confirms on seeds it did not search, resumes without replaying,
+and refuses values it cannot tune in one line."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from regola.cli.main import main
+from regola.core.errors import RegolaError
+from regola.core.pack import load_pack
+from regola.sim.aggregate import Source, connection
+from regola.sim.arms import Arm
+from regola.sim.goals import goal, knob, knobs, parse_vary
+from regola.sim.runner import Simulation, run
+from regola.sim.study import parse_lineups
+from regola.sim.tune import Search, fresh_seed
+
+pytest.importorskip("optuna")
+
+ROUNDS = "/rounds/schedule/0/count"  # 7 normal rounds in the Czech pack (001 §3, §10)
+
+
+def _length_with(tmp_path: Path, rounds: int, games: int) -> float:
+    """Mean decisions per game of 2-player random games with ``rounds`` normal rounds, on tune's seeds."""
+    variant = tmp_path / f"rounds-{rounds}.yaml"
+    variant.write_text(yaml.safe_dump({"variant": {"id": f"rounds-{rounds}", "base": ["cs"], "title": "rounds",
+                                                   "changes": [{"op": "replace", "path": ROUNDS, "value": rounds}]}}))
+    arm = Arm("candidate", load_pack("cs", variants=[str(variant)]))
+    folder = tmp_path / f"games-{rounds}"
+    run(Simulation([arm], (2,), "advanced", ("random",), games, 0), folder, 1, progress=False)
+    with connection(1) as con:
+        return Source(con, folder, games).arm_sums()["length.decisions"]["candidate"].mean
+
+
+def test_tune_finds_a_known_optimum_and_resumes_without_replaying(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """The target is the game length with 5 normal rounds on the search's own seeds, so 5 is the one value
+    that meets it exactly (the pack's is 7): the search must find it among 4..9 and write it."""
+    target = _length_with(tmp_path, 5, 60)
+    out = tmp_path / "short.yaml"
+    argv = ["tune", "--goal", "length", "--target", repr(target), "--vary", f"{ROUNDS}=4..9", "--players", "2",
+            "--setup", "advanced", "--lineups", "random", "--stages", "20,60", "--budget", "2000", "--confirm", "0",
+            "--jobs", "1", "--quiet", "--out", str(out)]
+    assert main(argv) == 0
+    written = yaml.safe_load(out.read_text(encoding="utf-8"))["variant"]
+    assert written["id"] == "short" and written["changes"] == [{"op": "replace", "path": ROUNDS, "value": 5}]
+    assert load_pack("cs", variants=[str(out)]).data["rounds"]["schedule"][0]["count"] == 5
+    plan = out.with_name("short.tune") / "tune.json"
+    played = json.loads(plan.read_text())["played"]
+    assert played <= 2000 and (out.with_name("short.tune") / "history.png").stat().st_size > 1000
+    # the same command again: the budget is spent, nothing more is played, the same answer is written
+    out.unlink()
+    assert main(argv) == 0
+    assert json.loads(plan.read_text())["played"] == played
+    assert yaml.safe_load(out.read_text(encoding="utf-8"))["variant"]["changes"][0]["value"] == 5
+    # another search in the same folder is refused, not mixed in
+    assert main([*argv[:-2], "--seed", "9", "--out", str(out)]) != 0
+    assert "holds another search" in capsys.readouterr().err
+
+
+def test_fair_seats_is_confirmed_on_fresh_seeds_with_a_report(tmp_path: Path) -> None:
+    out = tmp_path / "fair.yaml"
+    code = main(["tune", "--goal", "fair-seats", "--vary", "/setup/beginner/seats/{seat}/money=0..12",
+                 "--lineups", "random", "--stages", "20,40", "--budget", "400", "--confirm", "60", "--jobs", "1",
+                 "--quiet", "--out", str(out)])
+    assert code in (0, 1)  # met or not on 60 games: what matters here is that it was confirmed and said so
+    text = out.read_text(encoding="utf-8")
+    assert "Confirmed on fresh seeds it was not tuned on" in text and "seat advantage, base -> this variant" in text
+    variant = yaml.safe_load(text)["variant"]
+    assert all(c["path"].endswith("/money") and 0 <= c["value"] <= 12 for c in variant["changes"])
+    report = json.loads((tmp_path / "fair.tune" / "confirm" / "report.json").read_text(encoding="utf-8"))
+    assert report["plan"]["games"] == 60 and set(report["seats"]["random"]) == {"base", "fair"}
+    search = Search("cs", goal("fair-seats"), [], (4,), "beginner", parse_lineups("random", None), 0, (20, 40))
+    fresh = report["plan"]["seed"]
+    assert fresh == fresh_seed(search) != 0
+
+
+def test_fresh_seeds_share_no_game_with_the_search() -> None:
+    from regola.sim.plan import game_seed
+
+    search = Search("cs", goal("fair-seats"), [], (4,), "beginner", [], 7, (100, 400, 1600))
+    fresh = fresh_seed(search)
+    assert not search.seeds() & {game_seed(fresh, i) for i in range(100_000)}
+
+
+def test_knobs_come_from_the_pack_and_name_what_they_cannot_tune() -> None:
+    pack = load_pack("cs")
+    found, setup = knobs(pack, "fair-seats", 4)
+    assert setup == "beginner" and len(found) == 4 * 6
+    money = {k.path: k for k in found if k.path.endswith("/money")}
+    assert [k.base for k in money.values()] == [3, 3, 3, 13]  # the four seats in play, not the fifth
+    iron = next(k for k in found if k.path == "/setup/beginner/seats/2/materials/iron")
+    assert not iron.present and iron.change(0) is None and iron.change(1) == {"op": "add", "path": iron.path,
+                                                                                "value": 1}
+    with pytest.raises(RegolaError, match="not a whole number"):
+        knob(pack, "/setup/beginner/seats/0/color", 0, 1)
+    with pytest.raises(RegolaError, match="no such value"):
+        knob(pack, "/setup/nowhere/money", 0, 1)
+    with pytest.raises(RegolaError, match="PATH=LOW..HIGH"):
+        parse_vary("/setup/beginner/seats/{seat}/money=0..99999999")
+    with pytest.raises(RegolaError, match="names no values"):
+        knobs(load_pack("pl"), "fair-seats", 4)
+    with pytest.raises(RegolaError, match="the goals are"):
+        goal("fun")
+
+
+def test_check_finds_a_tuning_path_the_document_lacks(tmp_path: Path) -> None:
+    from regola.check.runner import run as check_run
+
+    pack = tmp_path / "cs"
+    shutil.copytree(Path(load_pack("cs").root), pack)
+    meta = pack / "pack.yaml"
+    meta.write_text(meta.read_text(encoding="utf-8").replace("/setup/beginner/seats/{seat}/money",
+                                                             "/setup/beginner/seat/{seat}/money"), encoding="utf-8")
+    found = check_run([pack], tmp_path).findings
+    assert any(f.code == "REF_POINTER" and "tuning fair-seats" in f.message for f in found)
