@@ -101,7 +101,7 @@ def test_knobs_come_from_the_pack_and_name_what_they_cannot_tune() -> None:
         knob(pack, "/setup/beginner/seats/0/color", 0, 1)
     with pytest.raises(RegolaError, match="no such value"):
         knob(pack, "/setup/nowhere/money", 0, 1)
-    with pytest.raises(RegolaError, match="PATH=LOW..HIGH"):
+    with pytest.raises(RegolaError, match=r"PATH=LOW\.\.HIGH"):
         parse_vary("/setup/beginner/seats/{seat}/money=0..99999999")
     with pytest.raises(RegolaError, match="names no values"):
         knobs(load_pack("pl"), "fair-seats", 4)

@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from regola.cli.argtypes import real
+from regola.cli.argtypes import real, whole
 from regola.cli.simulate import add_simulation_options, first_setup, jobs_of, need_sim
 from regola.core.errors import RegolaError
 
@@ -34,6 +34,11 @@ def register(sub: Any) -> None:
     p.add_argument("--detect", type=real(1e-6, 1e6), default=0.05, help="the difference the power note asks about: an "
                    "absolute share for rates (0.05 = 5 points), a share of the base value for numbers (default 0.05)")
     p.add_argument("--no-plots", action="store_true", help="skip the plots (faster)")
+    p.add_argument("--plan", action="store_true", help="plan before playing: play --pilot games, work out the games "
+                   "each primary question needs to detect --detect with 80 %% power, record that as the plan and "
+                   "stop; then run with --games set to it (the pilot's games are its first)")
+    p.add_argument("--pilot", type=whole(20, 100_000), default=200, help="with --plan: pilot games per arm and "
+                   "lineup (default: 200)")
     p.set_defaults(run=run)
 
 
@@ -94,6 +99,10 @@ def run(args: argparse.Namespace) -> int:
     study = Study(base, variants, parse_lineups(args.lineups, args.bots), parse_players(args.players), args.setup,
                   args.games, args.seed)
     study.check()
+    if args.plan:
+        if args.out is None:
+            raise RegolaError("--plan: give --out, so the pilot's games are kept for the run it plans")
+        study.games = args.pilot
     words = Words(args.lang, action_names(args.lang, base.pack))
     jobs = jobs_of(args)
     temporary = None
@@ -113,6 +122,12 @@ def run(args: argparse.Namespace) -> int:
             return stop.code
         history = read_history(out)
         analysis = analyse(study, out, args.detect, threads=jobs)
+        if args.plan:
+            from regola.sim.study import plan_games
+
+            needed, rows = plan_games(analysis, out, args.detect)
+            print(words.plan(args.pilot, args.detect, rows, needed, str(out / "compare.json")))
+            return 0
         earlier = note_report(out, study.games) if args.report is not None else list(history.get("reports", []))
         ctx = Context(words, rule_changes(args.lang, base, variants), {v.name: v.pack.variants[-1].title
                                                                           for v in variants if v.pack.variants},

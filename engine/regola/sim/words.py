@@ -8,6 +8,7 @@ After changing a word here or in verdict.py, report.py or plots.py: ``python too
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
@@ -100,6 +101,30 @@ class Words:
                                                 seconds=format_decimal(round(seconds, 1), format="0.0",
                                                                        locale=self.locale),
                                                 files=", ".join(files))
+
+    def plan(self, pilot: int, detect: float, rows: list[tuple[Any, int | None]], needed: int | None,
+             where: str) -> str:
+        """compare --plan at the terminal: the games each primary question needs, and the plan."""
+        _ = self._
+        lines = [_("Pilot: {games} per arm and lineup. Games per arm and lineup to detect a change of {rate} (rates "
+                   "and the seat advantage) or {share} of the base value (numbers) with {power} probability at "
+                   "the verdict's level:").format(games=self.games(pilot), rate=self.pp(detect, False),
+                                                  share=self.pct(detect), power=self.pct(0.8))]
+        for f, games in rows:
+            if not f.test.se or not math.isfinite(f.test.se):
+                count = _("nothing to plan from: no pilot game differed on this measure between the rules")
+            elif games is None:
+                count = _("more than {games}").format(games=self.games(1_000_000))
+            else:
+                count = self.games(games)
+            lines.append(f"  {self.question(f.name)} ({f.arm}, {f.lineup}): {count}")
+        if needed is None:
+            lines.append(_("No plan: a question needs more games than a run may play for a change this small; ask "
+                           "about a larger one (--detect)."))
+        else:
+            lines.append(_("Plan: --games {n}, recorded in {file}. Run the same command with --games {n} instead "
+                           "of --plan: the pilot's games are its first.").format(n=needed, file=where))
+        return "\n".join(lines)
 
     # -- names --------------------------------------------------------------------------------------------
     def question(self, qid: str) -> str:
