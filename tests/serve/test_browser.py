@@ -117,3 +117,43 @@ def test_it_works_without_javascript(browser: object, server: Server) -> None:
     page.wait_for_url(f"**{href}")
     assert page.evaluate("document.querySelector(':target') !== null")
     context.close()
+
+
+@pytest.mark.parametrize("lang, viewport", [("de", {"width": 1280, "height": 900}),
+                                            ("cs", {"width": 390, "height": 844})])
+def test_the_workshop_changes_a_rule_without_yaml(browser: object, server: Server, lang: str,
+                                                   viewport: dict[str, int]) -> None:
+    """A club member opens the workshop, raises the red seat's money, checks it, reads what it changes and
+    downloads the variant — on a desktop in German and on a phone in Czech, with JavaScript off (the
+    workshop is a plain form)."""
+    context = browser.new_context(viewport=viewport, java_script_enabled=False)  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(server.url + "/workshop")
+    page.click(f'a[href="/workshop/cs/{lang}/"]')
+    assert page.locator("html").get_attribute("lang") == lang
+    page.locator('[id="rule-setup.beginner_seats"] summary').click()
+    money = page.locator('input[name="/setup/beginner/seats/1/money"]')
+    assert money.input_value() == "3"
+    money.fill("8")
+    page.fill('input[name="id"]', f"club-red-{lang}")
+    page.locator("form button[type=submit]").click()
+    result = page.locator("section.result")
+    result.wait_for(state="visible", timeout=30_000)
+    assert "3 → 8" in result.inner_text()
+    assert page.locator('label.edited input[name="/setup/beginner/seats/1/money"]').input_value() == "8"
+    with page.expect_download() as download:
+        page.locator("section.result a[download]").click()
+    saved = Path(download.value.path()).read_text(encoding="utf-8")
+    assert f"id: club-red-{lang}" in saved and "/setup/beginner/seats/1/money" in saved
+    if viewport["width"] < 500:  # on a phone nothing is wider than the screen
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"] + 1
+    shot = _shot(page, f"workshop-{lang}-{viewport['width']}.png")
+    assert shot.stat().st_size > 10_000
+    # a value the rules refuse is named at its field, in the page's language
+    money = page.locator('input[name="/setup/beginner/seats/1/money"]')
+    money.fill("-1")
+    page.locator("form button[type=submit]").click()
+    alert = page.locator('label.edited .finding[role="alert"]')
+    alert.wait_for(state="visible", timeout=30_000)
+    assert alert.inner_text()
+    context.close()

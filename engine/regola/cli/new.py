@@ -17,10 +17,8 @@ from typing import Any
 from regola.cli.argtypes import identifier
 from regola.core.errors import RegolaError
 
-#: the most entries a starting file offers (the rest are in `regola rules list`)
+#: the most entries a starting file offers (the rest are in `regola rules list`; the workshop shows them all)
 MAX_FIELDS = 30
-#: a list or a table longer than this is not a value one edits in a house rule
-MAX_ITEMS = 8
 
 
 def register(sub: Any) -> None:
@@ -38,18 +36,6 @@ def register(sub: Any) -> None:
     q.set_defaults(run=run_variant)
 
 
-def _editable(value: Any) -> bool:
-    """A value a house rule changes by hand: a number, a yes/no, or a short list or table of them."""
-    plain = (int, float, bool)
-    if isinstance(value, plain):
-        return True
-    if isinstance(value, list):
-        return 0 < len(value) <= MAX_ITEMS and all(isinstance(v, plain) for v in value)
-    if isinstance(value, dict):
-        return 0 < len(value) <= MAX_ITEMS and all(isinstance(v, plain) for v in value.values())
-    return False
-
-
 def _titles(pack: Any) -> dict[str, str]:
     """Rule ID -> title in the pack's own language (empty when its catalog cannot be read)."""
     from regola.core.yamlio import load_yaml
@@ -62,19 +48,10 @@ def _titles(pack: Any) -> dict[str, str]:
 
 
 def fields(pack: Any) -> list[tuple[str, str, Any, list[str]]]:
-    """(pointer, rule ID, current value, cites) for each editable value the pack's rules govern."""
-    from regola.core.pointers import MISSING, resolve
+    """(pointer, rule ID, current value, cites) for the first editable values the pack's rules govern."""
+    from regola.mechanics.editable import value_fields
 
-    found: list[tuple[str, str, Any, list[str]]] = []
-    seen: set[str] = set()
-    for rule_id, entry in pack.data.get("rules", {}).items():
-        for pointer in entry.get("data", []):
-            value = resolve(pack.data, pointer)
-            if pointer in seen or value is MISSING or not _editable(value):
-                continue
-            seen.add(pointer)
-            found.append((pointer, rule_id, value, list(entry.get("cites", []))))
-    return found[:MAX_FIELDS]
+    return value_fields(pack)[:MAX_FIELDS]
 
 
 def mechanic_lines(pack: Any) -> list[str]:

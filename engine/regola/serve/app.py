@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from regola.core.errors import RegolaError
-from regola.serve import api, assets, pages
+from regola.serve import api, assets, pages, workshop
 from regola.serve.accesslog import AccessLog
 from regola.serve.guards import ClientBound, SecurityHeaders
 from regola.serve.library import Library, NotFound
@@ -115,7 +115,7 @@ def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Libr
 
     bell = Bell()
     app = Starlette(
-        routes=[*api.routes(), *assets.routes(), *table_routes(), *pages.routes()],
+        routes=[*api.routes(), *assets.routes(), *table_routes(), *workshop.routes(), *pages.routes()],
         middleware=[Middleware(AccessLog), Middleware(SecurityHeaders),
                     Middleware(ClientBound, limit=per_client, streams=per_client_streams),
                     Middleware(GZipMiddleware, minimum_size=1024)],

@@ -123,7 +123,10 @@ def _new_form(request: Request, words: Words, listing: list[dict[str, Any]], err
         _("One device for every person (hot seat)"),
         _("Create the table"),
     ]
-    packs = "".join(f'<option value="{esc(p["id"])}">{esc(p["title"])} ({esc(p["id"])})</option>' for p in listing)
+    # the workshop's "Play it" names the pack and the posted house rule in the query: preselected here
+    chosen, posted = request.query_params.get("pack", ""), request.query_params.get("posted", "")[:128]
+    packs = "".join(f'<option value="{esc(p["id"])}"{" selected" if p["id"] == chosen else ""}>{esc(p["title"])} '
+                    f'({esc(p["id"])})</option>' for p in listing)
     variants = "".join(f'<option value="{esc(v["id"])}">{esc(p["id"])}: {esc(v["title"] or v["id"])}</option>'
                        for p in listing for v in p["variants"])
     kinds = {"": _("nobody"), "human": _("a person"), "random": _("bot: random"), "greedy": _("bot: greedy"),
@@ -141,7 +144,7 @@ def _new_form(request: Request, words: Words, listing: list[dict[str, Any]], err
             f'<label>{esc(say[1])} <select name="pack">{packs}</select></label>'
             f'<label>{esc(say[2])} <select name="variant"><option value="">'
             f'{esc(say[3])}</option>{variants}</select></label>'
-            f'<label>{esc(say[4])} <input name="posted" maxlength="128"></label>'
+            f'<label>{esc(say[4])} <input name="posted" maxlength="128" value="{esc(posted)}"></label>'
             f'<fieldset><legend>{esc(say[5])}</legend>{"".join(seats)}</fieldset>'
             f'<label><input type="checkbox" name="hot_seat" value="1"> '
             f'{esc(say[6])}</label>'

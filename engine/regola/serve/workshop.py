@@ -1,0 +1,367 @@
+"""The workshop: change a rule in the browser, without YAML. Server-rendered, works without JavaScript.
+
+``/workshop`` lists the packs; ``/workshop/{pack}/{lang}/`` is a form of everything a house rule of that
+pack may set (``mechanics.editable``: every number and yes/no its rules govern, grouped under the rule with
+its text in the reader's language and today's value, and the form of each mechanic with its choices).
+Posting the form makes a variant of the fields that differ from the pack, checks it with the very code of
+`regola check` in an engine worker (bounded like ``POST /api/v1/variants/check``), and answers with each
+finding at its field, or with what the variant changes in words, its token, a YAML download
+(``/workshop/{pack}/{lang}/variant.yaml?variant=TOKEN``), its rulebook, and a table to play it at.
+
+A field's name is its JSON pointer; only the pack's own fields are read, each value parsed by its kind
+(a whole number of at most 12 characters, yes/no, one of the choices), so nothing from outside becomes
+a path, a change the pack does not offer, or an unbounded number.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import secrets
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+import yaml
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from regola.i18n import Words, words
+from regola.mechanics.editable import Field, fields
+from regola.serve import bodies
+from regola.serve.context import bound_of, client_of, engine_of, library_of
+from regola.serve.library import Library, NotFound
+from regola.serve.replies import Problem
+
+__all__ = ["routes"]
+
+esc = html.escape
+HTML = "text/html; charset=utf-8"
+FORM = ("application/x-www-form-urlencoded",)
+#: a form of every field a pack offers is far below this; a body past it is not this server's form
+FORM_BYTES = 256 * 1024
+#: the most fields one form may carry (the packs offer a few hundred)
+MOST_FIELDS = 2000
+NO_STORE = "no-store"
+
+
+def _root(request: Request) -> str:
+    return str(request.scope.get("root_path", "")).rstrip("/")
+
+
+def _page(request: Request, title: str, lang: str, body: str, status: int = 200) -> Response:
+    from regola.text.render import html_lang
+
+    root = _root(request)
+    text = ("<!DOCTYPE html>\n"
+            f'<html lang="{esc(html_lang(lang))}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{esc(title)}</title>"
+            f'<link rel="stylesheet" href="{root}/static/regola.css"></head>'
+            f'<body class="workshop">\n{body}\n</body></html>\n')
+    return Response(text.encode("utf-8"), status_code=status, media_type=HTML, headers={"Cache-Control": NO_STORE})
+
+
+@functools.lru_cache(maxsize=16)
+def _fields_of(pack: Any) -> tuple[Field, ...]:
+    return tuple(fields(pack)[:MOST_FIELDS])
+
+
+def _where(request: Request) -> tuple[Library, str, str, Words]:
+    library = library_of(request)
+    pack, lang = request.path_params["pack"], request.path_params["lang"]
+    library.base(pack)  # NotFound names the packs, never echoes a path
+    library.language(lang, pack)
+    return library, pack, lang, words(lang)
+
+
+# --- the pages --------------------------------------------------------------------------------------------
+async def index(request: Request) -> Response:
+    library = library_of(request)
+    lang = request.query_params.get("lang", "en")
+    w = words(lang if lang in ("cs", "de", "en", "fr", "pl") else "en")
+    items = []
+    for entry in library.listing():
+        langs = " ".join(f'<a href="{_root(request)}/workshop/{esc(entry["id"])}/{esc(code)}/">{esc(code)}</a>'
+                         for code in library.languages_of(entry["id"]))
+        items.append(f'<li>{esc(entry["title"])} ({esc(entry["id"])}): {langs}</li>')
+    heading, choose = w.gettext("Workshop"), w.gettext("Choose the rules to start from, in the language you read.")
+    body = (f'<main class="workshop"><h1>{esc(heading)}</h1><p>{esc(choose)}</p>'
+            f'<ul>{"".join(items)}</ul></main>')
+    return _page(request, w.gettext("Workshop"), w.lang, body)
+
+
+async def form(request: Request) -> Response:
+    try:
+        library, pack, lang, w = _where(request)
+    except NotFound as err:
+        return _page(request, "regola", "en", f'<main><p class="refused">{esc(str(err))}</p></main>', 404)
+    bound = library.bound(pack, None, lang)
+    values = {f.pointer: f.value for f in _fields_of(library.base(pack))}
+    return _page(request, w.gettext("Workshop"), lang,
+                 _form_html(request, library, pack, lang, w, bound, values, "my-house-rule", "", {}, []))
+
+
+async def check(request: Request) -> Response:
+    try:
+        library, pack, lang, w = _where(request)
+    except NotFound as err:
+        return _page(request, "regola", "en", f'<main><p class="refused">{esc(str(err))}</p></main>', 404)
+    bodies.same_origin(request)
+    bodies.media_type(request, FORM)
+    raw = await bodies.read_body(request, FORM_BYTES)
+    known = _fields_of(library.base(pack))
+    posted = await run_in_threadpool(_parse, raw, len(known) + 8)
+    values, problems = _values(known, posted)
+    variant_id, title = _identity(posted, w, problems)
+    bound = library.bound(pack, None, lang)
+    changes = [c for f in known if f.pointer in values and (c := f.change(values[f.pointer])) is not None]
+    shown = {f.pointer: values.get(f.pointer, f.value) for f in known}
+    if problems:
+        return _page(request, w.gettext("Workshop"), lang,
+                     _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, problems, []), 422)
+    if not changes:
+        note = [("", w.gettext("Nothing is changed yet: set a value, then check again."))]
+        return _page(request, w.gettext("Workshop"), lang,
+                     _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, {}, note))
+    document = {"variant": {"id": variant_id, "base": [pack], "title": title or variant_id, "changes": changes}}
+    text = yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110)
+    outcome = await _check(request, library, text.encode("utf-8"))
+    if outcome.variant is None:
+        found = _findings(known, outcome.report.get("findings", []))
+        return _page(request, w.gettext("Workshop"), lang,
+                     _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, found, []), 422)
+    token = library.keep_posted(outcome.variant)
+    after = await bound_of(request, pack, token, lang)
+    result = _result_html(request, pack, lang, w, token, after, request.app.state.hall is not None)
+    return _page(request, w.gettext("Workshop"), lang,
+                 _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, {}, [], result))
+
+
+async def download(request: Request) -> Response:
+    try:
+        library, pack, _lang, _w = _where(request)
+    except NotFound as err:
+        raise Problem(404, "Not Found", str(err)) from None
+    variant = library.variant_named(pack, request.query_params.get("variant", ""))
+    text = yaml.safe_dump(variant.to_dict(), sort_keys=False, allow_unicode=True, width=110)
+    return Response(text.encode("utf-8"), media_type="application/yaml",
+                    headers={"Cache-Control": NO_STORE,
+                             "Content-Disposition": f'attachment; filename="{variant.id}.yaml"'})
+
+
+# --- reading the form -------------------------------------------------------------------------------------
+def _parse(raw: bytes, most: int) -> dict[str, str]:
+    try:
+        parsed = parse_qs(raw.decode("utf-8"), keep_blank_values=True, max_num_fields=most, strict_parsing=False)
+    except (UnicodeDecodeError, ValueError):
+        raise Problem(400, "Bad Request", "the form cannot be read (or has more fields than this pack offers)") \
+            from None
+    return {k: v[0] for k, v in parsed.items()}
+
+
+def _values(known: tuple[Field, ...], posted: dict[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
+    """Each known field's posted value, parsed by its kind; a field left out keeps today's value. Returns
+    (values, pointer → what is wrong with the text given)."""
+    values: dict[str, Any] = {}
+    problems: dict[str, str] = {}
+    for f in known:
+        text = posted.get(f.pointer)
+        if text is None:
+            continue
+        text = text.strip()
+        if f.kind == "bool":
+            if text not in ("true", "false"):
+                problems[f.pointer] = "yes or no"
+                continue
+            values[f.pointer] = text == "true"
+        elif f.kind == "choice":
+            if text not in f.choices:
+                problems[f.pointer] = ", ".join(f.choices)
+                continue
+            values[f.pointer] = text
+        elif f.kind == "int":
+            if len(text) > 12 or not text.lstrip("-").isdigit():
+                problems[f.pointer] = "a whole number"
+                continue
+            values[f.pointer] = int(text)
+        else:
+            try:
+                number = float(text) if len(text) <= 24 else None
+            except ValueError:
+                number = None
+            if number is None or number != number or number in (float("inf"), float("-inf")):
+                problems[f.pointer] = "a number"
+                continue
+            values[f.pointer] = number
+    return values, problems
+
+
+def _identity(posted: dict[str, str], w: Words, problems: dict[str, str]) -> tuple[str, str]:
+    from regola.core.names import NameRefused, outside_id
+
+    raw_id = posted.get("id", "").strip() or "my-house-rule"
+    try:
+        variant_id = outside_id(raw_id, "id")
+    except NameRefused:
+        problems["id"] = w.gettext("lowercase letters, digits and - _ . only")
+        variant_id = "my-house-rule"
+    title = " ".join(posted.get("title", "").split())[:200]
+    return variant_id, title
+
+
+async def _check(request: Request, library: Library, raw: bytes) -> Any:
+    from regola.serve.checking import check_variant
+
+    workspace, job = request.app.state.workspace, secrets.token_hex(8)
+    try:
+        return await engine_of(request).run(client_of(request), check_variant, library.home, workspace, raw,
+                                            "application/yaml", job)
+    finally:
+        workspace.discard(raw, "variant", ".yaml", job)
+
+
+def _findings(known: tuple[Field, ...], found: list[dict[str, Any]]) -> dict[str, str]:
+    """pointer → the check's message for the field it is about ("" for a finding about no one field)."""
+    out: dict[str, str] = {}
+    pointers = [f.pointer for f in known]
+    for finding in found:
+        if finding.get("severity") not in ("error", "warning"):
+            continue
+        at = str(finding.get("pointer") or "")
+        owner = next((p for p in pointers if at and (at == p or at.startswith(p + "/"))), None)
+        owner = owner or next((p for p in pointers if at and p.startswith(at + "/")), "")
+        message = str(finding.get("message", ""))
+        out[owner] = (out[owner] + " " + message) if owner in out else message
+    return out
+
+
+# --- writing the form -------------------------------------------------------------------------------------
+def _label(f: Field, data: list[str]) -> str:
+    """The field's place under its rule: the pointer past the rule's own data pointer."""
+    for pointer in data:
+        if f.pointer.startswith(pointer + "/"):
+            return f.pointer[len(pointer) + 1:].replace("/", " · ")
+        if f.pointer == pointer:
+            return pointer.rsplit("/", 1)[-1]
+    return f.pointer.rsplit("/", 1)[-1]
+
+
+def _input(f: Field, value: Any, w: Words) -> str:
+    name = esc(f.pointer)
+    if f.kind == "bool":
+        options = [("true", w.gettext("yes")), ("false", w.gettext("no"))]
+        chosen = "true" if value else "false"
+        inner = "".join(f'<option value="{k}"{" selected" if k == chosen else ""}>{esc(v)}</option>'
+                        for k, v in options)
+        return f'<select name="{name}">{inner}</select>'
+    if f.kind == "choice":
+        return f'<select name="{name}">' + "".join(
+            f'<option{" selected" if c == value else ""}>{esc(c)}</option>' for c in f.choices) + "</select>"
+    step = "1" if f.kind == "int" else "any"
+    return f'<input type="number" step="{step}" name="{name}" value="{esc(str(value))}">'
+
+
+def _field_html(f: Field, value: Any, label: str, w: Words, problem: str | None) -> str:
+    today = w.gettext("today: {value}", value=_shown(f.value, w))
+    changed = " edited" if value != f.value else ""
+    alert = f'<span class="finding" role="alert">{esc(problem)}</span>' if problem else ""
+    return (f'<label class="field{changed}"><span class="name">{esc(label)}</span> {_input(f, value, w)} '
+            f'<span class="today">{esc(today)}</span>{alert}</label>')
+
+
+def _shown(value: Any, w: Words) -> str:
+    if isinstance(value, bool):
+        return w.gettext("yes") if value else w.gettext("no")
+    return w.number(value) if isinstance(value, int | float) else str(value)
+
+
+def _form_html(request: Request, library: Library, pack: str, lang: str, w: Words, bound: Any,
+               values: dict[str, Any], variant_id: str, title: str, problems: dict[str, str],
+               notes: list[tuple[str, str]], result: str = "") -> str:
+    base = library.base(pack)
+    rules = base.data.get("rules", {})
+    groups: dict[str | None, list[Field]] = {}
+    for f in _fields_of(base):
+        groups.setdefault(f.rule, []).append(f)
+    parts = []
+    for rule_id, members in groups.items():
+        if rule_id is None:
+            continue
+        rule = bound.rules.get(rule_id)
+        heading = rule.title if rule is not None else rule_id
+        text = f'<p class="rule-text">{esc(rule.text)}</p>' if rule is not None and rule.text else ""
+        data = list(rules.get(rule_id, {}).get("data", []))
+        inner = "".join(_field_html(f, values.get(f.pointer, f.value), _label(f, data), w, problems.get(f.pointer))
+                        for f in members)
+        opened = " open" if any(f.pointer in problems or values.get(f.pointer, f.value) != f.value
+                                for f in members) else ""
+        parts.append(f'<details class="rule" id="rule-{esc(rule_id)}"{opened}><summary>{esc(heading)} '
+                     f'<code>{esc(rule_id)}</code></summary>{text}{inner}</details>')
+    forms = groups.get(None, [])
+    if forms:
+        inner = "".join(_field_html(f, values.get(f.pointer, f.value), _mechanic_label(f, w), w,
+                                    problems.get(f.pointer)) for f in forms)
+        legend = w.gettext("How the game runs")
+        parts.insert(0, f'<fieldset class="mechanics"><legend>{esc(legend)}</legend>{inner}</fieldset>')
+    general = [text for key, text in [*notes, *problems.items()] if key in ("", "id")]
+    alerts = "".join(f'<p class="refused" role="alert">{esc(text)}</p>' for text in general)
+    action = f"{_root(request)}/workshop/{esc(pack)}/{esc(lang)}/"
+    intro = w.gettext("Every value a house rule may set, under the rule it belongs to, with today's value. "
+                      "Change what you want, check it, then read what it changes, save it or play it.")
+    say = [w.gettext("Workshop"), w.gettext("Your house rule"), w.gettext("Id"), w.gettext("Title"),
+           w.gettext("Check the house rule")]
+    return (f'<main class="workshop"><h1>{esc(say[0])}: {esc(base.title)}</h1>'
+            f'<p>{esc(intro)}</p>{alerts}{result}'
+            f'<form method="post" action="{action}">'
+            f'<fieldset class="identity"><legend>{esc(say[1])}</legend>'
+            f'<label>{esc(say[2])} <input name="id" value="{esc(variant_id)}" maxlength="64" '
+            f'pattern="[a-z0-9][a-z0-9_.\\-]*"></label>'
+            f'<label>{esc(say[3])} <input name="title" value="{esc(title)}" maxlength="200"></label>'
+            f'</fieldset>{"".join(parts)}'
+            f'<button type="submit">{esc(say[4])}</button></form></main>')
+
+
+def _mechanic_label(f: Field, w: Words) -> str:
+    name = f.pointer.split("/")[2]
+    labels = {"start_player": w.gettext("who starts"), "turn_order": w.gettext("order of play"),
+              "auction": w.gettext("how a lot is auctioned")}
+    if name == "visibility":
+        return w.gettext("who sees: {part}", part=f.pointer.rsplit("/", 1)[-1])
+    return labels.get(name, name)
+
+
+def _result_html(request: Request, pack: str, lang: str, w: Words, token: str, after: Any, tables: bool) -> str:
+    root = _root(request)
+    diff = after.changes()
+    items = []
+    if diff:
+        for before, rule in diff.changed:  # a rule whose text shows a changed value: the text before and now
+            items.append(f'<li><strong>{esc(rule.title)}</strong>: {esc(rule.text)} '
+                         f'<del>{esc(before.text)}</del></li>')
+        items += [f"<li><strong>{esc(rule.title)}</strong>: {esc(rule.text)}</li>" for rule in diff.added]
+        for change in diff.values:  # every changed value its rule's text does not show, by its rule
+            if change.kind != "text":
+                items.append(f"<li>{esc(change.said(lang))}</li>")
+    query = urlencode({"variant": token})
+    say = [w.gettext("Download the variant (YAML)"), w.gettext("Read it in the rulebook"),
+           w.gettext("Play it at a table"), w.gettext("What it changes"),
+           w.gettext("It passes the check. Its token: {token}", token=token)]
+    links = [f'<a href="{root}/workshop/{esc(pack)}/{esc(lang)}/variant.yaml?{query}" download>{esc(say[0])}</a>',
+             f'<a href="{root}/{esc(pack)}/{esc(lang)}/?{query}">{esc(say[1])}</a>']
+    if tables:
+        play = urlencode({"pack": pack, "posted": token, "lang": lang})
+        links.append(f'<a href="{root}/tables/new?{play}">{esc(say[2])}</a>')
+    return (f'<section class="result" aria-live="polite"><h2>{esc(say[3])}</h2>'
+            f'<ul class="changes">{"".join(items)}</ul><p>{esc(say[4])}</p>'
+            f'<p class="links">{" · ".join(links)}</p></section>')
+
+
+def routes() -> list[Route]:
+    return [
+        Route("/workshop", index, methods=["GET"]),
+        Route("/workshop/{pack}/{lang}/", form, methods=["GET"]),
+        Route("/workshop/{pack}/{lang}/", check, methods=["POST"]),
+        Route("/workshop/{pack}/{lang}/variant.yaml", download, methods=["GET"]),
+    ]

@@ -1,0 +1,100 @@
+"""The workshop over real HTTP: its form round-trips to the same variant file, a value the schema refuses is
+named at its field, and what a stranger posts is bounded, parsed by the field's kind and never a path."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import yaml
+
+from regola.core.pack import load_pack
+from regola.mechanics.editable import fields
+
+
+def _fields_of(page: str) -> dict[str, str]:
+    """Every input and select of the form with the value the page shows (what a browser would post)."""
+    out = {m[0]: m[1] for m in re.findall(r'<input[^>]*name="([^"]+)" value="([^"]*)"', page)}
+    out |= {m[0]: m[1] for m in re.findall(r'<input type="number" step="[^"]+" name="([^"]+)" value="([^"]*)"', page)}
+    for name, options in re.findall(r'<select name="([^"]+)">(.*?)</select>', page, re.S):
+        chosen = re.search(r'<option(?: value="([^"]*)")? selected>([^<]*)<', options)
+        if chosen:
+            out[name] = chosen[1] or chosen[2]
+    return {k.replace("&#x27;", "'").replace("&amp;", "&"): v for k, v in out.items()}
+
+
+def test_the_form_offers_every_field_with_todays_value(client: httpx.Client) -> None:
+    page = client.get("/workshop/cs/de/")
+    assert page.status_code == 200 and '<html lang="de">' in page.text
+    shown = _fields_of(page.text)
+    offered = fields(load_pack("cs"))
+    assert len(offered) > 100
+    for f in offered:
+        want = ("true" if f.value else "false") if f.kind == "bool" else str(f.value)
+        assert shown[f.pointer] == want, f.pointer
+    assert "/mechanics/start_player/kind" in shown and 'id="rule-setup.beginner_seats"' in page.text
+
+
+def test_the_form_round_trips_to_the_same_variant_file(client: httpx.Client) -> None:
+    posted = _fields_of(client.get("/workshop/cs/en/").text)
+    posted.update({"id": "club-rich-red", "title": "A rich red seat", "/setup/beginner/seats/1/money": "8",
+                   "/mechanics/turn_order/kind": "counterclockwise"})
+    answer = client.post("/workshop/cs/en/", data=posted)
+    assert answer.status_code == 200, answer.text[-500:]
+    assert "What it changes" in answer.text and "3 → 8" in answer.text
+    link = re.search(r'href="(/workshop/cs/en/variant\.yaml\?variant=[^"]+)"', answer.text)
+    assert link is not None
+    downloaded = client.get(link[1].replace("&amp;", "&"))
+    assert downloaded.status_code == 200 and "attachment" in downloaded.headers["content-disposition"]
+    variant = yaml.safe_load(downloaded.text)["variant"]
+    assert variant == {"id": "club-rich-red", "base": ["cs"], "title": "A rich red seat", "changes": [
+        {"op": "replace", "path": "/setup/beginner/seats/1/money", "value": 8},
+        {"op": "replace", "path": "/mechanics/turn_order", "value": {"kind": "counterclockwise"}}]}
+    # the downloaded file is the house rule itself: loaded again, it sets what the form set
+    pack = load_pack("cs", variants=[_write(downloaded.text)])
+    assert pack.data["setup"]["beginner"]["seats"][1]["money"] == 8
+    assert pack.data["mechanics"]["turn_order"] == {"kind": "counterclockwise"}
+    # and the form shows the values it was posted with, so a second change starts from the first
+    again = _fields_of(answer.text)
+    assert again["/setup/beginner/seats/1/money"] == "8" and again["/mechanics/turn_order/kind"] == "counterclockwise"
+
+
+def _write(text: str) -> str:
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False, encoding="utf-8") as f:
+        f.write(text)
+        return f.name
+
+
+def test_a_refused_value_is_named_at_its_field_and_nothing_is_kept(client: httpx.Client) -> None:
+    answer = client.post("/workshop/cs/en/", data={"/setup/beginner/seats/0/money": "-5"})
+    assert answer.status_code == 422
+    field = re.search(r'<label class="field edited">.*?name="/setup/beginner/seats/0/money".*?</label>', answer.text,
+                      re.S)
+    assert field is not None and 'role="alert"' in field[0] and "0 to" in field[0]
+    assert "variant.yaml" not in answer.text
+    unchanged = client.post("/workshop/cs/en/", data={"/setup/beginner/seats/0/money": "3"})
+    assert unchanged.status_code == 200 and "Nothing is changed yet" in unchanged.text
+
+
+def test_what_a_stranger_posts_is_parsed_by_kind_and_bounded(client: httpx.Client) -> None:
+    bad = client.post("/workshop/cs/en/", data={"/setup/beginner/seats/0/money": "9" * 40,
+                                                "/mechanics/turn_order/kind": "sideways",
+                                                "id": "../../etc/passwd"})
+    assert bad.status_code == 422
+    assert bad.text.count('role="alert"') >= 3
+    # a field the pack does not offer is not a change: a path to anywhere is ignored, not written
+    ignored = client.post("/workshop/cs/en/", data={"/pack/id": "x", "/rules/game.players/cites/0": "x"})
+    assert ignored.status_code == 200 and "Nothing is changed yet" in ignored.text
+    huge = client.post("/workshop/cs/en/", content=b"a=" + b"1" * 300_000,
+                       headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert huge.status_code == 413
+    many = client.post("/workshop/cs/en/", content="&".join(f"f{i}=1" for i in range(5000)).encode(),
+                       headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert many.status_code == 400
+    elsewhere = client.post("/workshop/cs/en/", data={"id": "x"}, headers={"Origin": "https://evil.example"})
+    assert elsewhere.status_code == 403
+    assert client.get("/workshop/nope/en/").status_code == 404
+    assert client.get("/workshop/cs/xx/").status_code == 404
+    assert client.get("/workshop/cs/en/variant.yaml?variant=../../x").status_code in (404, 422)
