@@ -157,3 +157,30 @@ def test_the_workshop_changes_a_rule_without_yaml(browser: object, server: Serve
     alert.wait_for(state="visible", timeout=30_000)
     assert alert.inner_text()
     context.close()
+
+
+def test_the_workshop_compares_a_house_rule_with_a_live_progress_bar(browser: object, tmp_path: Path) -> None:
+    """With jobs on, "Compare it" starts a comparison; the job's page follows it over Server-Sent Events
+    (JavaScript on) and turns into the report's link when it ends."""
+    from tests.serve.conftest import start_server, stop_server
+
+    (tmp_path / "server").mkdir()
+    server = start_server(tmp_path / "server", "--workshop-jobs", str(tmp_path / "jobs"), "--job-games", "20")
+    try:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+        page.goto(server.url + "/workshop/cs/fr/")
+        page.locator('[id="rule-setup.beginner_seats"] summary').click()
+        page.locator('input[name="/setup/beginner/seats/1/money"]').fill("7")
+        page.locator("main > form button[type=submit]").click()
+        page.locator("form.job").wait_for(state="visible", timeout=30_000)
+        page.locator('form.job input[name="games"]').fill("10")
+        page.locator("form.job button[type=submit]").click()
+        page.wait_for_url("**/workshop/jobs/**", timeout=30_000)
+        assert page.locator("progress").count() == 1
+        page.locator('a[href$="/report"]').wait_for(state="visible", timeout=180_000)
+        assert page.locator("progress").get_attribute("value") == page.locator("progress").get_attribute("max")
+        shot = _shot(page, "workshop-job-fr.png")
+        assert shot.stat().st_size > 5_000
+        page.close()
+    finally:
+        assert stop_server(server) == 0

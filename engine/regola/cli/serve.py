@@ -37,7 +37,16 @@ def register(sub: Any) -> None:
     p.add_argument("--db", default=None, metavar="WHERE",
                    help="where the tables live: a SQLite file, or postgresql://… for several server processes "
                    "(implies --tables)")
+    p.add_argument("--workshop-jobs", type=Path, default=None, metavar="DIR",
+                   help="let the workshop run comparisons of a house rule for its visitors, kept in DIR (off "
+                   "unless given; docs/SERVE.md)")
     bounds = p.add_argument_group("bounds (docs/SERVE.md, \"What a stranger cannot do\")")
+    bounds.add_argument("--job-games", type=_count(1, 100_000), default=500, metavar="N",
+                        help="games per arm and lineup a workshop job may play (default: 500)")
+    bounds.add_argument("--client-jobs", type=_count(1, 64), default=1, metavar="N",
+                        help="workshop jobs one client may have queued or running (default: 1)")
+    bounds.add_argument("--jobs-at-once", type=_count(1, 64), default=1, metavar="N",
+                        help="workshop jobs the server runs at the same time (default: 1)")
     bounds.add_argument("--engine-workers", type=_count(1, 64), default=2, metavar="N",
                         help="checks, replays and posted rulebooks built at once, each in its own process (default: 2)")
     bounds.add_argument("--engine-queue", type=_count(0, 1024), default=8, metavar="N",
@@ -105,8 +114,15 @@ def run(args: argparse.Namespace) -> int:
     engine = EngineBounds(workers=args.engine_workers, queue=args.engine_queue, per_client=args.client_engine_jobs,
                           seconds=args.engine_seconds, memory_mib=args.engine_memory)
     hall = _hall(args, home)
+    jobs = None
+    if args.workshop_jobs is not None:
+        from regola.serve.jobs import JobBoard, JobBounds
+
+        jobs = JobBoard(args.workshop_jobs.resolve(), home, JobBounds(games=args.job_games, per_client=args.client_jobs,
+                                                                      at_once=args.jobs_at_once))
+        print(f"regola serve: workshop jobs kept in {args.workshop_jobs}", file=sys.stderr)
     app = create_app(home, library=library, engine=engine, per_client=args.client_requests, tables=hall,
-                     per_client_streams=args.client_streams)
+                     per_client_streams=args.client_streams, jobs=jobs)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     logging.getLogger("regola.serve.access").setLevel(logging.WARNING if args.no_access_log else logging.INFO)
     config = uvicorn.Config(app, host=args.host, port=args.port, root_path=args.root_path, proxy_headers=True,

@@ -19,6 +19,7 @@ from regola.core.errors import RegolaError
 from regola.serve import api, assets, pages, workshop
 from regola.serve.accesslog import AccessLog
 from regola.serve.guards import ClientBound, SecurityHeaders
+from regola.serve.jobs import JobBoard
 from regola.serve.library import Library, NotFound
 from regola.serve.replies import Problem, problem
 from regola.serve.workers import EngineBounds, EnginePool
@@ -71,13 +72,14 @@ async def _crash(request: Request, exc: Exception) -> Response:
 
 def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Library | None = None,
                engine: EngineBounds | None = None, per_client: int = 16, tables: Hall | None = None,
-               per_client_streams: int = 64) -> Starlette:
+               per_client_streams: int = 64, jobs: JobBoard | None = None) -> Starlette:
     """The ASGI application over the packs of ``home`` (plus variant files from ``variant_dirs``).
 
     ``engine`` bounds the worker processes that check, replay and build posted rulebooks;
     ``per_client`` is how many requests one client may have under way at once (429 past it), and
     ``per_client_streams`` how many tables' live streams, counted apart;
-    ``tables`` is the hall of the tables this server hosts (``regola.tables.web``), None for none.
+    ``tables`` is the hall of the tables this server hosts (``regola.tables.web``), None for none;
+    ``jobs`` the workshop's job board (``serve.jobs``), None for none.
     """
     loaded = library if library is not None else Library(home, variant_dirs)
     workspace = Workspace()
@@ -100,9 +102,19 @@ def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Libr
             for line in failed:
                 logging.getLogger("regola.tables").warning("%s", line)
             sweeping = asyncio.get_running_loop().create_task(sweep(tables))
+        running_jobs = None
+        if jobs is not None:
+            import asyncio
+
+            running_jobs = asyncio.get_running_loop().create_task(jobs.run())
         try:
             yield
         finally:
+            if running_jobs is not None:
+                running_jobs.cancel()
+                with contextlib.suppress(BaseException):
+                    await running_jobs
+                jobs.close()
             pool.close()  # SIGTERM never waits for a runaway job
             workspace.close()
             if sweeping is not None:
@@ -127,5 +139,6 @@ def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Libr
     app.state.workspace = workspace
     app.state.engine = pool
     app.state.hall = tables
+    app.state.jobs = jobs
     app.state.bell = bell
     return app

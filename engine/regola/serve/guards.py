@@ -56,9 +56,9 @@ _NAMES = {name for name, _ in _ALWAYS} | {b"content-security-policy"}
 
 
 def _is_stream(path: str) -> bool:
-    """A table's live stream: long-lived by design, bounded apart (a club behind one address holds one
-    per phone, and must not use up the address's share of ordinary requests)."""
-    return path.startswith("/api/v1/tables/") and path.endswith("/events")
+    """A table's live stream or a workshop job's progress: long-lived by design, bounded apart (a club
+    behind one address holds one per phone, and must not use up the address's share of ordinary requests)."""
+    return path.startswith(("/api/v1/tables/", "/workshop/jobs/")) and path.endswith("/events")
 
 
 class ClientBound:

@@ -355,12 +355,142 @@ def _result_html(request: Request, pack: str, lang: str, w: Words, token: str, a
         links.append(f'<a href="{root}/tables/new?{play}">{esc(say[2])}</a>')
     return (f'<section class="result" aria-live="polite"><h2>{esc(say[3])}</h2>'
             f'<ul class="changes">{"".join(items)}</ul><p>{esc(say[4])}</p>'
+            f'{_jobs_html(request, pack, lang, w, token)}'
             f'<p class="links">{" · ".join(links)}</p></section>')
+
+
+# --- jobs: compare it ---------------------------------------------------------------------------------------
+def _board(request: Request) -> Any:
+    board = getattr(request.app.state, "jobs", None)
+    if board is None:
+        raise Problem(404, "Not Found", "this server runs no jobs (regola serve --workshop-jobs DIR turns them on)")
+    return board
+
+
+def _jobs_html(request: Request, pack: str, lang: str, w: Words, token: str) -> str:
+    board = getattr(request.app.state, "jobs", None)
+    if board is None:
+        return ""
+    say = [w.gettext("Compare it with the rules as published"), w.gettext("games per arm and lineup"),
+           w.gettext("Start the comparison")]
+    action = f"{_root(request)}/workshop/{esc(pack)}/{esc(lang)}/compare"
+    most = board.bounds.games
+    return (f'<form class="job" method="post" action="{action}"><fieldset><legend>{esc(say[0])}</legend>'
+            f'<input type="hidden" name="variant" value="{esc(token)}">'
+            f'<label>{esc(say[1])} <input type="number" name="games" min="1" max="{most}" step="1" '
+            f'value="{min(200, most)}"></label><button type="submit">{esc(say[2])}</button></fieldset></form>')
+
+
+async def compare(request: Request) -> Response:
+    from starlette.responses import RedirectResponse
+
+    from regola.serve.jobs import JobsFull
+
+    try:
+        library, pack, lang, _w = _where(request)
+    except NotFound as err:
+        raise Problem(404, "Not Found", str(err)) from None
+    board = _board(request)
+    bodies.same_origin(request)
+    bodies.media_type(request, FORM)
+    posted = await run_in_threadpool(_parse, await bodies.read_body(request, 4096), 4)
+    variant = library.variant_named(pack, posted.get("variant", ""))
+    games_text = posted.get("games", "").strip()
+    if not games_text.isdigit() or len(games_text) > 9:
+        raise Problem(422, "Unprocessable Content", "games: a whole number")
+    text = yaml.safe_dump(variant.to_dict(), sort_keys=False, allow_unicode=True, width=110)
+    try:
+        job = await run_in_threadpool(board.submit, client_of(request), pack, lang, text, int(games_text))
+    except JobsFull as full:
+        raise Problem(full.status, {422: "Unprocessable Content", 429: "Too Many Requests"}.get(
+            full.status, "Service Unavailable"), str(full)) from None
+    return RedirectResponse(f"{_root(request)}/workshop/jobs/{job.id}?{urlencode({'lang': lang})}", status_code=303)
+
+
+def _job(request: Request) -> Any:
+    job = _board(request).get(request.path_params["job"])
+    if job is None:
+        raise Problem(404, "Not Found", "no such job")
+    return job
+
+
+async def job_page(request: Request) -> Response:
+    job = _job(request)
+    lang = request.query_params.get("lang", job.lang)
+    w = words(lang if lang in ("cs", "de", "en", "fr", "pl") else "en")
+    played = await run_in_threadpool(job.played)
+    states = {"queued": w.gettext("waiting for its turn"), "running": w.gettext("playing"),
+              "done": w.gettext("finished"), "failed": w.gettext("failed")}
+    say = [w.gettext("Comparison"), w.gettext("{played} of {total} games", played=w.number(played),
+                                              total=w.number(job.total)),
+           w.gettext("Read the report"), w.gettext("This page follows the job; you may close it and come back.")]
+    root = _root(request)
+    report = (f'<p><a href="{root}/workshop/jobs/{job.id}/report">{esc(say[2])}</a></p>'
+              if job.state == "done" else "")
+    reason = f'<p class="refused">{esc(job.reason)}</p>' if job.state == "failed" and job.reason else ""
+    live = job.state in ("queued", "running")
+    body = (f'<main class="workshop job" data-events="{root}/workshop/jobs/{job.id}/events"><h1>{esc(say[0])}</h1>'
+            f'<p class="state">{esc(states.get(job.state, job.state))}</p>'
+            f'<progress max="{job.total}" value="{played}">{esc(say[1])}</progress> '
+            f'<span class="count">{esc(say[1])}</span>{reason}{report}'
+            + (f'<p class="today">{esc(say[3])}</p>' if live else "") + "</main>")
+    from regola.text.render import html_lang
+
+    refresh = '<meta http-equiv="refresh" content="3">' if live else ""  # without JavaScript: reload
+    text = ("<!DOCTYPE html>\n"
+            f'<html lang="{esc(html_lang(w.lang))}"><head><meta charset="utf-8">{refresh}'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{esc(say[0])}</title>"
+            f'<link rel="stylesheet" href="{root}/static/regola.css">'
+            f'<script src="{root}/static/workshop.js" defer></script></head>'
+            f'<body class="workshop">\n{body}\n</body></html>\n')
+    return Response(text.encode("utf-8"), media_type=HTML, headers={"Cache-Control": NO_STORE})
+
+
+#: how long one progress stream stays open (a job's page opens a new one when it ends)
+STREAM_SECONDS = 600.0
+
+
+async def job_events(request: Request) -> Response:
+    """Server-Sent Events: the job's state and games played, once a second, until it ends."""
+    import asyncio
+    import json
+
+    from starlette.responses import StreamingResponse
+
+    job = _job(request)
+    board = _board(request)
+
+    async def events() -> Any:
+        started = asyncio.get_running_loop().time()
+        while True:
+            now = board.get(job.id)
+            played = await run_in_threadpool(now.played)
+            data = json.dumps({"state": now.state, "played": played, "total": now.total, "reason": now.reason})
+            yield f"event: progress\ndata: {data}\n\n".encode()
+            if now.state in ("done", "failed") or await request.is_disconnected() \
+                    or asyncio.get_running_loop().time() - started > STREAM_SECONDS:
+                return
+            await asyncio.sleep(1.0)
+
+    return StreamingResponse(events(), media_type="text/event-stream", headers={"Cache-Control": NO_STORE})
+
+
+async def job_report(request: Request) -> Response:
+    job = _job(request)
+    if job.state != "done" or not job.report.is_file():
+        raise Problem(404, "Not Found", "the job has no report (yet)")
+    body = await run_in_threadpool(job.report.read_bytes)
+    return Response(body, media_type=HTML, headers={"Cache-Control": NO_STORE})
 
 
 def routes() -> list[Route]:
     return [
         Route("/workshop", index, methods=["GET"]),
+        Route("/workshop/jobs/{job}", job_page, methods=["GET"]),
+        Route("/workshop/jobs/{job}/events", job_events, methods=["GET"]),
+        Route("/workshop/jobs/{job}/report", job_report, methods=["GET"]),
+        Route("/workshop/{pack}/{lang}/compare", compare, methods=["POST"]),
         Route("/workshop/{pack}/{lang}/", form, methods=["GET"]),
         Route("/workshop/{pack}/{lang}/", check, methods=["POST"]),
         Route("/workshop/{pack}/{lang}/variant.yaml", download, methods=["GET"]),

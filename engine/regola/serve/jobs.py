@@ -1,0 +1,200 @@
+"""The workshop's jobs: a comparison of a posted house rule against its pack, run by the server for a club
+member who never opened a terminal. Off unless `regola serve --workshop-jobs DIR` turns them on.
+
+A job is `regola compare` in a child process (its own bounded process: a job cannot take the engine
+workers that answer pages), in a folder of its own under DIR, with its games, its report and its log.
+The board keeps every job in SQLite (DIR/jobs.db), so a job outlives the browser that started it (the
+page can be closed and opened again) and the server knows after a restart what ran: a job that was
+queued or running when the server stopped is marked **failed** ("the server stopped while it ran"),
+never silently resumed or lost; its games stay in its folder.
+
+Bounds: the games a job may play (per arm and lineup), the jobs one client may have queued or running,
+the jobs the server runs at once, and the jobs it queues; past a bound the request is refused (429 for
+the client's, 503 for the server's), never queued without end. Progress is read from the job's result
+files (Parquet row counts), not from its output, so a child process cannot feed the page anything but
+numbers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import secrets
+import sqlite3
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Job", "JobBoard", "JobBounds", "JobsFull"]
+
+#: the bot lineups a job compares under (compare's two cheapest defaults: a job must end in minutes)
+LINEUPS = "greedy:temp=0.5;greedy"
+
+
+class JobsFull(Exception):
+    """A bound on jobs is reached: ``status`` 429 (this client's) or 503 (the server's)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class JobBounds:
+    games: int = 500  # games per arm and lineup a job may play
+    per_client: int = 1  # jobs one client may have queued or running
+    at_once: int = 1  # jobs the server runs at the same time
+    queued: int = 8  # jobs waiting, server-wide
+    seconds: float = 1800.0  # a job running longer is stopped and marked failed
+
+
+@dataclass
+class Job:
+    id: str
+    client: str
+    pack: str
+    lang: str
+    games: int
+    state: str  # queued, running, done, failed
+    reason: str
+    created: float
+    folder: Path
+
+    @property
+    def total(self) -> int:
+        return 2 * self.games * len(LINEUPS.split(";"))  # two arms under each lineup
+
+    def played(self) -> int:
+        """Games on disk so far (Parquet footers: cheap, and nothing the child writes but row counts)."""
+        import pyarrow.parquet as pq
+
+        count = 0
+        for part in (self.folder / "games").glob("*/games/*.parquet"):
+            with contextlib.suppress(OSError, ValueError):
+                count += pq.ParquetFile(part).metadata.num_rows
+        return min(count, self.total)
+
+    @property
+    def report(self) -> Path:
+        return self.folder / "report" / "report.html"
+
+
+_SCHEMA = """CREATE TABLE IF NOT EXISTS jobs (
+  id TEXT PRIMARY KEY, client TEXT NOT NULL, pack TEXT NOT NULL, lang TEXT NOT NULL, games INTEGER NOT NULL,
+  state TEXT NOT NULL, reason TEXT NOT NULL DEFAULT '', created REAL NOT NULL)"""
+
+
+class JobBoard:
+    def __init__(self, folder: Path, home: Path, bounds: JobBounds | None = None) -> None:
+        self.folder, self.home, self.bounds = folder, home, bounds or JobBounds()
+        folder.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(folder / "jobs.db"), check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        self._processes: dict[str, asyncio.subprocess.Process] = {}
+        self._wake: asyncio.Event | None = None
+        with self._lock:
+            self._db.execute(_SCHEMA)
+            # what ran when the server stopped did not finish: say so (its games stay in its folder)
+            self._db.execute("UPDATE jobs SET state = 'failed', reason = 'the server stopped while it ran' "
+                             "WHERE state IN ('queued', 'running')")
+
+    # -- the board --------------------------------------------------------------------------------------
+    def _row(self, row: tuple[Any, ...]) -> Job:
+        job_id, client, pack, lang, games, state, reason, created = row
+        return Job(job_id, client, pack, lang, games, state, reason, created, self.folder / job_id)
+
+    def get(self, job_id: str) -> Job | None:
+        if not (len(job_id) == 32 and all(c in "0123456789abcdef" for c in job_id)):
+            return None  # a job id is 32 hex digits: anything else is no job, and never a path
+        with self._lock:
+            row = self._db.execute("SELECT * FROM jobs WHERE id = ?", (job_id,)).fetchone()
+        return self._row(row) if row else None
+
+    def submit(self, client: str, pack: str, lang: str, variant_yaml: str, games: int) -> Job:
+        if not 1 <= games <= self.bounds.games:
+            raise JobsFull(f"a job plays 1 to {self.bounds.games} games per arm and lineup", 422)
+        with self._lock:
+            mine = self._db.execute("SELECT count(*) FROM jobs WHERE client = ? AND state IN ('queued', 'running')",
+                                    (client,)).fetchone()[0]
+            if mine >= self.bounds.per_client:
+                raise JobsFull(f"you have {mine} job(s) under way; wait for it to end", 429)
+            waiting = self._db.execute("SELECT count(*) FROM jobs WHERE state = 'queued'").fetchone()[0]
+            if waiting >= self.bounds.queued:
+                raise JobsFull("the server has as many jobs waiting as it takes; try again later", 503)
+            job = Job(secrets.token_hex(16), client, pack, lang, games, "queued", "", time.time(), Path())
+            job.folder = self.folder / job.id
+            job.folder.mkdir()
+            (job.folder / "variant.yaml").write_text(variant_yaml, encoding="utf-8")
+            self._db.execute("INSERT INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             (job.id, client, pack, lang, games, "queued", "", job.created))
+        if self._wake is not None:
+            self._wake.set()
+        return job
+
+    def _set(self, job_id: str, state: str, reason: str = "") -> None:
+        with self._lock:
+            self._db.execute("UPDATE jobs SET state = ?, reason = ? WHERE id = ?", (state, reason, job_id))
+
+    # -- running ----------------------------------------------------------------------------------------
+    async def run(self) -> None:
+        """Runs queued jobs, ``at_once`` at a time, until cancelled (the server's lifespan)."""
+        self._wake = asyncio.Event()
+        running: set[asyncio.Task[None]] = set()
+        try:
+            while True:
+                with self._lock:
+                    rows = self._db.execute("SELECT * FROM jobs WHERE state = 'queued' ORDER BY created LIMIT ?",
+                                            (max(0, self.bounds.at_once - len(running)),)).fetchall()
+                for row in rows:
+                    job = self._row(row)
+                    self._set(job.id, "running")
+                    task = asyncio.get_running_loop().create_task(self._one(job))
+                    running.add(task)
+                    task.add_done_callback(running.discard)
+                self._wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), timeout=1.0)
+        finally:
+            for process in list(self._processes.values()):
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+            for task in running:
+                task.cancel()
+
+    async def _one(self, job: Job) -> None:
+        argv = [sys.executable, "-m", "regola.cli.main", "compare", str(job.folder / "variant.yaml"),
+                "--pack", job.pack, "--lineups", LINEUPS, "--games", str(job.games), "--jobs", "1",
+                "--out", str(job.folder / "games"), "--report", str(job.folder / "report"), "--quiet",
+                "--lang", job.lang]
+        env = {**os.environ, "REGOLA_HOME": str(self.home)}
+        try:
+            with open(job.folder / "log.txt", "wb") as log:
+                process = await asyncio.create_subprocess_exec(*argv, stdout=log, stderr=log, env=env,
+                                                               stdin=asyncio.subprocess.DEVNULL)
+                self._processes[job.id] = process
+                try:
+                    code = await asyncio.wait_for(process.wait(), timeout=self.bounds.seconds)
+                except TimeoutError:
+                    process.kill()
+                    await process.wait()
+                    self._set(job.id, "failed", f"stopped after {self.bounds.seconds:.0f} s")
+                    return
+            if code == 0 and job.report.is_file():
+                self._set(job.id, "done")
+            else:
+                self._set(job.id, "failed", f"compare ended with status {code}")
+        except asyncio.CancelledError:
+            self._set(job.id, "failed", "the server stopped while it ran")
+            raise
+        except OSError as exc:
+            self._set(job.id, "failed", f"could not start ({exc.strerror})")
+        finally:
+            self._processes.pop(job.id, None)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
