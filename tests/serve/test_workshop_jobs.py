@@ -11,6 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+import yaml
 from tests.serve.conftest import Server, start_server, stop_server
 
 pytest.importorskip("duckdb")
@@ -95,3 +96,31 @@ def test_jobs_are_off_unless_the_server_is_started_with_them(client: httpx.Clien
     assert found is not None
     token = found[1]
     assert client.post("/workshop/cs/en/compare", data={"variant": token, "games": "5"}).status_code == 404
+
+
+def test_tune_it_searches_from_the_house_rule_and_offers_what_it_found(tmp_path: Path) -> None:
+    server = _server(tmp_path / "s1", "--workshop-jobs", str(tmp_path / "jobs"))
+    try:
+        with httpx.Client(base_url=server.url, timeout=30, follow_redirects=False) as client:
+            token = _posted_token(client)
+            started = client.post("/workshop/cs/en/tune", data={"variant": token, "games": "600"})
+            assert started.status_code == 303, started.text
+            job_id = started.headers["location"].split("/workshop/jobs/", 1)[1].split("?", 1)[0]
+            deadline = time.monotonic() + 300
+            state = _state(client, job_id)
+            while time.monotonic() < deadline and state["state"] not in ("done", "failed"):
+                time.sleep(1)
+                state = _state(client, job_id)
+            assert state["state"] == "done", (state, (tmp_path / "jobs" / job_id / "log.txt").read_text())
+            page = client.get(f"/workshop/jobs/{job_id}")
+            assert f"/workshop/jobs/{job_id}/variant.yaml" in page.text
+            found = client.get(f"/workshop/jobs/{job_id}/variant.yaml")
+            assert found.status_code == 200 and str(tmp_path) not in found.text  # no server folder is shown
+            changes = yaml.safe_load(found.text)["variant"]["changes"]
+            assert changes[0] == {"op": "replace", "path": "/setup/beginner/seats/1/money", "value": 6}  # the start
+            assert client.get(f"/workshop/jobs/{job_id}/report").status_code == 200
+            # a pack without values to tune its seats is not offered the search, and refused if asked
+            assert client.post("/workshop/pl/en/tune", data={"variant": token, "games": "10"}).status_code in (404,
+                                                                                                             422)
+    finally:
+        assert stop_server(server) == 0

@@ -119,3 +119,28 @@ def test_check_finds_a_tuning_path_the_document_lacks(tmp_path: Path) -> None:
                                                              "/setup/beginner/seat/{seat}/money"), encoding="utf-8")
     found = check_run([pack], tmp_path).findings
     assert any(f.code == "REF_POINTER" and "tuning fair-seats" in f.message for f in found)
+
+
+def test_tune_starts_from_a_house_rule_and_keeps_its_changes(tmp_path: Path) -> None:
+    """From a house rule that gives seat 0 more money, the search over the rounds finds 5 again, and the
+    variant it writes holds both: it stands on the pack alone."""
+    start = tmp_path / "start.yaml"
+    start.write_text(yaml.safe_dump({"variant": {"id": "start", "base": ["cs"], "title": "start", "changes": [
+        {"op": "replace", "path": "/setup/advanced/per_player/money", "value": 9}]}}), encoding="utf-8")
+    start_pack = load_pack("cs", variants=[str(start)])
+    target_variant = tmp_path / "target.yaml"
+    target_variant.write_text(yaml.safe_dump({"variant": {"id": "target", "base": ["cs"], "title": "t", "changes": [
+        {"op": "replace", "path": "/setup/advanced/per_player/money", "value": 9},
+        {"op": "replace", "path": ROUNDS, "value": 5}]}}), encoding="utf-8")
+    arm = Arm("candidate", load_pack("cs", variants=[str(target_variant)]))
+    run(Simulation([arm], (2,), "advanced", ("random",), 60, 0), tmp_path / "g", 1, progress=False)
+    with connection(1) as con:
+        target = Source(con, tmp_path / "g", 60).arm_sums()["length.decisions"]["candidate"].mean
+    out = tmp_path / "from-start.yaml"
+    assert start_pack.data["setup"]["advanced"]["per_player"]["money"] == 9
+    assert main(["tune", "--goal", "length", "--target", repr(target), "--variant", str(start), "--vary",
+                 f"{ROUNDS}=4..9", "--players", "2", "--setup", "advanced", "--lineups", "random", "--stages",
+                 "20,60", "--budget", "2000", "--confirm", "0", "--jobs", "1", "--quiet", "--out", str(out)]) == 0
+    written = yaml.safe_load(out.read_text(encoding="utf-8"))["variant"]["changes"]
+    assert written == [{"op": "replace", "path": "/setup/advanced/per_player/money", "value": 9},
+                       {"op": "replace", "path": ROUNDS, "value": 5}]

@@ -28,6 +28,8 @@ def register(sub: Any) -> None:
                        "`regola compare` on fresh seeds and written as a variant file with its report. Run the "
                        "same command again to resume a stopped search.")
     p.add_argument("--pack", default="cs", help="a pack id or folder (default: cs)")
+    p.add_argument("--variant", default=None, metavar="FILE", help="a house rule to start from: candidates are the "
+                   "pack with it, then the values searched; the variant written holds its changes too")
     p.add_argument("--goal", required=True, help="fair-seats, length or use (engine/regola/sim/goals.yaml)")
     p.add_argument("--out", type=Path, required=True, help="the variant file to write, e.g. fair.yaml")
     p.add_argument("--players", type=whole(2, 16), default=4, help="players (default: 4)")
@@ -79,11 +81,18 @@ def run(args: argparse.Namespace) -> int:
     if chosen.measure not in (SEATS, LENGTH) and not args.kind:
         raise RegolaError(f"--goal {chosen.id}: give --kind, the action kind to count")
     pack = load_pack(args.pack)
-    values, tuned_setup = knobs(pack, chosen.id, args.players, args.vary)
+    start_changes: list[dict[str, Any]] = []
+    if args.variant:
+        started_from = load_pack(args.pack, variants=[args.variant])
+        start_changes = [dict(c) for c in started_from.variants[-1].changes]
+        values, tuned_setup = knobs(started_from, chosen.id, args.players, args.vary)
+    else:
+        values, tuned_setup = knobs(pack, chosen.id, args.players, args.vary)
     setup = args.setup or tuned_setup or first_setup(pack)
     search = Search(pack.id if args.pack == pack.id else str(args.pack), chosen, values, (args.players,), setup,
                     parse_lineups(args.lineups or chosen.lineups, None), args.seed,
-                    _stages(args.stages) if args.stages else chosen.stages, args.target, args.kind)
+                    _stages(args.stages) if args.stages else chosen.stages, args.target, args.kind,
+                    args.variant, start_changes)
     out: Path = args.out
     if out.suffix not in (".yaml", ".yml"):
         raise RegolaError(f"--out {out}: a variant file ends in .yaml")

@@ -1,7 +1,9 @@
-"""The workshop's jobs: a comparison of a posted house rule against its pack, run by the server for a club
-member who never opened a terminal. Off unless `regola serve --workshop-jobs DIR` turns them on.
+"""The workshop's jobs, run by the server for a club member who never opened a terminal: a comparison of a
+posted house rule against its pack (`regola compare`), or a search that evens out its seats (`regola tune
+--goal fair-seats`, starting from the house rule). Off unless `regola serve --workshop-jobs DIR` turns them
+on.
 
-A job is `regola compare` in a child process (its own bounded process: a job cannot take the engine
+A job is `regola compare` or `regola tune` in a child process (its own bounded process: a job cannot take the engine
 workers that answer pages), in a folder of its own under DIR, with its games, its report and its log.
 The board keeps every job in SQLite (DIR/jobs.db), so a job outlives the browser that started it (the
 page can be closed and opened again) and the server knows after a restart what ran: a job that was
@@ -33,6 +35,10 @@ __all__ = ["Job", "JobBoard", "JobBounds", "JobsFull"]
 
 #: the bot lineups a job compares under (compare's two cheapest defaults: a job must end in minutes)
 LINEUPS = "greedy:temp=0.5;greedy"
+#: a tune job's stages and confirmation (games per lineup): smaller than the terminal's, to end in minutes
+TUNE_STAGES = "50,200"
+TUNE_CONFIRM = 200
+KINDS = ("compare", "tune")
 
 
 class JobsFull(Exception):
@@ -45,7 +51,8 @@ class JobsFull(Exception):
 
 @dataclass(frozen=True)
 class JobBounds:
-    games: int = 500  # games per arm and lineup a job may play
+    games: int = 500  # games per arm and lineup a comparison may play
+    tune_games: int = 20_000  # games a tune job's search may play
     per_client: int = 1  # jobs one client may have queued or running
     at_once: int = 1  # jobs the server runs at the same time
     queued: int = 8  # jobs waiting, server-wide
@@ -63,29 +70,49 @@ class Job:
     reason: str
     created: float
     folder: Path
+    kind: str = "compare"
 
     @property
     def total(self) -> int:
-        return 2 * self.games * len(LINEUPS.split(";"))  # two arms under each lineup
+        lineups = len(LINEUPS.split(";"))
+        if self.kind == "tune":  # the search's budget, then the confirmation (two arms under each lineup)
+            return self.games + 2 * TUNE_CONFIRM * lineups
+        return 2 * self.games * lineups
 
     def played(self) -> int:
-        """Games on disk so far (Parquet footers: cheap, and nothing the child writes but row counts)."""
+        """Games on disk so far (Parquet footers and the search's own count: cheap, and nothing the child
+        writes but numbers)."""
+        import json
+
         import pyarrow.parquet as pq
 
         count = 0
-        for part in (self.folder / "games").glob("*/games/*.parquet"):
+        pattern = "tune/confirm-games/*/games/*.parquet" if self.kind == "tune" else "games/*/games/*.parquet"
+        for part in self.folder.glob(pattern):
             with contextlib.suppress(OSError, ValueError):
                 count += pq.ParquetFile(part).metadata.num_rows
+        if self.kind == "tune":
+            with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
+                count += min(self.games, int(json.loads((self.folder / "tune" / "tune.json").read_text())["played"]))
         return min(count, self.total)
 
     @property
     def report(self) -> Path:
+        if self.kind == "tune":
+            return self.folder / "tune" / "confirm" / "report.html"
         return self.folder / "report" / "report.html"
+
+    @property
+    def variant(self) -> Path | None:
+        """The variant a tune job wrote (None for a comparison, or before it is written)."""
+        path = self.folder / "tuned.yaml"
+        return path if self.kind == "tune" and path.is_file() else None
 
 
 _SCHEMA = """CREATE TABLE IF NOT EXISTS jobs (
   id TEXT PRIMARY KEY, client TEXT NOT NULL, pack TEXT NOT NULL, lang TEXT NOT NULL, games INTEGER NOT NULL,
-  state TEXT NOT NULL, reason TEXT NOT NULL DEFAULT '', created REAL NOT NULL)"""
+  state TEXT NOT NULL, reason TEXT NOT NULL DEFAULT '', created REAL NOT NULL,
+  kind TEXT NOT NULL DEFAULT 'compare')"""
 
 
 class JobBoard:
@@ -104,8 +131,8 @@ class JobBoard:
 
     # -- the board --------------------------------------------------------------------------------------
     def _row(self, row: tuple[Any, ...]) -> Job:
-        job_id, client, pack, lang, games, state, reason, created = row
-        return Job(job_id, client, pack, lang, games, state, reason, created, self.folder / job_id)
+        job_id, client, pack, lang, games, state, reason, created, kind = row
+        return Job(job_id, client, pack, lang, games, state, reason, created, self.folder / job_id, kind)
 
     def get(self, job_id: str) -> Job | None:
         if not (len(job_id) == 32 and all(c in "0123456789abcdef" for c in job_id)):
@@ -114,9 +141,13 @@ class JobBoard:
             row = self._db.execute("SELECT * FROM jobs WHERE id = ?", (job_id,)).fetchone()
         return self._row(row) if row else None
 
-    def submit(self, client: str, pack: str, lang: str, variant_yaml: str, games: int) -> Job:
-        if not 1 <= games <= self.bounds.games:
-            raise JobsFull(f"a job plays 1 to {self.bounds.games} games per arm and lineup", 422)
+    def submit(self, client: str, pack: str, lang: str, variant_yaml: str, games: int, kind: str = "compare") -> Job:
+        """A new job: ``games`` per arm and lineup for a comparison, the search's budget for a tune job."""
+        most = self.bounds.tune_games if kind == "tune" else self.bounds.games
+        if kind not in KINDS:
+            raise JobsFull(f"a job compares or tunes, not {kind[:20]!r}", 422)
+        if not 1 <= games <= most:
+            raise JobsFull(f"this job plays 1 to {most} games", 422)
         with self._lock:
             mine = self._db.execute("SELECT count(*) FROM jobs WHERE client = ? AND state IN ('queued', 'running')",
                                     (client,)).fetchone()[0]
@@ -125,12 +156,12 @@ class JobBoard:
             waiting = self._db.execute("SELECT count(*) FROM jobs WHERE state = 'queued'").fetchone()[0]
             if waiting >= self.bounds.queued:
                 raise JobsFull("the server has as many jobs waiting as it takes; try again later", 503)
-            job = Job(secrets.token_hex(16), client, pack, lang, games, "queued", "", time.time(), Path())
+            job = Job(secrets.token_hex(16), client, pack, lang, games, "queued", "", time.time(), Path(), kind)
             job.folder = self.folder / job.id
             job.folder.mkdir()
             (job.folder / "variant.yaml").write_text(variant_yaml, encoding="utf-8")
-            self._db.execute("INSERT INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                             (job.id, client, pack, lang, games, "queued", "", job.created))
+            self._db.execute("INSERT INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                             (job.id, client, pack, lang, games, "queued", "", job.created, kind))
         if self._wake is not None:
             self._wake.set()
         return job
@@ -165,11 +196,22 @@ class JobBoard:
             for task in running:
                 task.cancel()
 
-    async def _one(self, job: Job) -> None:
-        argv = [sys.executable, "-m", "regola.cli.main", "compare", str(job.folder / "variant.yaml"),
+    @staticmethod
+    def argv(job: Job) -> list[str]:
+        """The command a job runs (a child process: its own bounds, never the engine workers)."""
+        if job.kind == "tune":
+            return [sys.executable, "-m", "regola.cli.main", "tune", "--pack", job.pack, "--variant",
+                    str(job.folder / "variant.yaml"), "--goal", "fair-seats", "--budget", str(job.games),
+                    "--stages", TUNE_STAGES, "--confirm", str(TUNE_CONFIRM), "--lineups", LINEUPS,
+                    "--out", str(job.folder / "tuned.yaml"), "--work", str(job.folder / "tune"), "--jobs", "1",
+                    "--quiet", "--lang", job.lang]
+        return [sys.executable, "-m", "regola.cli.main", "compare", str(job.folder / "variant.yaml"),
                 "--pack", job.pack, "--lineups", LINEUPS, "--games", str(job.games), "--jobs", "1",
                 "--out", str(job.folder / "games"), "--report", str(job.folder / "report"), "--quiet",
                 "--lang", job.lang]
+
+    async def _one(self, job: Job) -> None:
+        argv = self.argv(job)
         env = {**os.environ, "REGOLA_HOME": str(self.home)}
         try:
             with open(job.folder / "log.txt", "wb") as log:
@@ -183,10 +225,12 @@ class JobBoard:
                     await process.wait()
                     self._set(job.id, "failed", f"stopped after {self.bounds.seconds:.0f} s")
                     return
-            if code == 0 and job.report.is_file():
-                self._set(job.id, "done")
+            # tune ends with 1 when the goal is not met: its variant and report are still its answer
+            if job.report.is_file() and (code == 0 or (job.kind == "tune" and code == 1)):
+                self._set(job.id, "done", "" if code == 0 else "the goal was not met on fresh seeds")
             else:
-                self._set(job.id, "failed", f"compare ended with status {code}")
+                # the child's own words stay in its log (they may name the server's folders)
+                self._set(job.id, "failed", f"ended with status {code}; the job's log.txt has the details")
         except asyncio.CancelledError:
             self._set(job.id, "failed", "the server stopped while it ran")
             raise
@@ -198,3 +242,4 @@ class JobBoard:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+

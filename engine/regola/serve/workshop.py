@@ -375,13 +375,31 @@ def _jobs_html(request: Request, pack: str, lang: str, w: Words, token: str) -> 
            w.gettext("Start the comparison")]
     action = f"{_root(request)}/workshop/{esc(pack)}/{esc(lang)}/compare"
     most = board.bounds.games
-    return (f'<form class="job" method="post" action="{action}"><fieldset><legend>{esc(say[0])}</legend>'
-            f'<input type="hidden" name="variant" value="{esc(token)}">'
-            f'<label>{esc(say[1])} <input type="number" name="games" min="1" max="{most}" step="1" '
-            f'value="{min(200, most)}"></label><button type="submit">{esc(say[2])}</button></fieldset></form>')
+    out = (f'<form class="job" method="post" action="{action}"><fieldset><legend>{esc(say[0])}</legend>'
+           f'<input type="hidden" name="variant" value="{esc(token)}">'
+           f'<label>{esc(say[1])} <input type="number" name="games" min="1" max="{most}" step="1" '
+           f'value="{min(200, most)}"></label><button type="submit">{esc(say[2])}</button></fieldset></form>')
+    if "fair-seats" in (library_of(request).base(pack).meta.get("tuning") or {}):
+        tune = [w.gettext("Tune it: search the starting values that make the seats fair"),
+                w.gettext("games the search may play"), w.gettext("Start the search")]
+        action = f"{_root(request)}/workshop/{esc(pack)}/{esc(lang)}/tune"
+        most = board.bounds.tune_games
+        out += (f'<form class="job" method="post" action="{action}"><fieldset><legend>{esc(tune[0])}</legend>'
+                f'<input type="hidden" name="variant" value="{esc(token)}">'
+                f'<label>{esc(tune[1])} <input type="number" name="games" min="1" max="{most}" step="1" '
+                f'value="{min(5000, most)}"></label><button type="submit">{esc(tune[2])}</button></fieldset></form>')
+    return out
 
 
 async def compare(request: Request) -> Response:
+    return await _start(request, "compare")
+
+
+async def tune(request: Request) -> Response:
+    return await _start(request, "tune")
+
+
+async def _start(request: Request, kind: str) -> Response:
     from starlette.responses import RedirectResponse
 
     from regola.serve.jobs import JobsFull
@@ -400,7 +418,9 @@ async def compare(request: Request) -> Response:
         raise Problem(422, "Unprocessable Content", "games: a whole number")
     text = yaml.safe_dump(variant.to_dict(), sort_keys=False, allow_unicode=True, width=110)
     try:
-        job = await run_in_threadpool(board.submit, client_of(request), pack, lang, text, int(games_text))
+        if kind == "tune" and "fair-seats" not in (library.base(pack).meta.get("tuning") or {}):
+            raise JobsFull(f"pack {pack} names no values to tune its seats with", 422)
+        job = await run_in_threadpool(board.submit, client_of(request), pack, lang, text, int(games_text), kind)
     except JobsFull as full:
         raise Problem(full.status, {422: "Unprocessable Content", 429: "Too Many Requests"}.get(
             full.status, "Service Unavailable"), str(full)) from None
@@ -421,13 +441,16 @@ async def job_page(request: Request) -> Response:
     played = await run_in_threadpool(job.played)
     states = {"queued": w.gettext("waiting for its turn"), "running": w.gettext("playing"),
               "done": w.gettext("finished"), "failed": w.gettext("failed")}
-    say = [w.gettext("Comparison"), w.gettext("{played} of {total} games", played=w.number(played),
-                                              total=w.number(job.total)),
-           w.gettext("Read the report"), w.gettext("This page follows the job; you may close it and come back.")]
+    say = [w.gettext("Comparison") if job.kind == "compare" else w.gettext("Search for fair seats"),
+           w.gettext("{played} of {total} games", played=w.number(played), total=w.number(job.total)),
+           w.gettext("Read the report"), w.gettext("This page follows the job; you may close it and come back."),
+           w.gettext("Download the variant it found (YAML)")]
     root = _root(request)
     report = (f'<p><a href="{root}/workshop/jobs/{job.id}/report">{esc(say[2])}</a></p>'
               if job.state == "done" else "")
-    reason = f'<p class="refused">{esc(job.reason)}</p>' if job.state == "failed" and job.reason else ""
+    if job.state == "done" and job.variant is not None:
+        report += f'<p><a href="{root}/workshop/jobs/{job.id}/variant.yaml" download>{esc(say[4])}</a></p>'
+    reason = f'<p class="refused">{esc(job.reason)}</p>' if job.reason else ""
     live = job.state in ("queued", "running")
     body = (f'<main class="workshop job" data-events="{root}/workshop/jobs/{job.id}/events"><h1>{esc(say[0])}</h1>'
             f'<p class="state">{esc(states.get(job.state, job.state))}</p>'
@@ -484,9 +507,21 @@ async def job_report(request: Request) -> Response:
     return Response(body, media_type=HTML, headers={"Cache-Control": NO_STORE})
 
 
+async def job_variant(request: Request) -> Response:
+    job = _job(request)
+    if job.state != "done" or job.variant is None:
+        raise Problem(404, "Not Found", "the job has written no variant")
+    text = await run_in_threadpool(job.variant.read_text, "utf-8")
+    body = text.replace(str(job.folder), ".").encode("utf-8")  # its header names the job's folder: not shown
+    return Response(body, media_type="application/yaml",
+                    headers={"Cache-Control": NO_STORE, "Content-Disposition": 'attachment; filename="tuned.yaml"'})
+
+
 def routes() -> list[Route]:
     return [
         Route("/workshop", index, methods=["GET"]),
+        Route("/workshop/jobs/{job}/variant.yaml", job_variant, methods=["GET"]),
+        Route("/workshop/{pack}/{lang}/tune", tune, methods=["POST"]),
         Route("/workshop/jobs/{job}", job_page, methods=["GET"]),
         Route("/workshop/jobs/{job}/events", job_events, methods=["GET"]),
         Route("/workshop/jobs/{job}/report", job_report, methods=["GET"]),

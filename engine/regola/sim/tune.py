@@ -65,10 +65,14 @@ class Search:
     stages: tuple[int, ...]  # games per lineup after which a candidate is judged (the goal's, or --stages)
     target: float | None = None  # length and use: the value aimed at
     kind: str | None = None  # use: the action kind counted
+    #: a house rule the search starts from (its file): candidates are the pack with it and then their values
+    start: str | None = None
+    start_changes: list[dict[str, Any]] = field(default_factory=list)
 
     def plan(self) -> dict[str, Any]:
-        return {"pack": self.pack, "goal": self.goal.id, "measure": self.goal.measure,
-                "knobs": [[k.path, k.low, k.high] for k in self.knobs], "players": list(self.players),
+        return {"pack": self.pack, "start": self.start_changes or None, "goal": self.goal.id,
+                "measure": self.goal.measure, "knobs": [[k.path, k.low, k.high] for k in self.knobs],
+                "players": list(self.players),
                 "setup": self.setup, "lineups": [lu.spec for lu in self.lineups], "seed": self.seed,
                 "stages": list(self.stages), "target": self.target, "kind": self.kind}
 
@@ -81,7 +85,8 @@ class Search:
 
 
 def changes(search: Search, values: dict[str, int]) -> list[dict[str, Any]]:
-    out = []
+    """The changes of a candidate: the starting house rule's, then the values the search set."""
+    out = list(search.start_changes)
     for k in search.knobs:
         change = k.change(values[k.path])
         if change is not None:
@@ -152,7 +157,7 @@ class Tuner:
     def arm(self, values: dict[str, int]) -> Arm:
         """The candidate with these values: the base pack with a variant file that sets them."""
         doc = variant_document(self.search, values, "tune-candidate", "tune candidate")
-        if not doc["variant"]["changes"]:
+        if not doc["variant"]["changes"]:  # the pack as it is (no starting house rule, its own values)
             return self._arms.setdefault("", Arm(ARM, load_pack(self.search.pack)))
         text = dump_variant(doc, ["A candidate of `regola tune` (tune.py)."])
         digest = hashlib.sha256(text.encode()).hexdigest()[:16]
