@@ -332,3 +332,31 @@ def test_a_real_difference_in_the_pool_is_found(tmp_path: Path, pool: list[Any],
     assert seats.test.method == "paired bootstrap" and seats.base.value == 0.5 and seats.value.value == 0.5
     assert not seats.significant  # seat 1 always winning is as unfair as seat 0 always winning
     assert math.isfinite(by["length"].test.p) and by["length"].family == PRIMARY
+
+
+def test_the_seat_advantage_power_is_worked_out_by_simulation_at_the_planned_alternative() -> None:
+    """The games planned for a change of the seat advantage detect it about 80 % of the time when games are
+    drawn from the planned alternative (here: 3 pp, reachable from these games' own changes)."""
+    rng = np.random.default_rng(9)
+    winners = rng.choice(4, size=4000, p=[0.34, 0.25, 0.22, 0.19])
+    moved = (winners == 0) & (rng.random(4000) < 0.2)
+    variant = np.where(moved, 3, winners)
+    pairs: dict[tuple[int, int], int] = {}
+    for wa, wb in zip(winners, variant, strict=True):
+        pairs[(int(wa), int(wb))] = pairs.get((int(wa), int(wb)), 0) + 1
+    test = SeatChange([(4, (a,), (b,), c) for (a, b), c in sorted(pairs.items())], seed=2)
+    assert test.reach() > 0.03
+    needed = next(n for n in range(50, 20_000, 25) if test.power(n, 0.03, 0.95) >= 0.8)
+    found = test._alternative(0.03)
+    assert found is not None
+    probs, design = found
+    patterns = [(4, wa, wb, 0) for _, wa, wb, _ in [*test.patterns, *[(4, wa, wa, 0) for _, wa, _, _ in test.patterns]]]
+    draw = np.random.default_rng(21)
+    rejected = 0
+    for i, counts in enumerate(draw.multinomial(needed, probs, size=150)):
+        study = SeatChange([(p, wa, wb, int(c)) for (p, wa, wb, _), c in zip(patterns, counts, strict=True) if c],
+                           seed=i, replicates=1000)
+        low, high = study.interval(0.95)
+        rejected += low > 0 or high < 0
+    assert abs(rejected / 150 - 0.8) < 0.1
+    assert design.counts.size == len(patterns)

@@ -290,8 +290,9 @@ MOST_GAMES = 100_000_000  # games_needed beyond this is reported as none
 
 def _power(f: Finding, detect: float) -> None:
     """The smallest difference these games detect with ``POWER`` at the finding's level, and the games needed
-    for the difference ``detect`` asks about: computed under the planned alternative where the test can
-    (``power``: 0/1 outcomes), else by the normal formula from the test's standard error."""
+    for the difference ``detect`` asks about: worked out under the planned alternative where the test can
+    (``power``: exactly for 0/1 outcomes, by simulation for the seat advantage), else by the normal formula
+    from the test's standard error."""
     se = f.test.se
     if not se or math.isnan(se):
         return
@@ -307,9 +308,10 @@ def _power(f: Finding, detect: float) -> None:
             f.games_needed = math.ceil(f.test.n * (f.detectable / f.target) ** 2)
         return
     n = f.test.n
-    if power(n, 1.0, f.level) >= POWER:
-        low, high = 0.0, 1.0  # the smallest delta in (0, 1] with enough power, to 1e-5
-        while high - low > 1e-5:
+    reach = min(1.0, float(getattr(f.test, "reach", lambda: 1.0)()))  # the largest change it can plan for
+    if reach > 0 and power(n, reach, f.level) >= POWER:
+        low, high = 0.0, reach  # the smallest delta in (0, reach] with enough power, to a hundredth of a point
+        while high - low > 1e-4:
             mid = (low + high) / 2
             low, high = (low, mid) if power(n, mid, f.level) >= POWER else (mid, high)
         f.detectable = high

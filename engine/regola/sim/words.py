@@ -114,7 +114,8 @@ class Words:
             if not f.test.se or not math.isfinite(f.test.se):
                 count = _("nothing to plan from: no pilot game differed on this measure between the rules")
             elif games is None:
-                count = _("more than {games}").format(games=self.games(1_000_000))
+                count = _("more than {games}, or a change larger than the pilot's games can plan for").format(
+                    games=self.games(1_000_000))
             else:
                 count = self.games(games)
             lines.append(f"  {self.question(f.name)} ({f.arm}, {f.lineup}): {count}")
