@@ -50,12 +50,12 @@ def _root(request: Request) -> str:
     return str(request.scope.get("root_path", "")).rstrip("/")
 
 
-def _page(request: Request, title: str, lang: str, body: str, status: int = 200) -> Response:
+def _page(request: Request, title: str, lang: str, body: str, status: int = 200, head: str = "") -> Response:
     from regola.text.render import html_lang
 
     root = _root(request)
     text = ("<!DOCTYPE html>\n"
-            f'<html lang="{esc(html_lang(lang))}"><head><meta charset="utf-8">'
+            f'<html lang="{esc(html_lang(lang))}"><head><meta charset="utf-8">{head}'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{esc(title)}</title>"
             f'<link rel="stylesheet" href="{root}/static/regola.css"></head>'
@@ -457,17 +457,9 @@ async def job_page(request: Request) -> Response:
             f'<progress max="{job.total}" value="{played}">{esc(say[1])}</progress> '
             f'<span class="count">{esc(say[1])}</span>{reason}{report}'
             + (f'<p class="today">{esc(say[3])}</p>' if live else "") + "</main>")
-    from regola.text.render import html_lang
-
     refresh = '<meta http-equiv="refresh" content="3">' if live else ""  # without JavaScript: reload
-    text = ("<!DOCTYPE html>\n"
-            f'<html lang="{esc(html_lang(w.lang))}"><head><meta charset="utf-8">{refresh}'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{esc(say[0])}</title>"
-            f'<link rel="stylesheet" href="{root}/static/regola.css">'
-            f'<script src="{root}/static/workshop.js" defer></script></head>'
-            f'<body class="workshop">\n{body}\n</body></html>\n')
-    return Response(text.encode("utf-8"), media_type=HTML, headers={"Cache-Control": NO_STORE})
+    script = f'<script src="{root}/static/workshop.js" defer></script>'
+    return _page(request, say[0], w.lang, body, head=refresh + script)
 
 
 #: how long one progress stream stays open (a job's page opens a new one when it ends)
