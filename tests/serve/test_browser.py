@@ -172,9 +172,11 @@ def test_the_workshop_compares_a_house_rule_with_a_live_progress_bar(browser: ob
         page.locator('[id="rule-setup.beginner_seats"] summary').click()
         page.locator('input[name="/setup/beginner/seats/1/money"]').fill("7")
         page.locator("main > form button[type=submit]").click()
-        page.locator("form.job").wait_for(state="visible", timeout=30_000)
-        page.locator('form.job input[name="games"]').fill("10")
-        page.locator("form.job button[type=submit]").click()
+        compare = page.locator('form.job[action$="/compare"]')  # beside it: "Tune it"
+        compare.wait_for(state="visible", timeout=30_000)
+        assert page.locator('form.job[action$="/tune"]').count() == 1
+        compare.locator('input[name="games"]').fill("10")
+        compare.locator("button[type=submit]").click()
         page.wait_for_url("**/workshop/jobs/**", timeout=30_000)
         assert page.locator("progress").count() == 1
         page.locator('a[href$="/report"]').wait_for(state="visible", timeout=180_000)
