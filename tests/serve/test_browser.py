@@ -180,6 +180,8 @@ def test_the_workshop_compares_a_house_rule_with_a_live_progress_bar(browser: ob
         page.wait_for_url("**/workshop/jobs/**", timeout=30_000)
         assert page.locator("progress").count() == 1
         page.locator('a[href$="/report"]').wait_for(state="visible", timeout=180_000)
+        page.wait_for_load_state("load")
+        assert page.locator("main.job").get_attribute("data-events") is None  # finished: followed no more
         assert page.locator("progress").get_attribute("value") == page.locator("progress").get_attribute("max")
         shot = _shot(page, "workshop-job-fr.png")
         assert shot.stat().st_size > 5_000

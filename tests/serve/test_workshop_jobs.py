@@ -63,6 +63,7 @@ def test_a_job_outlives_its_page_streams_progress_and_ends_with_a_report(tmp_pat
             page = client.get(page_url)
             assert page.status_code == 200 and f"/workshop/jobs/{job_id}/report" in page.text
             assert 'http-equiv="refresh"' not in page.text  # finished: the page stops reloading
+            assert "data-events" not in page.text  # and its script does not follow the job any more
             report = client.get(f"/workshop/jobs/{job_id}/report")
             assert report.status_code == 200 and "club-job" in report.text
             assert client.get("/workshop/jobs/../../etc").status_code == 404

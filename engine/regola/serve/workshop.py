@@ -452,7 +452,9 @@ async def job_page(request: Request) -> Response:
         report += f'<p><a href="{root}/workshop/jobs/{job.id}/variant.yaml" download>{esc(say[4])}</a></p>'
     reason = f'<p class="refused">{esc(job.reason)}</p>' if job.reason else ""
     live = job.state in ("queued", "running")
-    body = (f'<main class="workshop job" data-events="{root}/workshop/jobs/{job.id}/events"><h1>{esc(say[0])}</h1>'
+    # only a job under way is followed (a finished page that subscribed would reload itself for ever)
+    events = f' data-events="{root}/workshop/jobs/{job.id}/events"' if live else ""
+    body = (f'<main class="workshop job"{events}><h1>{esc(say[0])}</h1>'
             f'<p class="state">{esc(states.get(job.state, job.state))}</p>'
             f'<progress max="{job.total}" value="{played}">{esc(say[1])}</progress> '
             f'<span class="count">{esc(say[1])}</span>{reason}{report}'
