@@ -98,3 +98,12 @@ def test_what_a_stranger_posts_is_parsed_by_kind_and_bounded(client: httpx.Clien
     assert client.get("/workshop/nope/en/").status_code == 404
     assert client.get("/workshop/cs/xx/").status_code == 404
     assert client.get("/workshop/cs/en/variant.yaml?variant=../../x").status_code in (404, 422)
+
+
+def test_the_home_page_leads_to_the_workshop_in_the_readers_language(client: httpx.Client) -> None:
+    home = client.get("/", headers={"Accept-Language": "de"})
+    link = re.search(r'<p class="workshop"><a href="([^"]+)">([^<]+)</a>', home.text)
+    assert link is not None and link[1] == "/workshop?lang=de" and link[2] == "Eine Regel in der Werkstatt ändern"
+    index = client.get(link[1])
+    assert index.status_code == 200 and "<h1>Werkstatt</h1>" in index.text
+    assert 'href="/workshop/cs/de/"' in index.text and 'href="/workshop/pl/pl/"' in index.text

@@ -270,6 +270,8 @@ def index_page(library: Library, lang: str, tables: bool = False) -> str:
     replay = esc(w.gettext("Replay a game from its record"))
     tables_links = (f'<p class="tables"><a href="{_root()}/tables/new?lang={esc(lang)}">{play}</a> · '
                     f'<a href="{_root()}/replay?lang={esc(lang)}">{replay}</a></p>') if tables else ""
+    workshop = esc(w.gettext("Change a rule in the workshop"))
+    tables_links += f'<p class="workshop"><a href="{_root()}/workshop?lang={esc(lang)}">{workshop}</a></p>'
     body = (f'<header class="site"><p class="brand"><a href="{_root()}/">regola</a></p></header><main>'
             f'<h1>{heading}</h1><ul class="packs">{"".join(rows)}</ul>{tables_links}'
             f'<p class="cite"><a href="{_root()}/api/v1/openapi.json">{api}</a></p></main>')
