@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import html
+import math
 import secrets
 from typing import Any
 from urllib.parse import parse_qs, urlencode
@@ -191,7 +192,7 @@ def _values(known: tuple[Field, ...], posted: dict[str, str]) -> tuple[dict[str,
                 number = float(text) if len(text) <= 24 else None
             except ValueError:
                 number = None
-            if number is None or number != number or number in (float("inf"), float("-inf")):
+            if number is None or not math.isfinite(number):
                 problems[f.pointer] = "a number"
                 continue
             values[f.pointer] = number
@@ -238,16 +239,6 @@ def _findings(known: tuple[Field, ...], found: list[dict[str, Any]]) -> dict[str
 
 
 # --- writing the form -------------------------------------------------------------------------------------
-def _label(f: Field, data: list[str]) -> str:
-    """The field's place under its rule: the pointer past the rule's own data pointer."""
-    for pointer in data:
-        if f.pointer.startswith(pointer + "/"):
-            return f.pointer[len(pointer) + 1:].replace("/", " · ")
-        if f.pointer == pointer:
-            return pointer.rsplit("/", 1)[-1]
-    return f.pointer.rsplit("/", 1)[-1]
-
-
 def _input(f: Field, value: Any, w: Words) -> str:
     name = esc(f.pointer)
     if f.kind == "bool":
@@ -280,8 +271,9 @@ def _shown(value: Any, w: Words) -> str:
 def _form_html(request: Request, library: Library, pack: str, lang: str, w: Words, bound: Any,
                values: dict[str, Any], variant_id: str, title: str, problems: dict[str, str],
                notes: list[tuple[str, str]], result: str = "") -> str:
+    from regola.text.diff import field_words
+
     base = library.base(pack)
-    rules = base.data.get("rules", {})
     groups: dict[str | None, list[Field]] = {}
     for f in _fields_of(base):
         groups.setdefault(f.rule, []).append(f)
@@ -292,16 +284,16 @@ def _form_html(request: Request, library: Library, pack: str, lang: str, w: Word
         rule = bound.rules.get(rule_id)
         heading = rule.title if rule is not None else rule_id
         text = f'<p class="rule-text">{esc(rule.text)}</p>' if rule is not None and rule.text else ""
-        data = list(rules.get(rule_id, {}).get("data", []))
-        inner = "".join(_field_html(f, values.get(f.pointer, f.value), _label(f, data), w, problems.get(f.pointer))
-                        for f in members)
+        # each field by its place under the rule, in the catalog's words (never the data's English keys)
+        inner = "".join(_field_html(f, values.get(f.pointer, f.value), field_words(bound.catalog, base, f.pointer), w,
+                                    problems.get(f.pointer)) for f in members)
         opened = " open" if any(f.pointer in problems or values.get(f.pointer, f.value) != f.value
                                 for f in members) else ""
         parts.append(f'<details class="rule" id="rule-{esc(rule_id)}"{opened}><summary>{esc(heading)} '
                      f'<code>{esc(rule_id)}</code></summary>{text}{inner}</details>')
     forms = groups.get(None, [])
     if forms:
-        inner = "".join(_field_html(f, values.get(f.pointer, f.value), _mechanic_label(f, w), w,
+        inner = "".join(_field_html(f, values.get(f.pointer, f.value), _mechanic_label(f, w, bound.catalog), w,
                                     problems.get(f.pointer)) for f in forms)
         legend = w.gettext("How the game runs")
         parts.insert(0, f'<fieldset class="mechanics"><legend>{esc(legend)}</legend>{inner}</fieldset>')
@@ -323,12 +315,14 @@ def _form_html(request: Request, library: Library, pack: str, lang: str, w: Word
             f'<button type="submit">{esc(say[4])}</button></form></main>')
 
 
-def _mechanic_label(f: Field, w: Words) -> str:
+def _mechanic_label(f: Field, w: Words, catalog: Any) -> str:
     name = f.pointer.split("/")[2]
     labels = {"start_player": w.gettext("who starts"), "turn_order": w.gettext("order of play"),
               "auction": w.gettext("how a lot is auctioned")}
     if name == "visibility":
-        return w.gettext("who sees: {part}", part=f.pointer.rsplit("/", 1)[-1])
+        from regola.text.diff import field_name
+
+        return w.gettext("who sees: {part}", part=field_name(catalog, f.pointer.rsplit("/", 1)[-1]))
     return labels.get(name, name)
 
 

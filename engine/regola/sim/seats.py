@@ -164,10 +164,9 @@ class SeatChange:
         return None
 
     # -- power, by simulation at the planned alternative ---------------------------------------------------
-    def _alternative(self, delta: float) -> tuple[np.ndarray, _Design] | None:
-        """Pattern probabilities under which the seat advantage changes by ``delta`` (points, either way):
-        the games' own joint distribution of winners, moved toward (or past) "nothing changed" — each game's
-        variant winner its base winner — until the change is ``delta``; None when no scaling reaches it."""
+    def _mixtures(self) -> tuple[np.ndarray, np.ndarray, _Design] | None:
+        """The games' own table of winners and its "nothing changed" twin (each game's variant winner its
+        base winner), as probabilities over one design: the planned alternatives lie on the line through them."""
         patterns = [(p, wa, wb, c) for p, wa, wb, c in self.patterns if c]
         if not patterns:
             return None
@@ -175,41 +174,41 @@ class SeatChange:
         d = _design(patterns + nulls)
         observed = np.concatenate([d.counts[:len(patterns)], np.zeros(len(nulls))])
         null = np.concatenate([np.zeros(len(patterns)), d.counts[len(patterns):]])
-        observed, null = observed / observed.sum(), null / null.sum()
+        return observed / observed.sum(), null / null.sum(), d
 
-        def change(scale: float) -> tuple[float, np.ndarray]:
-            probs = np.clip(null + scale * (observed - null), 0, None)
-            probs /= probs.sum()
-            return abs(float(population_rms(probs, d.excess_b, d.exists) - population_rms(probs, d.excess_a,
-                                                                                            d.exists))), probs
+    @staticmethod
+    def _scaled(observed: np.ndarray, null: np.ndarray, d: _Design, scale: float) -> tuple[float, np.ndarray]:
+        """The change of the seat advantage with the games' changes scaled by ``scale``, and those probabilities."""
+        probs = np.clip(null + scale * (observed - null), 0, None)
+        probs /= probs.sum()
+        return abs(population_rms(probs, d.excess_b, d.exists) - population_rms(probs, d.excess_a, d.exists)), probs
+
+    def _alternative(self, delta: float) -> tuple[np.ndarray, _Design] | None:
+        """Pattern probabilities under which the seat advantage changes by ``delta`` (points, either way):
+        the games' own joint distribution of winners, moved toward (or past) "nothing changed" until the
+        change is ``delta``; None when no scaling up to MOST_SCALE reaches it."""
+        found = self._mixtures()
+        if found is None:
+            return None
+        observed, null, d = found
         low, high = 0.0, 1.0
-        while change(high)[0] < delta:
+        while self._scaled(observed, null, d, high)[0] < delta:
             if high >= MOST_SCALE:
                 return None
             low, high = high, high * 2
         for _ in range(40):
             mid = (low + high) / 2
-            low, high = (mid, high) if change(mid)[0] < delta else (low, mid)
-        return change(high)[1], d
+            low, high = (mid, high) if self._scaled(observed, null, d, mid)[0] < delta else (low, mid)
+        return self._scaled(observed, null, d, high)[1], d
 
     def reach(self) -> float:
         """The largest change of the seat advantage the planned alternatives reach (scaling these games' own
         changes, at most MOST_SCALE times): power is worked out up to it, and is 0 past it."""
-        patterns = [(p, wa, wb, c) for p, wa, wb, c in self.patterns if c]
-        if not patterns:
+        found = self._mixtures()
+        if found is None:
             return 0.0
-        nulls = [(p, wa, wa, c) for p, wa, _, c in patterns]
-        d = _design(patterns + nulls)
-        observed = np.concatenate([d.counts[:len(patterns)], np.zeros(len(nulls))])
-        null = np.concatenate([np.zeros(len(patterns)), d.counts[len(patterns):]])
-        observed, null = observed / observed.sum(), null / null.sum()
-        best = 0.0
-        for scale in np.linspace(0, MOST_SCALE, 257)[1:]:
-            probs = np.clip(null + scale * (observed - null), 0, None)
-            probs /= probs.sum()
-            best = max(best, abs(population_rms(probs, d.excess_b, d.exists)
-                                 - population_rms(probs, d.excess_a, d.exists)))
-        return best
+        observed, null, d = found
+        return max(self._scaled(observed, null, d, float(scale))[0] for scale in np.linspace(0, MOST_SCALE, 257)[1:])
 
     def power(self, games: int, delta: float, level: float, studies: int = 100, replicates: int = 200) -> float:
         """The share of ``studies`` simulated comparisons of ``games`` games, drawn at the planned

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from regola.core.pack import Pack
     from regola.core.variant import Variant
 
-__all__ = ["Change", "RuleDiff", "diff_rules", "variant_title"]
+__all__ = ["Change", "RuleDiff", "diff_rules", "field_name", "field_words", "variant_title"]
 
 #: parts of a pack document that are not rules a reader plays by
 SKIPPED = frozenset({"rules", "text", "provenance", "note", "doc", "rulebook"})
@@ -149,7 +149,7 @@ def _name_anywhere(catalog: Catalog, key: str) -> str | None:
     return None
 
 
-def _field(catalog: Catalog, key: str) -> str:
+def field_name(catalog: Catalog, key: str) -> str:
     """A field of the data in words: a rulebook column heading, a name, else the key itself."""
     chrome = catalog.data.get("chrome", {})
     return str(chrome.get(key) or _name_anywhere(catalog, key) or catalog.names("fields").get(key) or key)
@@ -168,7 +168,7 @@ def _value(catalog: Catalog, value: Any) -> str:
     if isinstance(value, list):
         return w.join([_value(catalog, v) for v in value]) if value else "—"
     if isinstance(value, dict):
-        return "; ".join(f"{_field(catalog, str(k))}: {_value(catalog, v)}" for k, v in value.items())
+        return "; ".join(f"{field_name(catalog, str(k))}: {_value(catalog, v)}" for k, v in value.items())
     return str(value)
 
 
@@ -183,9 +183,23 @@ def _owner(pack: Pack, pointer: str) -> tuple[str | None, str]:
 
 
 def _where(catalog: Catalog, pack: Pack, pointer: str, titles: dict[str, str]) -> tuple[str | None, str]:
+    rule_id, parts = _place(catalog, pack, pointer)
+    if rule_id:
+        parts = [titles.get(rule_id, rule_id), *parts]
+    return rule_id, " · ".join(parts) or pointer
+
+
+def field_words(catalog: Catalog, pack: Pack, pointer: str) -> str:
+    """A value's place under the rule that governs it, in the catalog's words (``a) yellow · Gulden``):
+    what a form labels a field with, below the rule's title."""
+    return " · ".join(_place(catalog, pack, pointer)[1]) or pointer.rsplit("/", 1)[-1]
+
+
+def _place(catalog: Catalog, pack: Pack, pointer: str) -> tuple[str | None, list[str]]:
+    """The rule whose data holds ``pointer``, and the pointer's steps below that data in words."""
     rule_id, data = _owner(pack, pointer)
     rest = [s.replace("~1", "/").replace("~0", "~") for s in pointer[len(data):].split("/") if s]
-    parts = [titles.get(rule_id, rule_id)] if rule_id else []
+    parts: list[str] = []
     doc: Any = resolve(pack.data, data) if data else pack.data
     for segment in rest:
         if isinstance(doc, list) and segment.isdigit():
@@ -194,9 +208,9 @@ def _where(catalog: Catalog, pack: Pack, pointer: str, titles: dict[str, str]) -
                          else number(catalog, int(segment) + 1) + ".")
             doc = item
         else:
-            parts.append(_field(catalog, segment))
+            parts.append(field_name(catalog, segment))
             doc = doc.get(segment) if isinstance(doc, dict) else None
-    return rule_id, " · ".join(parts) or pointer
+    return rule_id, parts
 
 
 def _table_changes(catalog: Catalog, base: Pack, changed: Pack) -> tuple[list[Change], list[str]]:
