@@ -59,7 +59,7 @@ def _play(game: object, rng: random.Random) -> tuple[int, object]:
 
 def test_max_game_length_is_the_rules_bound_by_default_and_truncates_when_smaller() -> None:
     game = pyspiel.load_game("regola_cs(players=2)")
-    ruleset = regola.openspiel.bridge._RULESETS[("regola_cs", ())]
+    ruleset = regola.openspiel.bridge._RULESETS[("regola_cs", (), ())]
     assert game.max_game_length() == decision_cap(ruleset, 2)
     rng = random.Random(3)
     decisions, state = _play(game, rng)

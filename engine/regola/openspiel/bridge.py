@@ -26,8 +26,10 @@ How regola maps onto OpenSpiel's API:
 Every pack is registered on import of :mod:`regola.openspiel` as ``regola_<pack>`` (parameters
 ``players``, ``setup``, ``variants`` — variant names joined by ``+`` — and ``max_game_length``: 0, the
 default, is the rules' own bound, the pack's decision cap for the player count, which no game passes; a
-smaller number truncates the game there as a draw); a game pickles as its pack, variants and parameters;
-``register(pack, variants)`` adds a game with variants fixed under a name of its own.
+smaller number truncates the game there as a draw), and **every rule value a house rule may change** is a
+parameter too, its default the pack's value (``regola_pl(rounds_count=4,money_2=2000)``; names in
+:mod:`regola.openspiel.params`), applied after ``variants``; a game pickles as its pack, variants and
+parameters; ``register(pack, variants)`` adds a game with variants fixed under a name of its own.
 """
 
 from __future__ import annotations
@@ -47,16 +49,24 @@ from regola.core.errors import RegolaError
 from regola.core.game import CHANCE, TERMINAL, Game, Ruleset, to_action
 from regola.core.pack import available_packs, load_pack
 from regola.core.step import SPECTATOR
+from regola.openspiel.params import RuleParams, rule_params
 
 #: max_game_length 0 (the default) means the rules' own bound: the pack's decision cap for the player count
 #: (core.caps), which no game passes. A smaller value truncates: the game ends there as a draw.
 DEFAULT_MAX_LENGTH = 0
 DEFAULT_PLAYERS = 4
 
-# (short name, variants) -> ruleset: states find their ruleset here, so a clone copies no rules
-_RULESETS: dict[tuple[str, tuple[str, ...]], Ruleset] = {}
+#: the game's own parameters; every other parameter is a rule value (regola.openspiel.params)
+BASE_PARAMETERS = frozenset({"players", "setup", "variants", "max_game_length"})
+
+# (short name, variants, rule parameters changed) -> ruleset: states find their ruleset here, so a clone
+# copies no rules
+_Key = tuple[str, tuple[str, ...], tuple[tuple[str, Any], ...]]
+_RULESETS: dict[_Key, Ruleset] = {}
 # short name -> (pack id, fixed variants)
 _REGISTERED: dict[str, tuple[str, tuple[str, ...]]] = {}
+# short name -> its rule parameters
+_PARAMS: dict[str, RuleParams] = {}
 
 
 def short_name_for(pack: str, variants: tuple[str, ...] | list[str] = ()) -> str:
@@ -65,12 +75,16 @@ def short_name_for(pack: str, variants: tuple[str, ...] | list[str] = ()) -> str
     return "regola_" + "__".join(re.sub(r"[^A-Za-z0-9]+", "_", p) for p in parts)
 
 
-def _ruleset(name: str, variants: tuple[str, ...]) -> Ruleset:
-    key = (name, variants)
+def _ruleset(name: str, variants: tuple[str, ...], changes: tuple[tuple[str, Any], ...] = ()) -> Ruleset:
+    """The ruleset of a registered name with more variants and rule parameters changed (applied last,
+    as one variant of their own)."""
+    key = (name, variants, changes)
     ruleset = _RULESETS.get(key)
     if ruleset is None:
         pack, fixed = _REGISTERED[name]
-        ruleset = _RULESETS[key] = Ruleset(load_pack(pack, variants=[*fixed, *variants]))
+        made = _PARAMS[name].variant(changes) if changes else None
+        extra = [made] if made is not None else []
+        ruleset = _RULESETS[key] = Ruleset(load_pack(pack, variants=[*fixed, *variants, *extra]))
     return ruleset
 
 
@@ -85,6 +99,7 @@ def register(pack: str = "cs", variants: tuple[str, ...] | list[str] = (), playe
         return name
     _REGISTERED[name] = (pack, tuple(variants))
     ruleset = _ruleset(name, ())
+    _PARAMS[name] = rules = rule_params(ruleset.pack, set(BASE_PARAMETERS))
     lo, hi = ruleset.players_range()
     modes = ruleset.definition.setup_modes(ruleset.rules)
     title = ruleset.pack.data.get("pack", {}).get("title", pack)
@@ -104,7 +119,7 @@ def register(pack: str = "cs", variants: tuple[str, ...] | list[str] = (), playe
         provides_observation_tensor=True,
         parameter_specification={"players": players or min(max(DEFAULT_PLAYERS, lo), hi),
                                  "setup": setup or modes[0], "variants": "",
-                                 "max_game_length": DEFAULT_MAX_LENGTH},
+                                 "max_game_length": DEFAULT_MAX_LENGTH, **rules.defaults()},
     )
     pyspiel.register_game(game_type, _game_class(name, game_type))
     return name
@@ -131,12 +146,20 @@ class RegolaGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         spec = self.GAME_TYPE.parameter_specification
-        params = {**spec, **(params or {})}
+        given = dict(params or {})
+        params = {**spec, **given}
         self.variants = tuple(v for v in str(params["variants"]).split("+") if v)
+        rules = _PARAMS[self.SHORT_NAME]
         try:
-            self.ruleset = _ruleset(self.SHORT_NAME, self.variants)
-        except RegolaError as err:
+            self.changes = rules.changes({k: v for k, v in given.items() if k not in BASE_PARAMETERS})
+        except ValueError as err:
             raise ValueError(f"{self.SHORT_NAME}: {err}") from None
+        try:
+            self.ruleset = _ruleset(self.SHORT_NAME, self.variants, self.changes)
+        except RegolaError as err:
+            named = rules.name_of(getattr(err, "field", None)) if self.changes else None
+            where = f"{named}: " if named is not None and named in dict(self.changes) else ""
+            raise ValueError(f"{self.SHORT_NAME}: {where}{err}") from None
         self.players = int(params["players"])
         self.setup = str(params["setup"])
         lo, hi = self.ruleset.players_range()
@@ -163,13 +186,20 @@ class RegolaGame(pyspiel.Game):
         info = pyspiel.GameInfo(num_distinct_actions=self.space.size, max_chance_outcomes=len(self.chance_domain),
                                 num_players=self.players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
                                 max_game_length=self.max_length)
-        super().__init__(self.GAME_TYPE, info, params)
+        # the game's string names its own parameters and the rule values changed, not all ~300 defaults
+        shown = {k: params[k] for k in sorted(BASE_PARAMETERS)} | dict(self.changes)
+        super().__init__(self.GAME_TYPE, info, shown)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its pack, fixed variants and parameters: a fresh process (a multiprocessing worker,
         a Ray actor, a checkpoint read later) registers the name again and loads the same game."""
         pack, fixed = _REGISTERED[self.SHORT_NAME]
         return (_load_game, (pack, fixed, dict(self.get_parameters())))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RegolaGame:
+        """A game never changes once made: a state's copy (``state.child``, ``clone``) shares it. Copied by
+        pickling instead, every child of a tree search loaded the game anew (about half a tree walk's time)."""
+        return self
 
     def new_initial_state(self) -> RegolaState:
         return RegolaState(self)
@@ -209,7 +239,7 @@ class RegolaState(pyspiel.State):
 
     def __init__(self, game: RegolaGame) -> None:
         super().__init__(game)
-        self._key = (game.SHORT_NAME, game.variants)
+        self._key: _Key = (game.SHORT_NAME, game.variants, game.changes)
         self._players = game.players
         self._max_length = game.max_length if game.truncates else None
         self._owner = game
@@ -221,8 +251,23 @@ class RegolaState(pyspiel.State):
         if self._box is None:
             ruleset = _RULESETS[self._key]
             self._box = _Box(self._key, Game.new(ruleset, self._players, None, self._setup), None,
-                             [[] for _ in range(self._players)])
+                             [[] for _ in range(self._players)], recording=self._owner.recall_all)
         return self._box
+
+    def recalled(self) -> _Box:
+        """The box, its recall trails whole: a state begun before the game's first perfect-recall observer
+        existed recorded no views between decisions, so its history is replayed once with recording on
+        (its copies from then on record as they go). Every state of a game so gives the same string for
+        the same history, whenever it was made."""
+        box = self.box
+        if not box.recording:
+            replay = self.get_game().new_initial_state()
+            replay.box.recording = True
+            for action in self.history():
+                replay.apply_action(action)
+            box.trails = replay.box.trails
+            box.recording = True
+        return box
 
     @property
     def regola(self) -> Game:
@@ -278,7 +323,7 @@ class RegolaState(pyspiel.State):
                 game.apply(draws.outcome())
                 box.draws = None
             box.legal = None
-            if self._owner.recall_all:
+            if box.recording:
                 self._saw()
             return
         index = box.legal_map().get(action)
@@ -288,7 +333,7 @@ class RegolaState(pyspiel.State):
         box.counts(who)[action] = box.counts(who).get(action, 0) + 1
         game.apply_legal(index)
         box.legal = None
-        if self._owner.recall_all:
+        if box.recording:
             self._saw()
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -321,11 +366,12 @@ class RegolaState(pyspiel.State):
         trails are this state's, so the seat's information state string stays the same."""
         rng = random.Random(int(np.random.randint(2**31)) if probability_sampler is None
                             else int(probability_sampler() * 2**31))
-        box = self.box
+        box = self.recalled() if self._owner.recall_all else self.box
         world = box.game.information_state(player_id).determinize(player_id, rng)
         world.history = list(box.game.history)
         state = self.get_game().new_initial_state()
-        state._box = _Box(self._key, world, None, [t[:] for t in box.trails], [dict(c) for c in box.action_counts])
+        state._box = _Box(self._key, world, None, [t[:] for t in box.trails], [dict(c) for c in box.action_counts],
+                          box.recording)
         return state
 
     def __str__(self) -> str:
@@ -366,15 +412,16 @@ class _Box:
     pickles (serialize) a state's attributes one by one: here a clone becomes ``Game.clone`` and a
     pickle the game's JSON, with no random generator in either."""
 
-    __slots__ = ("action_counts", "draws", "game", "key", "legal", "space", "trails")
+    __slots__ = ("action_counts", "draws", "game", "key", "legal", "recording", "space", "trails")
 
-    def __init__(self, key: tuple[str, tuple[str, ...]], game: Game, draws: Draws | None, trails: list[list[str]],
-                 action_counts: list[dict[int, int]] | None = None) -> None:
+    def __init__(self, key: _Key, game: Game, draws: Draws | None, trails: list[list[str]],
+                 action_counts: list[dict[int, int]] | None = None, recording: bool = False) -> None:
         self.key = key
         self.game = game
         self.draws = draws
         self.trails = trails
         self.action_counts = action_counts if action_counts is not None else [{} for _ in trails]
+        self.recording = recording  # whether the trails hold every view since the start (see RegolaState.recalled)
         self.space = game.ruleset.action_space()
         self.legal: dict[int, int] | None = None  # action id -> index in the engine's legal list
 
@@ -406,20 +453,22 @@ class _Box:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         game = self.game.clone(random.Random(0))  # no copy of a generator: chance comes from outside
         return _Box(self.key, game, self._draws_copy(game), [t[:] for t in self.trails],
-                    [dict(c) for c in self.action_counts])
+                    [dict(c) for c in self.action_counts], self.recording)
 
     def __reduce__(self) -> tuple[Any, ...]:
         history = [[w, list(a)] for w, a in self.game.history]
         saved = {"state": self.game.state.to_json(), "history": history,
                  "draws": None if self.draws is None else self.draws.taken, "trails": self.trails,
+                 "recording": self.recording,
                  "counts": [sorted(c.items()) for c in self.action_counts]}
         return (_unbox, (self.key, json.dumps(saved, default=list)))
 
 
-def _unbox(key: tuple[str, tuple[str, ...]], text: str) -> _Box:
+def _unbox(key: _Key, text: str) -> _Box:
     saved = json.loads(text)
     game = Game.resume(_RULESETS[key], saved["state"], [(w, to_action(a)) for w, a in saved["history"]])
-    box = _Box(key, game, None, saved["trails"], [{a: n for a, n in c} for c in saved["counts"]])
+    box = _Box(key, game, None, saved["trails"], [{a: n for a, n in c} for c in saved["counts"]],
+               bool(saved.get("recording", False)))
     if saved["draws"] is not None:
         box.draws = game.chance_draws()
         for outcome in saved["draws"]:
@@ -492,5 +541,5 @@ class ViewObserver:
         now = _view_text(game, player)
         if not self.perfect_recall:
             return now
-        trail = state.box.trails[player]
+        trail = state.recalled().trails[player]
         return f"seat {player}\n" + "".join(f"{entry}\n" for entry in trail) + "now " + now

@@ -1,0 +1,110 @@
+"""Rule values as OpenSpiel game parameters (issue 32, item 5): every value a house rule may change is a
+parameter with the pack's value as default; setting one plays that rule, pickles with the game, and a
+value the rules refuse is one error that names the parameter."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+import re
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import regola.openspiel  # noqa: E402,F401  (registers every pack)
+from regola.core.pack import load_pack  # noqa: E402
+from regola.mechanics.editable import fields  # noqa: E402
+from regola.openspiel.bridge import BASE_PARAMETERS  # noqa: E402
+from regola.openspiel.params import rule_params  # noqa: E402
+
+
+def _money(state: object) -> list[int]:
+    """Each seat's money once the deal is done (chance resolved at random)."""
+    rng = random.Random(0)
+    while state.is_chance_node():  # type: ignore[attr-defined]
+        state.apply_action(rng.choice(state.chance_outcomes())[0])  # type: ignore[attr-defined]
+    whole = json.loads(str(state))["state"]
+    return [p["money"] for p in whole["players"]]
+
+
+@pytest.mark.parametrize("pack", ["cs", "pl"])
+def test_every_value_a_house_rule_may_change_is_a_parameter_with_the_pack_s_value(pack: str) -> None:
+    spec = pyspiel.load_game(f"regola_{pack}").get_type().parameter_specification
+    editable = fields(load_pack(pack))
+    rules = rule_params(load_pack(pack), set(BASE_PARAMETERS))
+    assert len(rules.by_name) == len(editable) == len(spec) - len(BASE_PARAMETERS)
+    for name, field in rules.by_name.items():
+        assert re.fullmatch(r"[a-z][a-z0-9_]*", name), name  # a name a game string can carry
+        assert spec[name] == (field.value if field.kind != "choice" else str(field.value))
+    assert {"rounds_count", "money_2", "mechanics_auction"} <= set(spec) if pack == "pl" else \
+        {"seats_0_money", "display_size_2", "mechanics_start_player"} <= set(spec)
+
+
+def test_a_rule_parameter_plays_its_rule_and_pickles_with_the_game() -> None:
+    game = pyspiel.load_game("regola_pl(players=2,money_2=1700,rounds_count=1)")
+    assert "money_2=1700" in str(game) and "rounds_count=1" in str(game)
+    assert _money(game.new_initial_state()) == [1700, 1700]
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and _money(again.new_initial_state()) == [1700, 1700]
+    state, rng = game.new_initial_state(), random.Random(3)
+    while not state.is_terminal():
+        outcomes = state.chance_outcomes() if state.is_chance_node() else [(a, 1) for a in state.legal_actions()]
+        state.apply_action(rng.choice(outcomes)[0])
+    assert json.loads(str(state))["state"]["round"] == 1  # one round, not the printed seven
+    assert _money(pyspiel.load_game("regola_pl(players=2)").new_initial_state()) == [2500, 2500]
+
+
+def test_a_parameter_at_its_default_changes_nothing() -> None:
+    game = pyspiel.load_game("regola_pl(players=2,money_2=2500)")
+    assert "money_2" not in str(game)
+    assert game.new_initial_state().regola.ruleset is pyspiel.load_game("regola_pl(players=2)") \
+        .new_initial_state().regola.ruleset
+
+
+@pytest.mark.parametrize(("spec", "said"), [
+    ("regola_pl(rounds_count=0)", r"rounds_count.*1 to 20"),
+    ("regola_pl(rounds_count=100000)", r"rounds_count.*1 to 20"),
+    ("regola_pl(mechanics_auction=auction)", r"mechanics_auction must be one of sealed, open, dutch, fixed"),
+    ("regola_cs(visibility_money=everyone)", r"visibility_money must be one of"),
+    ("regola_pl(rounds_count=two)", r"rounds_count"),
+    ("regola_pl(raise_by=1.5)", r"raise_by"),
+    ("regola_pl(no_such_value=1)", r"no_such_value"),
+])
+def test_a_value_the_rules_refuse_is_one_error_naming_the_parameter(spec: str, said: str) -> None:
+    with pytest.raises(Exception, match=said):
+        pyspiel.load_game(spec)
+
+
+def test_names_are_tails_of_the_pointer_never_a_number_first_and_never_shared() -> None:
+    from regola.openspiel.params import _names
+
+    pointers = ["/rounds/count", "/setup/money/2", "/setup/seats/0/money", "/setup/seats/1/money",
+                "/scoring/count", "/players/min"]
+    assert _names(pointers, set()) == ["rounds_count", "money_2", "seats_0_money", "seats_1_money",
+                                       "scoring_count", "players_min"]
+    assert _names(["/a/players"], {"players"}) == ["a_players"]  # a game parameter's own name is kept free
+    with pytest.raises(Exception, match="spells the same words"):
+        _names(["/a_b/c", "/a/b_c"], set())
+
+
+def test_a_state_begun_before_the_perfect_recall_observer_gets_the_same_information_state() -> None:
+    """A state that played before the game's first perfect-recall observer existed recorded no views
+    between decisions; asked for its information state, it replays its history once, so its string equals
+    a fresh replay's (tree algorithms compare these strings across states made at any time)."""
+    game = pyspiel.load_game("regola_cs(players=2,seats_0_money=4)")  # a game object of this test's own
+    early, rng = game.new_initial_state(), random.Random(5)
+    for _ in range(40):
+        outcomes = early.chance_outcomes() if early.is_chance_node() else [(a, 1) for a in early.legal_actions()]
+        early.apply_action(rng.choice(outcomes)[0])
+    child = early.child(early.legal_actions()[0])  # copied before anything recorded
+    texts = [early.information_state_string(seat) for seat in range(2)]  # the observer is made here
+    fresh = game.new_initial_state()
+    for action in early.history():
+        fresh.apply_action(action)
+    assert texts == [fresh.information_state_string(seat) for seat in range(2)]
+    assert texts[0].count("\nsaw ") == len(early.history())
+    again = fresh.child(early.legal_actions()[0])
+    assert [child.information_state_string(s) for s in range(2)] == [again.information_state_string(s)
+                                                                     for s in range(2)]
