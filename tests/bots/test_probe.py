@@ -181,6 +181,7 @@ def test_the_probe_only_makes_legal_moves_and_ends_every_game(variant: Path, pla
             made.append(action)
             return action
 
+    players = min(players, rs.players_range()[1])  # a reduced configuration (ml-tiny) seats two at most
     game = Game.new(rs, players, seed, SETUP[pack])
     play(game, [Checked(), *(make_bot("random", s, seed, rs) for s in range(1, players))])
     assert game.is_terminal() and game.result() is not None and made  # play() stops at the decision cap

@@ -1,0 +1,69 @@
+"""A reduced configuration small enough for exact methods (issue 32, item 5): Maestro Leonardo's ml-tiny
+variant has a tree OpenSpiel can enumerate, and OpenSpiel's CFR+ lowers the exploitability of its average
+policy below the uniform random policy's, through tools/cfr_tiny.py as a researcher runs it."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+pytest.importorskip("matplotlib")
+
+import regola.openspiel  # noqa: E402,F401  (registers every pack)
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = "regola_cs(players=2,variants=ml-tiny)"
+
+
+def _tool():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("cfr_tiny", ROOT / "tools" / "cfr_tiny.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_tiny_tree_is_small_enough_to_enumerate_and_every_game_ends_after_one_round() -> None:
+    tool = _tool()
+    game = pyspiel.load_game(GAME)
+    size = tool.tree_size(game, 20_000)
+    assert size["histories"] < 10_000 and size["longest"] <= 12, size
+    assert sum(size["infosets"]) < 3_000
+    with pytest.raises(tool.TooBig):
+        tool.tree_size(game, 1_000)
+    # what the variant's comment promises: the added end condition stops every game after round 1
+    stack = [game.new_initial_state()]
+    while stack:
+        state = stack.pop()
+        if state.is_terminal():
+            assert json.loads(str(state))["state"]["round"] == 1
+            assert sum(state.returns()) == pytest.approx(1.0)
+            continue
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        stack.extend(state.child(a) for a in actions)
+
+
+def test_cfr_plus_lowers_the_exploitability_below_the_uniform_policy_s(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    tool = _tool()
+    assert tool.main(["--game", GAME, "--iterations", "2", "--out", str(tmp_path)]) == 0
+    said = capsys.readouterr().out
+    uniform = float(said.split("uniform random policy: exploitability ")[1].split()[0])
+    with (tmp_path / "cfr.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    assert [int(r["iteration"]) for r in rows] == [1, 2]
+    values = [float(r["exploitability"]) for r in rows]
+    assert 0 <= values[-1] < uniform * 0.9, (values, uniform)  # measured: 0.135 -> 0.095 after 2 iterations
+    assert (tmp_path / "exploitability.png").stat().st_size > 1000
+
+
+def test_a_game_too_big_for_exact_methods_is_refused_in_one_line(capsys: pytest.CaptureFixture[str],
+                                                                 tmp_path: Path) -> None:
+    tool = _tool()
+    assert tool.main(["--game", "regola_cs(players=2)", "--max-histories", "500", "--out", str(tmp_path)]) == 1
+    assert "more than 500 histories" in capsys.readouterr().err
