@@ -145,3 +145,29 @@ def test_the_information_state_keeps_what_a_seat_saw_between_its_own_decisions()
             assert recalled.count("\nsaw ") == steps  # one fingerprint of what it saw per step
             assert recalled.startswith(previous[seat])  # the past is kept, never rewritten
             previous[seat] = recalled
+
+
+@pytest.mark.parametrize("spec", ["regola_cs(players=4)", "regola_pl(players=4)",
+                                  "regola_pl(players=2,variants=muse-and-princess+shared-building)"])
+def test_tensors_are_normalized_counts_the_rules_bound_within_one(spec: str) -> None:
+    """Raw, a Princes of Florence tensor held florins up to 3,900 beside 0/1 entries; normalized, every
+    entry is its raw value over its field's scale from the pack: within [0, 1] where the rules bound the
+    count, of order 1 for open-ended amounts (measured: at most 3 in greedy games)."""
+    game = pyspiel.load_game(spec)
+    definition = game.ruleset.definition
+    spec_ = definition.tensor_spec(game.ruleset, game.num_players())
+    open_ended = ("seats", "work_marks", "pending_numbers", "turn", "auction_price")
+    bounded = [i for f in spec_.fields if f.name not in open_ended
+               for i in range(spec_.offsets[f.name], spec_.offsets[f.name] + f.size)]
+    state, rng, seen = game.new_initial_state(), random.Random(2), 0
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            for seat in range(game.num_players()):
+                values = state.observation_tensor(seat)
+                assert min(values) >= 0 and max(values) <= 4, max(values)
+                if spec.startswith("regola_cs"):  # every Maestro Leonardo count is bounded by its pack
+                    assert max(values) <= 1
+                assert max(values[i] for i in bounded) <= 1
+                seen += 1
+        _random_step(state, rng)
+    assert seen > 50

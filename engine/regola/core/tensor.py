@@ -20,13 +20,33 @@ __all__ = ["TensorField", "TensorSpec", "Writer", "common_fields", "fill_common"
 
 @dataclass(frozen=True)
 class TensorField:
+    """One named block of the vector. ``scale`` is the value a normalized tensor shows as 1: for a
+    one-hot or 0/1 field 1; for a count the rules bound (cards of a kind, people, labs), that bound, so the
+    normalized value lies in [0, 1]; for an open-ended amount (money, prestige, a work's value) the rules'
+    natural unit for it (a start purse, a round's target), so the value is of order 1. One number for the
+    whole field, or one per entry of its last axis."""
+
     name: str
     shape: tuple[int, ...]
     doc: str
+    scale: float | tuple[float, ...] = 1.0
+
+    def __post_init__(self) -> None:
+        scales = self.scale if isinstance(self.scale, tuple) else (self.scale,)
+        if isinstance(self.scale, tuple) and len(self.scale) != self.shape[-1]:
+            raise ValueError(f"tensor field {self.name}: {len(self.scale)} scales for a last axis of {self.shape[-1]}")
+        if not all(s > 0 for s in scales):
+            raise ValueError(f"tensor field {self.name}: every scale must be positive")
 
     @property
     def size(self) -> int:
         return math.prod(self.shape)
+
+    def scales(self) -> list[float]:
+        """The scale of each entry, row-major."""
+        if isinstance(self.scale, tuple):
+            return [float(s) for s in self.scale] * (self.size // len(self.scale))
+        return [float(self.scale)] * self.size
 
 
 class Writer:
@@ -98,11 +118,23 @@ class TensorSpec:
     def shapes(self) -> dict[str, tuple[int, ...]]:
         return {f.name: f.shape for f in self.fields}
 
-    def encode(self, view: dict[str, Any], seat: int) -> list[float]:
+    @functools.cached_property
+    def scales(self) -> list[float]:
+        """Each entry's scale (TensorField.scale), end to end: a normalized tensor is the raw one over this."""
+        return [s for f in self.fields for s in f.scales()]
+
+    def encode(self, view: dict[str, Any], seat: int, normalized: bool = False) -> list[float]:
+        """The view as the vector, raw (counts as counts) or ``normalized`` (each entry over its scale)."""
         writer = Writer(self)
         self.fill(view, seat, writer)
+        if normalized:
+            return [v / s for v, s in zip(writer.values, self.scales, strict=True)]
         return writer.values
 
     def table(self) -> list[tuple[str, Sequence[int], str]]:
         """(name, shape, what it holds) per field, for documentation."""
         return [(f.name, f.shape, f.doc) for f in self.fields]
+
+    def scale_table(self) -> list[tuple[str, float | tuple[float, ...]]]:
+        """(name, scale) per field whose normalized values are not its raw ones, for documentation."""
+        return [(f.name, f.scale) for f in self.fields if f.scale != 1.0]

@@ -10,13 +10,15 @@ How regola maps onto OpenSpiel's API:
   the engine's whole outcome is applied, so regola's record of the game keeps its readable form.
   ``max_chance_outcomes`` is the size of the game's draw domain (its cards).
 * **Observations** are the seat's view: ``observation_string`` its JSON (sorted keys),
-  ``observation_tensor`` the game's tensor of it (regola.core.tensor; the fields are documented in
-  docs/SEARCH.md). **Information states** are perfect recall: the string is, for each of the seat's
-  own decisions, a fingerprint of its view then (BLAKE2b, 96 bits: two different views give different
-  lines) and the action it took, a fingerprint of its view after every step of the game (anyone's
-  decision or a chance outcome; recorded once a perfect-recall observer exists for the game, so play
-  without one pays nothing), then its whole view now. The tensor is a summary, not perfect recall:
-  the observation tensor followed by how often the seat took each action id so far.
+  ``observation_tensor`` the game's tensor of it, normalized (each entry over its field's scale, from
+  the pack: a count the rules bound lies in [0, 1], an open-ended amount such as florins is of order 1;
+  regola.core.tensor; fields and scales in docs/SEARCH.md). **Information states** are perfect recall:
+  the string is, for each of the seat's own decisions, a fingerprint of its view then (BLAKE2b, 96 bits:
+  two different views give different lines) and the action it took, a fingerprint of its view after
+  every step of the game (anyone's decision or a chance outcome; recorded once a perfect-recall observer
+  exists for the game, so play without one pays nothing, and replayed once for a state begun before),
+  then its whole view now. The tensor is a summary, not perfect recall: the observation tensor followed
+  by how often the seat took each action id so far.
 * **Returns** at the end: 1 shared by the seats ranked first, 0 to the others (constant sum 1).
 * **Serialization** needs no generator: pyspiel stores the history, the state pickles as the game's
   JSON (plus the draws of a deal in progress and the recall trails), and a state restores from it.
@@ -510,18 +512,18 @@ class ViewObserver:
         game = state.regola
         size = self.spec.size
         if self.kind == "public":
-            self.tensor[:] = self.spec.encode(game.ruleset.definition.view(game.state, SPECTATOR), 0)
+            self.tensor[:] = self.spec.encode(game.ruleset.definition.view(game.state, SPECTATOR), 0, True)
             return
         if self.kind == "all":
             for seat in range(self.players):
-                self.tensor[seat * size:(seat + 1) * size] = self.spec.encode(game.view(seat), seat)
+                self.tensor[seat * size:(seat + 1) * size] = self.spec.encode(game.view(seat), seat, True)
             return
         if self.kind == "private":
-            public = self.spec.encode(game.ruleset.definition.view(game.state, SPECTATOR), player)
-            self.tensor[:] = np.asarray(self.spec.encode(game.view(player), player), np.float32) - \
+            public = self.spec.encode(game.ruleset.definition.view(game.state, SPECTATOR), player, True)
+            self.tensor[:] = np.asarray(self.spec.encode(game.view(player), player, True), np.float32) - \
                 np.asarray(public, np.float32)
             return
-        self.tensor[:size] = self.spec.encode(game.view(player), player)
+        self.tensor[:size] = self.spec.encode(game.view(player), player, True)
         if self.perfect_recall:
             own = self.tensor[size:]
             own[:] = 0.0

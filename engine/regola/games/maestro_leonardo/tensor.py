@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from regola.core.tensor import TensorField, TensorSpec, Writer, common_fields, fill_common
+from regola.games.maestro_leonardo.action_kinds import purse_bound
 from regola.games.maestro_leonardo.rules import Rules
 
 
@@ -30,35 +31,49 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
     spaces = tuple(s.id for s in rules.council_spaces)
     n_c, n_m, n_d, p = len(cards), len(materials), len(districts), players
     lab_numbers = ("present", "working", "weeks", "apprentices", "master", "robots")
+    # scales of a normalized tensor (TensorField.scale): the bound the pack sets on each count, and for
+    # money the most a seat can hold (action_kinds.purse_bound)
+    people = max(rules.limit_apprentices, rules.apprentices_per_color, 1)
+    weeks = max((c.weeks for c in rules.cards.values()), default=1)
+    spaces_most = max((s.spaces for s in rules.lab_sides.values()), default=1)
+    robots_most = max((s.robot_spaces for s in rules.lab_sides.values()), default=0) or 1
+    cards_per = max(rules.cards_per_material, 1)
+    component_most = max((max(c.components, default=1) for c in rules.cards.values()), default=1) or 1
+    purse = float(max(purse_bound(rules), 1))
     fields = (
         *common_fields(rules.rounds, phases, p),
         TensorField("leonardo", (p,), "one-hot: the seat holding Leonardo (relative)"),
-        TensorField("council_money", (1,), "gulden lying on the council"),
+        TensorField("council_money", (1,), "gulden lying on the council",
+                    max(rules.council_money + rules.council_income * rules.rounds, 1)),
         TensorField("display", (n_c,), "multi-hot: the requested inventions"),
-        TensorField("deck_size", (1,), "cards left in the deck"),
+        TensorField("deck_size", (1,), "cards left in the deck", max(n_c, 1)),
         TensorField("deck_top_known", (max(peek, 1), n_c), "one-hot per position: deck top cards this seat saw"),
-        TensorField("shops", (n_m,), "material cards in each shop pile"),
-        TensorField("market", (n_m,), "material cards on the marketplace (Codex Leonardi II)"),
-        TensorField("occupancy", (n_d, p, 2), "per district and seat: apprentices there, master there (0/1)"),
+        TensorField("shops", (n_m,), "material cards in each shop pile", cards_per),
+        TensorField("market", (n_m,), "material cards on the marketplace (Codex Leonardi II)", cards_per),
+        TensorField("occupancy", (n_d, p, 2), "per district and seat: apprentices there, master there (0/1)",
+                    (people, 1)),
         TensorField("completed_before", (n_c,), "multi-hot: inventions completed in earlier rounds"),
         TensorField("removed", (n_c,), "multi-hot: cards out of the game (2-player advanced setup)"),
         TensorField("people", (p, 3), "per seat: apprentices in supply, own apprentices in the academy, "
-                                      "robots at the workshop"),
+                                      "robots at the workshop", (people, people, max(rules.robots_per_color, 1))),
         TensorField("master_at", (p, len(where) + 1), "one-hot per seat: where its master stands (last: home)"),
         TensorField("cards", (p, n_c), "multi-hot per seat: invention cards in front of it"),
         TensorField("completed", (p, n_c), "multi-hot per seat: inventions it completed"),
-        TensorField("labs", (p, labs, len(lab_numbers)), "per seat and lab: " + ", ".join(lab_numbers)),
+        TensorField("labs", (p, labs, len(lab_numbers)), "per seat and lab: " + ", ".join(lab_numbers),
+                    (1, 1, weeks, spaces_most, 1, robots_most)),
         TensorField("lab_kind", (p, labs, len(kinds) + len(sides)), "one-hot per lab: kind, then side"),
         TensorField("lab_target", (p, labs, n_c), "one-hot per lab: its invention, where the view shows it"),
-        TensorField("lab_materials", (p, labs, n_m), "per lab: material cards under it, where the view shows them"),
-        TensorField("money", (p,), "per seat: its gulden, where the view shows them (mechanics.visibility)"),
-        TensorField("hand", (p, n_m), "per seat: material cards in hand by material, where the view shows them"),
+        TensorField("lab_materials", (p, labs, n_m), "per lab: material cards under it, where the view shows them",
+                    component_most),
+        TensorField("money", (p,), "per seat: its gulden, where the view shows them (mechanics.visibility)", purse),
+        TensorField("hand", (p, n_m), "per seat: material cards in hand by material, where the view shows them",
+                    cards_per),
         TensorField("auction", (n_c,), "one-hot: the invention being auctioned (phase D)"),
         TensorField("bidders_done", (p,), "multi-hot: seats that have bid in the auction"),
-        TensorField("my_bid", (2,), "the observer's sealed bid, and 1 if it has bid"),
+        TensorField("my_bid", (2,), "the observer's sealed bid, and 1 if it has bid", (purse, 1)),
         TensorField("district", (n_d,), "one-hot: the district being resolved (phase C)"),
         TensorField("rank", (p, p), "row r one-hot: the seat ranked r-th in that district"),
-        TensorField("price", (1,), "the current price in that district"),
+        TensorField("price", (1,), "the current price in that district", max(max(rules.cost_track, default=1), 1)),
         TensorField("spaces", (len(spaces), p), "per council space: one-hot the seat that took it"),
     )
 

@@ -35,34 +35,50 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
     lots = tuple(dict.fromkeys(lot.id for row in rules.lots_by_players.values() for lot in row))
     buildings, landscapes = rules.building_kinds, rules.landscape_kinds
     p = players
+    # scales of a normalized tensor (TensorField.scale): the box's count of each part, and for the
+    # open-ended amounts their natural unit in the pack: florins the start purse, work values the highest
+    # minimum work, prestige the best work's prestige over every round
+    purse = float(max(max(rules.money_by_players.values(), default=1), 1))
+    work = float(max(max(rules.minimum_work, default=1), 1))
+    glory = float(max(rules.best_work_prestige * rules.rounds, 1))
+    decks = (max(len(rules.professions), 1), max(len(rules.bonus), 1), max(len(rules.prestige), 1))
+    seat_scales = (purse, glory, max(rules.max_architects, rules.architects, 1), max(rules.jesters, 1), *decks)
     fields = (
         *common_fields(rules.rounds, phases, p),
         TensorField("start", (p,), "one-hot: the start player (relative)"),
-        TensorField("minimum_work", (1,), "the round's minimum work value"),
-        TensorField("work_marks", (p,), "per seat: its best work value this round"),
-        TensorField("supply_buildings", (len(buildings),), "buildings left per kind"),
-        TensorField("supply_landscapes", (len(landscapes),), "landscapes left per kind"),
-        TensorField("supply_freedoms", (len(freedoms),), "freedom tokens left per kind"),
-        TensorField("supply_other", (3,), "architects, jesters, recruitment cards left"),
-        TensorField("decks", (3,), "cards left in the profession, bonus and prestige decks"),
-        TensorField("seats", (p, len(SEAT_NUMBERS)), "per seat: " + ", ".join(SEAT_NUMBERS)),
+        TensorField("minimum_work", (1,), "the round's minimum work value", work),
+        TensorField("work_marks", (p,), "per seat: its best work value this round", work),
+        TensorField("supply_buildings", (len(buildings),), "buildings left per kind", max(rules.buildings_per_kind, 1)),
+        TensorField("supply_landscapes", (len(landscapes),), "landscapes left per kind",
+                    max(rules.landscapes_per_kind, 1)),
+        TensorField("supply_freedoms", (len(freedoms),), "freedom tokens left per kind",
+                    max(rules.freedoms_per_kind, 1)),
+        TensorField("supply_other", (3,), "architects, jesters, recruitment cards left",
+                    (max(rules.architects, 1), max(rules.jesters, 1), max(rules.recruitment_cards, 1))),
+        TensorField("decks", (3,), "cards left in the profession, bonus and prestige decks", decks),
+        TensorField("seats", (p, len(SEAT_NUMBERS)), "per seat: " + ", ".join(SEAT_NUMBERS), seat_scales),
         TensorField("freedoms", (p, len(freedoms)), "multi-hot per seat: freedoms it proclaimed"),
-        TensorField("table", (p, len(professions) + 1), "per seat: profession cards played (last: recruitment)"),
+        TensorField("table", (p, len(professions) + 1), "per seat: profession cards played (last: recruitment)",
+                    (*(1,) * len(professions), max(rules.recruitment_cards, 1))),
         TensorField("bonus_used", (p, len(bonus)), "multi-hot per seat: bonus cards it played"),
         TensorField("board", (p, cells, len(pieces)), "per seat and cell (row-major): one-hot the piece kind there"),
         TensorField("hand", (p, len(professions)), "per seat: profession cards in hand, where the view shows them"),
-        TensorField("recruits", (p,), "per seat: recruitment cards in hand, where the view shows them"),
+        TensorField("recruits", (p,), "per seat: recruitment cards in hand, where the view shows them",
+                    max(rules.recruitment_cards, 1)),
         TensorField("bonus", (p, len(bonus)), "per seat: bonus cards in hand, where the view shows them"),
         TensorField("prestige_cards", (p, len(prestige)), "per seat: prestige cards, where the view shows them"),
         TensorField("auction", (len(lots), 2), "per lot: sold this round, being auctioned now"),
         TensorField("auction_seats", (p, 3), "per seat: out of this round's auction, passed this lot, high bidder"),
-        TensorField("auction_price", (1,), "the current bid, a Dutch lot's price, or the seat's own sealed bid"),
-        TensorField("turn", (p + 1, 2), "the actions phase: one-hot whose turn (last: none), actions done"),
+        TensorField("auction_price", (1,), "the current bid, a Dutch lot's price, or the seat's own sealed bid",
+                    purse),
+        TensorField("turn", (p + 1, 2), "the actions phase: one-hot whose turn (last: none), actions done",
+                    (1, max(rules.per_turn, 1))),
         TensorField("pending", (len(PENDING),), "one-hot: the kind of follow-up decision pending"),
         TensorField("pending_seat", (p,), "one-hot: whose follow-up decision it is"),
         TensorField("pending_cards", (len(professions) + len(bonus) + len(prestige),),
                     "the observer's pending card choice: professions, then bonus, then prestige cards"),
-        TensorField("pending_numbers", (2,), "the observer's pending work value and most prestige to buy"),
+        TensorField("pending_numbers", (2,), "the observer's pending work value and most prestige to buy",
+                    (work, glory)),
     )
 
     def fill(view: dict[str, Any], seat: int, w: Writer) -> None:
