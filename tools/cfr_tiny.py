@@ -9,7 +9,8 @@ enumerate): histories, terminal histories, information sets per player, the long
 own solver runs (CFR+ by default, or vanilla CFR) and, at iterations 1, 2, 4, 8, … and the last, the
 exploitability of its average policy is computed by OpenSpiel's exact best response, beside the uniform
 random policy's. Written to --out: ``cfr.csv`` (iteration, seconds, exploitability) and ``exploitability.png``
-(log–log, the uniform policy dashed). Figures for ml-tiny: docs/reports/cfr-tiny.md.
+(log–log, the uniform policy dashed); the average policy's value per seat is printed at the end.
+Figures for ml-tiny: docs/reports/cfr-tiny.md.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 import pyspiel
 from open_spiel.python import policy as policy_lib
-from open_spiel.python.algorithms import cfr, exploitability
+from open_spiel.python.algorithms import cfr, expected_game_score, exploitability
 
 import regola.openspiel  # noqa: F401  (registers every pack)
 
@@ -87,6 +88,8 @@ def run(game_string: str, iterations: int, solver_kind: str, out: Path, most: in
             value = exploitability.exploitability(game, solver.average_policy())
             rows.append((i, time.perf_counter() - started, value))
             print(f"iteration {i:>5}: exploitability {value:.5f}  ({rows[-1][1]:.0f} s)", flush=True)
+    values = expected_game_score.policy_value(game.new_initial_state(), [solver.average_policy()] * game.num_players())
+    print(f"the average policy's value, seat by seat: {', '.join(f'{v:.4f}' for v in values)}", flush=True)
     out.mkdir(parents=True, exist_ok=True)
     with (out / "cfr.csv").open("w", newline="") as f:
         writer = csv.writer(f)

@@ -5,7 +5,6 @@ policy below the uniform random policy's, through tools/cfr_tiny.py as a researc
 from __future__ import annotations
 
 import csv
-import importlib.util
 import json
 from pathlib import Path
 
@@ -14,18 +13,15 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("matplotlib")
 
+from tests.tool_modules import load_tool  # noqa: E402
+
 import regola.openspiel  # noqa: E402,F401  (registers every pack)
 
-ROOT = Path(__file__).resolve().parents[2]
 GAME = "regola_cs(players=2,variants=ml-tiny)"
 
 
 def _tool():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("cfr_tiny", ROOT / "tools" / "cfr_tiny.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("cfr_tiny")
 
 
 def test_the_tiny_tree_is_small_enough_to_enumerate_and_every_game_ends_after_one_round() -> None:
