@@ -21,7 +21,8 @@ from regola.core.caps import decision_cap  # noqa: E402
 
 SPECS = ["regola_cs(players=2)", "regola_cs(players=5,setup=advanced)", "regola_de(players=3)",
          "regola_fr(players=4)", "regola_pl(players=2)", "regola_pl(players=5)",
-         "regola_pl(players=3,variants=muse-and-princess+shared-building)"]
+         "regola_pl(players=3,variants=muse-and-princess+shared-building)",
+         "regola_cs(players=2,variants=ml-tiny)", "regola_pl(players=2,rounds_count=2,mechanics_auction=fixed)"]
 
 
 @pytest.mark.parametrize("spec", SPECS)

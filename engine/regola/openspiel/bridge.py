@@ -104,7 +104,7 @@ def register(pack: str = "cs", variants: tuple[str, ...] | list[str] = (), playe
     _PARAMS[name] = rules = rule_params(ruleset.pack, set(BASE_PARAMETERS))
     lo, hi = ruleset.players_range()
     modes = ruleset.definition.setup_modes(ruleset.rules)
-    title = ruleset.pack.data.get("pack", {}).get("title", pack)
+    title = f"{ruleset.pack.title} (pack {pack})"
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"regola {ruleset.definition.id}: {title}" + (f" + {', '.join(variants)}" if variants else ""),
