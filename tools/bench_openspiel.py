@@ -60,20 +60,45 @@ def regola_batch_rate(ruleset: Ruleset, seconds: float, first_seed: int, players
     return decisions / elapsed, (decisions + games) / elapsed  # one chance node (the deal) a game
 
 
-def cpp_loop_rate(game: Any, seconds: float, seed: int, per_game: tuple[float, float]) -> tuple[float, float]:
-    """Decisions/s and nodes/s with the whole game loop in C++ (evaluate_bots, C++ random bots); the
-    decisions and nodes a game are the Python loop's averages (the same uniform play)."""
+def games_per_second(game: Any, seconds: float, seed: int, batch: int = 200) -> float:
+    """Random games per second of CPU with the whole game loop in C++ (``pyspiel.evaluate_bots``, C++
+    uniform random bots): for a Python game every node still calls into Python."""
     import pyspiel
 
     bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(game.num_players())]
     games = 0
     t0 = time.process_time()
     while time.process_time() - t0 < seconds:
-        for _ in range(200):
+        for _ in range(batch):
             pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + games)
             games += 1
-    elapsed = time.process_time() - t0
-    return games * per_game[0] / elapsed, games * per_game[1] / elapsed
+    return games / (time.process_time() - t0)
+
+
+def cpp_loop_rate(game: Any, seconds: float, seed: int, per_game: tuple[float, float]) -> tuple[float, float]:
+    """Decisions/s and nodes/s with the whole game loop in C++ (evaluate_bots, C++ random bots); the
+    decisions and nodes a game are the Python loop's averages (the same uniform play)."""
+    rate = games_per_second(game, seconds, seed)
+    return rate * per_game[0], rate * per_game[1]
+
+
+#: the table of issue 32: regola's games beside two of OpenSpiel's own, random games through evaluate_bots
+GAMES_TABLE = ("regola_cs(players=2)", "regola_cs(players=4)", "regola_pl(players=2)", "regola_pl(players=4)",
+               "regola_cs(players=2,variants=ml-tiny)", "hearts", "liars_dice")
+
+
+def games_table(seconds: float) -> list[tuple[str, float]]:
+    """Random games per second of each game of GAMES_TABLE through ``pyspiel.evaluate_bots``."""
+    import pyspiel
+
+    import regola.openspiel  # noqa: F401  (registers the games)
+
+    out = []
+    for spec in GAMES_TABLE:
+        game = pyspiel.load_game(spec)
+        games_per_second(game, min(seconds, 0.5), 1, batch=1)  # warm-up
+        out.append((spec, games_per_second(game, seconds, 7, batch=1)))
+    return out
 
 
 def openspiel_per_game(game: Any, games: int, seed: int) -> tuple[float, float]:
@@ -125,6 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=2.0, help="per engine and round")
     ap.add_argument("--pack", default="cs")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--games-table", action="store_true",
+                    help="instead: random games per second through pyspiel.evaluate_bots, regola's games beside "
+                         "hearts and liar's dice")
     args = ap.parse_args(argv)
     try:
         import open_spiel.python.games  # noqa: F401  # registers python_tic_tac_toe
@@ -135,6 +163,16 @@ def main(argv: list[str] | None = None) -> int:
 
     import os
 
+    if args.games_table:
+        rows = games_table(args.seconds)
+        if args.json:
+            print(json.dumps({"engine": build_name(), "games_per_second": dict(rows), "load": os.getloadavg()[0]}))
+        else:
+            print(f"random games per second of CPU through pyspiel.evaluate_bots (regola engine: {build_name()}, "
+                  f"load {os.getloadavg()[0]:.2f}):")
+            for spec, rate in rows:
+                print(f"  {spec:<40} {rate:>12,.1f}")
+        return 0
     ruleset = Ruleset(load_pack(args.pack))
     ttt = pyspiel.load_game("python_tic_tac_toe")
     liars = pyspiel.load_game("liars_dice")

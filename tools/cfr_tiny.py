@@ -9,8 +9,9 @@ enumerate): histories, terminal histories, information sets per player, the long
 own solver runs (CFR+ by default, or vanilla CFR) and, at iterations 1, 2, 4, 8, … and the last, the
 exploitability of its average policy is computed by OpenSpiel's exact best response, beside the uniform
 random policy's. Written to --out: ``cfr.csv`` (iteration, seconds, exploitability) and ``exploitability.png``
-(log–log, the uniform policy dashed); the average policy's value per seat is printed at the end.
-Figures for ml-tiny: docs/reports/cfr-tiny.md.
+(log–log, the uniform policy dashed). At the end it prints the average policy's value per seat and, for
+two players, what it scores against a uniform random player from each seat. Figures for ml-tiny:
+docs/reports/cfr-tiny.md.
 """
 
 from __future__ import annotations
@@ -90,6 +91,12 @@ def run(game_string: str, iterations: int, solver_kind: str, out: Path, most: in
             print(f"iteration {i:>5}: exploitability {value:.5f}  ({rows[-1][1]:.0f} s)", flush=True)
     values = expected_game_score.policy_value(game.new_initial_state(), [solver.average_policy()] * game.num_players())
     print(f"the average policy's value, seat by seat: {', '.join(f'{v:.4f}' for v in values)}", flush=True)
+    if game.num_players() == 2:  # what the equilibrium scores against random play, from each seat
+        uniform_policy = policy_lib.UniformRandomPolicy(game)
+        root = game.new_initial_state()
+        first = expected_game_score.policy_value(root, [solver.average_policy(), uniform_policy])[0]
+        second = expected_game_score.policy_value(root, [uniform_policy, solver.average_policy()])[1]
+        print(f"against a uniform random player: {first:.4f} in seat 0, {second:.4f} in seat 1", flush=True)
     out.mkdir(parents=True, exist_ok=True)
     with (out / "cfr.csv").open("w", newline="") as f:
         writer = csv.writer(f)

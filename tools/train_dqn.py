@@ -10,9 +10,8 @@ OpenSpiel's uniform random agent. Before training and after every ``--eval-every
 mean return (1 a win, 0.5 a shared win) with a 95 % Wilson interval; at the end the first and the last
 evaluation side by side. Chance is OpenSpiel's explicit chance nodes, sampled by the environment.
 
-CFR-family and exact best-response runs do not fit these games: a 2-player game of Maestro
-Leonardo has some 140 decisions over a hidden shuffled deck, far too many information states to
-enumerate (docs/SEARCH.md).
+Several seeds with a band, and evaluation against regola's greedy bot too: tools/learning_curve.py.
+Exact methods (CFR, best response) fit only a reduced game: ml-tiny, tools/cfr_tiny.py (docs/SEARCH.md).
 """
 
 from __future__ import annotations
