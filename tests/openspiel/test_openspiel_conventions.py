@@ -172,3 +172,40 @@ def test_tensors_are_normalized_counts_the_rules_bound_within_one(spec: str) -> 
                 seen += 1
         _random_step(state, rng)
     assert seen > 50
+
+
+def test_the_observation_history_is_what_a_seat_saw_and_did_step_by_step() -> None:
+    """A perfect-recall history for recurrent networks: a row per moment (the start and after each step),
+    the last row the observation now, and the seat's own action ids; two states whose information
+    state strings differ for a seat differ in its observation history too."""
+    game = pyspiel.load_game("regola_cs(players=2,variants=ml-tiny)")
+    state, rng = game.new_initial_state(), random.Random(4)
+    while not state.is_terminal():
+        _random_step(state, rng)
+    rows, taken = state.observation_history(0)
+    assert rows.shape == (len(state.history()) + 1, game.observation_tensor_size())
+    assert rows[-1].tolist() == pytest.approx(state.observation_tensor(0))
+    assert len(taken) == len(state.history())
+    mine = [a for a, who in zip(state.history(), _movers(game, state.history()), strict=True) if who == 0]
+    assert [a for a in taken if a >= 0] == mine
+    # on every pair of leaves of the first decisions: different information states, different histories
+    root = game.new_initial_state()
+    while root.is_chance_node():
+        root.apply_action(root.chance_outcomes()[0][0])
+    leaves = [root.child(a).child(b) for a in root.legal_actions()
+              for b in root.child(a).legal_actions() if not root.child(a).is_terminal()]
+    for x in leaves:
+        for y in leaves:
+            same_info = x.information_state_string(0) == y.information_state_string(0)
+            hx, hy = x.observation_history(0), y.observation_history(0)
+            same_history = hx[1] == hy[1] and hx[0].shape == hy[0].shape and (hx[0] == hy[0]).all()
+            assert same_info == same_history
+
+
+def _movers(game: object, history: list[int]) -> list[int]:
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    out = []
+    for action in history:
+        out.append(state.current_player())
+        state.apply_action(action)
+    return out

@@ -18,7 +18,8 @@ How regola maps onto OpenSpiel's API:
   every step of the game (anyone's decision or a chance outcome; recorded once a perfect-recall observer
   exists for the game, so play without one pays nothing, and replayed once for a state begun before),
   then its whole view now. The tensor is a summary, not perfect recall: the observation tensor followed
-  by how often the seat took each action id so far.
+  by how often the seat took each action id so far; ``RegolaState.observation_history`` is the
+  perfect-recall sequence of what the seat saw and did, step by step.
 * **Returns** at the end: 1 shared by the seats ranked first, 0 to the others (constant sum 1).
 * **Serialization** needs no generator: pyspiel stores the history, the state pickles as the game's
   JSON (plus the draws of a deal in progress and the recall trails), and a state restores from it.
@@ -362,6 +363,24 @@ class RegolaState(pyspiel.State):
             return [0.0] * self._players
         winners = [r["seat"] for r in result if r["rank"] == 1]
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self._players)]
+
+    def observation_history(self, player: int) -> tuple[np.ndarray, list[int]]:
+        """What ``player`` saw and did, step by step, for a recurrent network: its normalized observation
+        tensor at the start and after every step of the game (anyone's decision or a chance outcome), one
+        row each, the last row its observation now; and for each row but the last, the action id the seat
+        took from there (-1 where someone else moved or chance did). Together they are the seat's whole
+        information history (perfect recall), of a size that grows with the game rather than a fixed
+        tensor; the information-state tensor stays a fixed-size summary. Built by replaying the history."""
+        game = self.get_game()
+        spec = game.tensor_spec  # type: ignore[attr-defined]
+        replay = game.new_initial_state()
+        rows = [spec.encode(replay.regola.view(player), player, True)]
+        taken: list[int] = []
+        for action in self.history():
+            taken.append(action if replay.current_player() == player else -1)
+            replay.apply_action(action)
+            rows.append(spec.encode(replay.regola.view(player), player, True))
+        return np.asarray(rows, np.float32), taken
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> RegolaState:
         """A state drawn from what ``player_id`` knows here (regola's determinization); its recall
