@@ -1,6 +1,7 @@
-"""A reduced configuration small enough for exact methods (issue 32, item 5): Maestro Leonardo's ml-tiny
-variant has a tree OpenSpiel can enumerate, and OpenSpiel's CFR+ lowers the exploitability of its average
-policy below the uniform random policy's, through tools/cfr_tiny.py as a researcher runs it."""
+"""A reduced configuration of each game small enough for exact methods (issue 32, item 5): Maestro
+Leonardo's ml-tiny and Princes of Florence's pf-tiny variants have trees OpenSpiel can enumerate, and
+OpenSpiel's CFR+ lowers the exploitability of its average policy below the uniform random policy's,
+through tools/cfr_tiny.py as a researcher runs it."""
 
 from __future__ import annotations
 
@@ -24,15 +25,17 @@ def _tool():  # type: ignore[no-untyped-def]
     return load_tool("cfr_tiny")
 
 
-def test_the_tiny_tree_is_small_enough_to_enumerate_and_every_game_ends_after_one_round() -> None:
+@pytest.mark.parametrize("spec", [GAME, "regola_pl(players=2,variants=pf-tiny)"])
+def test_the_tiny_tree_is_small_enough_to_enumerate_and_every_game_ends_after_one_round(spec: str) -> None:
     tool = _tool()
-    game = pyspiel.load_game(GAME)
+    game = pyspiel.load_game(spec)
     size = tool.tree_size(game, 20_000)
     assert size["histories"] < 10_000 and size["longest"] <= 12, size
     assert sum(size["infosets"]) < 3_000
+    assert min(size["infosets"]) > 10  # both seats decide (pf-tiny: 28 + 600, seat 1 answers seat 0)
     with pytest.raises(tool.TooBig):
         tool.tree_size(game, 1_000)
-    # what the variant's comment promises: the added end condition stops every game after round 1
+    # what the variants' comments promise: every game ends after round 1 (ml-tiny: its end condition)
     stack = [game.new_initial_state()]
     while stack:
         state = stack.pop()
@@ -41,6 +44,7 @@ def test_the_tiny_tree_is_small_enough_to_enumerate_and_every_game_ends_after_on
             assert sum(state.returns()) == pytest.approx(1.0)
             continue
         actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        assert actions  # a chance event that needs no draw (pf-tiny's empty reshuffle) is no chance node
         stack.extend(state.child(a) for a in actions)
 
 

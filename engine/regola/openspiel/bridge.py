@@ -255,6 +255,7 @@ class RegolaState(pyspiel.State):
             ruleset = _RULESETS[self._key]
             self._box = _Box(self._key, Game.new(ruleset, self._players, None, self._setup), None,
                              [[] for _ in range(self._players)], recording=self._owner.recall_all)
+            self._box.settle()
         return self._box
 
     def recalled(self) -> _Box:
@@ -325,6 +326,7 @@ class RegolaState(pyspiel.State):
             if draws.done():
                 game.apply(draws.outcome())
                 box.draws = None
+                box.settle()
             box.legal = None
             if box.recording:
                 self._saw()
@@ -335,6 +337,7 @@ class RegolaState(pyspiel.State):
         box.trails[who].append(_digest(_view_text(game, who)) + " > " + box.space.text(action, game.state))
         box.counts(who)[action] = box.counts(who).get(action, 0) + 1
         game.apply_legal(index)
+        box.settle()
         box.legal = None
         if box.recording:
             self._saw()
@@ -457,6 +460,17 @@ class _Box:
             pairs = sorted((space.id(a, state), i) for i, a in enumerate(game.legal_actions()))
             self.legal = dict(pairs)
         return self.legal
+
+    def settle(self) -> None:
+        """Carry out at once every chance event that needs no draw (a reshuffle of an empty pile): OpenSpiel
+        requires a chance node to offer at least one outcome."""
+        game = self.game
+        while game.current_player() == CHANCE:
+            draws = self.draws_now()
+            if not draws.done():
+                return
+            game.apply(draws.outcome())
+            self.draws = None
 
     def draws_now(self) -> Draws:
         if self.draws is None:
