@@ -69,3 +69,24 @@ def test_a_board_calls_the_game_s_things_what_the_rulebook_calls_them(lang: str,
     board = _texts(draw("princes-of-florence", table.game.view(0), Words(table.ruleset.pack, lang)))
     assert jester in board
     assert "Narren" not in board
+
+
+@pytest.mark.parametrize(("pack", "lang", "money"), [
+    ("cs", "en", "3\u00a0florins"),   # the English edition's currency, as the English rulebook says it
+    ("cs", "de", "3\u00a0Gulden"), ("cs", "cs", "3\u00a0guldeny"),
+    ("pl", "en", "florins"), ("pl", "fr", "florins"), ("pl", "pl", "florenów")])
+def test_a_board_counts_money_in_the_rulebook_s_currency(pack: str, lang: str, money: str) -> None:
+    """One currency name per game and language: the board takes the money's unit from the rule catalog
+    (mechanics.measures), so the English Maestro Leonardo board no longer says "guilders" where its
+    rulebook says "florins"."""
+    from regola.text.bind import with_unit
+    from regola.text.catalog import catalog_for
+
+    table = new_table(pack, 2)
+    words = Words(table.ruleset.pack, lang)
+    board = _texts(draw(table.ruleset.pack.game, table.game.view(0), words))
+    assert money in board, board
+    assert "guilders" not in board
+    unit = table.ruleset.pack.data["mechanics"]["measures"]["money"]
+    start = table.game.view(0)["players"][0]["money"]
+    assert with_unit(catalog_for(words.lang, None, table.ruleset.pack.game), start, unit) in board

@@ -36,6 +36,11 @@ class Words:
             self.lang = pack.language
         self.catalog: Catalog = catalog_for(self.lang, home, pack.game)
         self._words = interface_words(self.lang, DOMAIN)
+        # the unit each declared measure counts in (mechanics.yaml: money in gulden or florins, prestige
+        # in points): a game's nouns come from its rule catalog, never from the interface catalogs
+        measures = pack.data.get("mechanics", {}).get("measures", {})
+        self._units: dict[str, str] = {str(k): str(v) for k, v in measures.items()} if isinstance(measures, dict) \
+            else {}
 
     def gettext(self, message: str, /, **values: object) -> str:
         """An interface text in this language, its {placeholders} filled (numbers the locale's way)."""
@@ -50,3 +55,11 @@ class Words:
 
     def number(self, value: int) -> str:
         return self._words.number(value)
+
+    def amount(self, measure: str, value: int) -> str:
+        """``value`` of a declared measure with its unit in the rule catalog's words and plural form
+        (``3 guldeny``, ``2 500 florins``, ``1 prestige point``); the bare number for a measure the pack
+        does not declare."""
+        from regola.text.bind import with_unit
+
+        return with_unit(self.catalog, value, self._units.get(measure))

@@ -98,7 +98,7 @@ def _players(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> 
                  words.gettext("apprentices {free} ready, {academy} in the academy",
                                free=words.number(p["apprentices"]), academy=words.number(p["academy"]))]
         if "money" in p:
-            lines[0] += " · " + words.gettext("{money} guilders", money=words.number(p["money"]))
+            lines[0] += " · " + words.amount("money", p["money"])
         if p["seat"] == view.get("leonardo"):
             lines[0] += " · " + words.gettext("holds Leonardo")
         lines += [_lab(words, lab) for lab in p["labs"]]

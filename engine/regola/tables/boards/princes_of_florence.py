@@ -63,8 +63,8 @@ def _auction(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> 
     lot = words.name("lots", step["lot"]) if step.get("lot") is not None else words.gettext("nothing open")
     line = words.gettext("Auction: {lot}", lot=lot)
     if step.get("high") is not None:
-        line += " · " + words.gettext("{price} florins, seat {seat} leads", price=words.number(step["price"]),
-                              seat=words.number(step["high"] + 1))
+        line += " · " + words.gettext("{price}, seat {seat} leads", price=words.amount("money", step["price"]),
+                                      seat=words.number(step["high"] + 1))
     canvas.rect(group, 4, top, WIDTH - 8, 24, rx=5)
     canvas.text(group, 10, top + 16, line, class_="name")
     canvas.title(group, line)
@@ -77,8 +77,8 @@ def _characters(canvas: Canvas, view: dict[str, Any], words: Words, top: float) 
     held = ((view.get("characters") or {}).get("owners")) or {}
     if not tokens and not held:
         return top
-    parts = [words.gettext("{character}: seat {seat}, {price} florins", character=words.name("characters", card),
-                           seat=words.number(int(seat) + 1), price=words.number(int(bid)))
+    parts = [words.gettext("{character}: seat {seat}, {price}", character=words.name("characters", card),
+                           seat=words.number(int(seat) + 1), price=words.amount("money", int(bid)))
              for card, (seat, bid) in tokens.items()]
     parts += [words.gettext("{character}: seat {seat}", character=words.name("characters", card),
                             seat=words.number(int(seat) + 1)) for card, seat in held.items()]
@@ -97,8 +97,7 @@ def _player(canvas: Canvas, view: dict[str, Any], p: dict[str, Any], words: Word
     if own:
         who += " (" + words.gettext("you") + ")"
     lines = [who,
-             words.gettext("{money} florins · {prestige} prestige", money=words.number(p["money"]),
-                   prestige=words.number(p["prestige"])),
+             words.amount("money", p["money"]) + " · " + words.amount("prestige", p["prestige"]),
              # the game's nouns come from its rule catalog (the rulebook's words), not from this catalog
              words.gettext("{architect}: {architects} · {jester}: {jesters}",
                            architect=words.name("components", "architect"), architects=words.number(p["architects"]),
