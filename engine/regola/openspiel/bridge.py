@@ -15,11 +15,11 @@ How regola maps onto OpenSpiel's API:
   regola.core.tensor; fields and scales in docs/SEARCH.md). **Information states** are perfect recall:
   the string is, for each of the seat's own decisions, a fingerprint of its view then (BLAKE2b, 96 bits:
   two different views give different lines) and the action it took, a fingerprint of its view after
-  every step of the game (anyone's decision or a chance outcome; recorded once a perfect-recall observer
-  exists for the game, so play without one pays nothing, and replayed once for a state begun before),
-  then its whole view now. The tensor is a summary, not perfect recall: the observation tensor followed
-  by how often the seat took each action id so far; ``RegolaState.observation_history`` is the
-  perfect-recall sequence of what the seat saw and did, step by step.
+  every step of the game (anyone's decision or a chance outcome), then its whole view now. The trail is
+  recorded only once a perfect-recall observer exists for the game, so play without one pays nothing;
+  a state begun before replays its history once when asked. The tensor is a summary, not perfect
+  recall: the observation tensor followed by how often the seat took each action id so far;
+  ``RegolaState.observation_history`` is the perfect-recall sequence of what the seat saw and did.
 * **Returns** at the end: 1 shared by the seats ranked first, 0 to the others (constant sum 1).
 * **Serialization** needs no generator: pyspiel stores the history, the state pickles as the game's
   JSON (plus the draws of a deal in progress and the recall trails), and a state restores from it.
@@ -334,7 +334,8 @@ class RegolaState(pyspiel.State):
         index = box.legal_map().get(action)
         if index is None:
             raise RegolaError(f"action {action} ({self._action_to_string(who, action)}) is not legal here")
-        box.trails[who].append(_digest(_view_text(game, who)) + " > " + box.space.text(action, game.state))
+        if box.recording:  # else recalled() rebuilds the trail if anyone ever asks: plain play pays nothing
+            box.trails[who].append(_digest(_view_text(game, who)) + " > " + box.space.text(action, game.state))
         box.counts(who)[action] = box.counts(who).get(action, 0) + 1
         game.apply_legal(index)
         box.settle()
@@ -390,7 +391,7 @@ class RegolaState(pyspiel.State):
         trails are this state's, so the seat's information state string stays the same."""
         rng = random.Random(int(np.random.randint(2**31)) if probability_sampler is None
                             else int(probability_sampler() * 2**31))
-        box = self.recalled() if self._owner.recall_all else self.box
+        box = self.recalled()  # the world keeps this state's trails: they must be whole (it has no history)
         world = box.game.information_state(player_id).determinize(player_id, rng)
         world.history = list(box.game.history)
         state = self.get_game().new_initial_state()
