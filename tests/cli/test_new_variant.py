@@ -21,11 +21,11 @@ def test_the_starting_variant_checks_as_written_and_uncommented(pack: str, tmp_p
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / f"{pack}-house.yaml"
     assert main(["new", "variant", "--pack", pack, "--id", "club-rules", "-o", str(target)]) == 0
-    assert "all commented out" in capsys.readouterr().out
+    assert f"regola check {target}" in capsys.readouterr().out  # in LANG, else the pack's language
     text = target.read_text(encoding="utf-8")
     home = current().root
     assert [f for f in run([target], home).findings if f.level != "info"] == []
-    numbers = text.split("--- the form of a mechanic")[0]
+    numbers = text.split("(docs/MECHANICS.md) ---")[0]
     changes = [line for line in numbers.splitlines() if line.startswith("    # - {op: replace")]
     assert len(changes) >= 10
     rules = [line for line in numbers.splitlines() if line.startswith("    # ") and "—" in line]
@@ -49,7 +49,7 @@ def test_each_offered_change_of_form_checks_and_says_itself(pack: str, tmp_path:
     target = tmp_path / "house.yaml"
     assert main(["new", "variant", "--pack", pack, "-o", str(target)]) == 0
     text = target.read_text(encoding="utf-8")
-    offered = [line for line in text.split("--- the form of a mechanic")[1].splitlines()
+    offered = [line for line in text.split("(docs/MECHANICS.md) ---")[1].splitlines()
                if line.startswith("    # - {op:")]
     kinds = ("/mechanics/start_player", "/mechanics/turn_order", "/mechanics/auction", "/mechanics/visibility/",
              "/mechanics/awards/-", "/mechanics/end/-")
@@ -81,5 +81,36 @@ def test_it_never_overwrites(tmp_path: Path) -> None:
     target = tmp_path / "taken.yaml"
     target.write_text("mine\n", encoding="utf-8")
     with pytest.raises(RegolaError, match="exists already"):
-        run_variant(argparse.Namespace(pack="cs", id="x", output=target))
+        run_variant(argparse.Namespace(pack="cs", id="x", output=target, lang=None))
     assert target.read_text(encoding="utf-8") == "mine\n"
+
+
+@pytest.mark.parametrize(("lang", "said", "title"), [
+    ("de", "Eine Hausregel für das Paket", "Meine Hausregel"),
+    ("fr", "Une règle maison pour le paquet", "Ma règle maison"),
+    ("pl", "Zasada domowa dla pakietu", "Moja zasada domowa"), ("en", "A house rule for the pack", "My house rule")])
+def test_the_starting_file_speaks_the_reader_s_language(lang: str, said: str, title: str, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """--lang writes the comments, the file's title and the rule titles in the reader's language (before,
+    the comments were English and the titles the pack's for everyone); the file still checks as written."""
+    from regola.text.catalog import catalog_for
+
+    target = tmp_path / f"{lang}.yaml"
+    assert main(["new", "variant", "--pack", "cs", "--lang", lang, "-o", str(target)]) == 0
+    text = target.read_text(encoding="utf-8")
+    assert text.startswith(f"# {said}") and f'title: "{title}"' in text
+    rulebook = catalog_for(lang, None, "maestro-leonardo").data["rules"]
+    introduced = [line[6:].split(" [")[0].split(" — ") for line in text.splitlines()
+                  if line.startswith("    # ") and " — " in line]
+    assert introduced and all(rulebook[rule]["title"] == title for rule, title in introduced if rule in rulebook)
+    assert sum(rule in rulebook for rule, _ in introduced) >= 10
+    assert "To change a rule" not in text if lang != "en" else "To change a rule" in text
+    assert [f for f in run([target], current().root).findings if f.level != "info"] == []
+    assert "regola check" in capsys.readouterr().out
+
+
+def test_a_language_the_game_is_not_written_in_is_one_clear_error(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "variant", "--pack", "cs", "--lang", "ja", "-o", str(tmp_path / "x.yaml")]) != 0
+    assert not (tmp_path / "x.yaml").exists()
+    assert "ja" in capsys.readouterr().err

@@ -33,18 +33,40 @@ def register(sub: Any) -> None:
     q.add_argument("--id", type=identifier, default="my-house-rule", help="the variant's id (default: my-house-rule)")
     q.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",
                    help="where to write it (default: <id>.yaml here); never overwrites a file")
+    q.add_argument("--lang", default=None, help="language of its comments and rule titles (e.g. cs, de, fr, pl, "
+                   "en; default: LANG, else the pack's)")
     q.set_defaults(run=run_variant)
 
 
-def _titles(pack: Any) -> dict[str, str]:
-    """Rule ID -> title in the pack's own language (empty when its catalog cannot be read)."""
+def _titles(pack: Any, lang: str) -> dict[str, str]:
+    """Rule ID -> title in ``lang``, the pack's own language's where that catalog has none (empty when no
+    catalog can be read)."""
     from regola.core.yamlio import load_yaml
+    from regola.text.catalog import catalog_for
 
+    titles: dict[str, str] = {}
     try:
         catalog = load_yaml(pack.root / "text" / f"{pack.language}.yaml")
-        return {rule: str(entry.get("title", "")) for rule, entry in catalog["text"]["rules"].items()}
+        titles = {rule: str(entry.get("title", "")) for rule, entry in catalog["text"]["rules"].items()}
     except Exception:  # no catalog, or a broken one: the file is still useful without titles
-        return {}
+        pass
+    if lang != pack.language:
+        try:
+            theirs = catalog_for(lang, None, pack.game).data.get("rules", {})
+            titles |= {rule: str(entry["title"]) for rule, entry in theirs.items()
+                       if isinstance(entry, dict) and entry.get("title")}
+        except Exception:  # a language without a catalog of this game: the pack's own titles
+            pass
+    return titles
+
+
+def language(pack: Any, lang: str | None) -> str:
+    """The language of the file: ``lang`` (an error if the game has no catalog in it), else LANG, else the
+    pack's own."""
+    from regola.text.catalog import languages_of
+    from regola.text.lang import negotiate
+
+    return negotiate(lang, pack.language, languages_of(pack.game), pack.id)
 
 
 def fields(pack: Any) -> list[tuple[str, str, Any, list[str]]]:
@@ -54,9 +76,10 @@ def fields(pack: Any) -> list[tuple[str, str, Any, list[str]]]:
     return value_fields(pack)[:MAX_FIELDS]
 
 
-def mechanic_lines(pack: Any) -> list[str]:
+def mechanic_lines(pack: Any, lang: str = "en") -> list[str]:
     """Commented-out changes of form (docs/MECHANICS.md): the kinds the library offers, with the pack's
-    measures and parts, each a valid change once uncommented."""
+    measures and parts, each a valid change once uncommented; the comments in ``lang``."""
+    from regola.i18n import words
     from regola.mechanics.awards import MOMENTS, RECEIVERS
     from regola.mechanics.seating import DIRECTIONS
     from regola.mechanics.start import START_KINDS
@@ -69,32 +92,50 @@ def mechanic_lines(pack: Any) -> list[str]:
     gain = "money" if "money" in measures else measures[0]
     counted = next((m for m in measures if m != gain), gain)
     start = mechanics.get("start_player", {}).get("kind", "holder")
-    lines = ["", "    # --- the form of a mechanic, not only its numbers (docs/MECHANICS.md) ---",
-             f"    # the measures these may count: {', '.join(measures)}",
-             f"    # who starts each round: {' | '.join(START_KINDS)} (today: {start})",
+    w = words(lang)
+    heading = w.gettext("the form of a mechanic, not only its numbers")
+    lines = ["", f"    # --- {heading} (docs/MECHANICS.md) ---",
+             "    # " + w.gettext("the measures these may count: {measures}", measures=", ".join(measures)),
+             "    # " + w.gettext("who starts each round: {kinds} (today: {kind})", kinds=" | ".join(START_KINDS),
+                                  kind=start),
              "    # - {op: replace, path: /mechanics/start_player, value: {kind: fewest, by: "
              f"{gain}, tie: clockwise_from_previous}}}}"]
     direction = (mechanics.get("turn_order") or {}).get("kind", "clockwise")
-    lines += [f"    # the order of play: {' | '.join(DIRECTIONS)} (today: {direction})",
+    lines += ["    # " + w.gettext("the order of play: {kinds} (today: {kind})", kinds=" | ".join(DIRECTIONS),
+                                   kind=direction),
               "    # - {op: replace, path: /mechanics/turn_order, value: {kind: "
               f"{next(d for d in DIRECTIONS if d != direction)}}}}}"]
-    lines += _auction_lines(pack, mechanics)
+    lines += _auction_lines(pack, mechanics, w)
     for part, audience in (mechanics.get("visibility") or {}).items():
         other = next(a for a in AUDIENCES if a != audience)
-        lines += [f"    # who sees a player's {part}: {' | '.join(AUDIENCES)} (today: {audience})",
-                  f"    # - {{op: replace, path: /mechanics/visibility/{part}, value: {other}}}"]
-    lines += [f"    # an award: when {' | '.join(MOMENTS)}; to {' | '.join(RECEIVERS)} (fewest and most with by);",
-              "    # amount: a whole number or an expression over the measures (+ - * // %, min, max, abs, if/else)",
+        said = w.gettext("{part} — who sees them: {kinds} (today: {kind})", part=_part_name(pack, lang, part),
+                         kinds=" | ".join(AUDIENCES), kind=audience)
+        lines += [f"    # {said}", f"    # - {{op: replace, path: /mechanics/visibility/{part}, value: {other}}}"]
+    award = w.gettext("an award: when {moments}; to {receivers} (fewest and most with by);",
+                      moments=" | ".join(MOMENTS), receivers=" | ".join(RECEIVERS))
+    amount = w.gettext("amount: a whole number or an expression over the measures")
+    end = w.gettext("a further end: after the round in which someone has at least this many")
+    lines += [f"    # {award}", f"    # {amount} (+ - * // %, min, max, abs, if/else)",
               "    # - {op: add, path: /mechanics/awards/-, value: {when: round_start, to: fewest, by: "
               f"{gain}, gain: {gain}, amount: 2}}}}",
               "    # - {op: add, path: /mechanics/awards/-, value: {when: game_end, to: each, gain: "
               f"{gain}, amount: \"2 * {counted}\"}}}}",
-              "    # a further end: after the round in which someone has at least this many",
+              f"    # {end}",
               f"    # - {{op: add, path: /mechanics/end/-, value: {{kind: reaches, by: {counted}, at_least: 6}}}}"]
     return lines
 
 
-def _auction_lines(pack: Any, mechanics: dict[str, Any]) -> list[str]:
+def _part_name(pack: Any, lang: str, part: str) -> str:
+    """A part of a player's holdings in the rule catalog's words (its id where the catalog has none)."""
+    from regola.text.catalog import catalog_for
+
+    try:
+        return catalog_for(lang, None, pack.game).name("parts", part)
+    except Exception:  # no catalog of the game in this language: the id still says which part
+        return part
+
+
+def _auction_lines(pack: Any, mechanics: dict[str, Any], w: Any) -> list[str]:
     """How the game's lots are sold: the forms its auctions run, with an example of another one."""
     from regola.core.game import Ruleset
     from regola.mechanics.auction import RAISE_KINDS
@@ -108,31 +149,43 @@ def _auction_lines(pack: Any, mechanics: dict[str, Any]) -> list[str]:
         example = f"{{kind: dutch, start: {7 * step}, step: {step}, floor: {step}}}"
     else:
         example = "{kind: open}" if form.kind != "open" else "{kind: sealed}"
-    return [f"    # how a lot is auctioned: {' | '.join(runs)} (today: {form.kind}); an open auction's raise: "
-            f"{' | '.join(RAISE_KINDS)}",
-            f"    # - {{op: replace, path: /mechanics/auction, value: {example}}}"]
+    said = w.gettext("how a lot is auctioned: {kinds} (today: {kind}); an open auction's raise: {raises}",
+                     kinds=" | ".join(runs), kind=form.kind, raises=" | ".join(RAISE_KINDS))
+    return [f"    # {said}", f"    # - {{op: replace, path: /mechanics/auction, value: {example}}}"]
 
 
-def variant_text(pack: Any, variant_id: str) -> str:
-    titles = _titles(pack)
+def variant_text(pack: Any, variant_id: str, lang: str | None = None) -> str:
+    """The starting file, its comments and rule titles in ``lang`` (default: the pack's language)."""
+    from regola.i18n import words
+
+    lang = lang or pack.language
+    w = words(lang)
+    titles = _titles(pack, lang)
     chosen = fields(pack)
     if not chosen:
         raise RegolaError(f"pack '{pack.id}' names no number or yes/no in its rules to start a house rule from")
     first_pointer, _, first_value, _ = chosen[0]
+    check, diff, play = ("regola check THIS_FILE", f"regola rules diff --pack {pack.id} --variant THIS_FILE",
+                         f"regola play --pack {pack.id} --variant THIS_FILE")
+    title = json.dumps(w.gettext("My house rule"), ensure_ascii=False)  # quoted: valid YAML in any language
     lines = [
-        f"# A house rule for the pack '{pack.id}' ({pack.title}), started by `regola new variant`.",
-        "# To change a rule: remove the '# ' before its change and edit the value. Then",
-        "#   regola check THIS_FILE                            says whether the result holds together,",
-        f"#   regola rules diff --pack {pack.id} --variant THIS_FILE   shows what it changes in the rulebook,",
-        f"#   regola play --pack {pack.id} --variant THIS_FILE        plays it.",
-        "# Each change names the rule it touches (`regola rules show RULE_ID`) and the source that rule cites.",
+        "# " + w.gettext("A house rule for the pack '{pack}' ({title}), started by `regola new variant`.",
+                         pack=pack.id, title=pack.title),
+        "# " + w.gettext("To change a rule: remove the '# ' before its change and edit the value. Then"),
+        f"#   {check:<56} " + w.gettext("says whether the result holds together,"),
+        f"#   {diff:<56} " + w.gettext("shows what it changes in the rulebook,"),
+        f"#   {play:<56} " + w.gettext("plays it."),
+        "# " + w.gettext("Each change names the rule it touches (`regola rules show RULE_ID`) and the source "
+                         "that rule cites."),
         "variant:",
         f"  id: {variant_id}",
         f"  base: {pack.id}",
-        "  title: My house rule",
-        "  cites: []                 # where the rule comes from, if anywhere (e.g. a club's rule sheet)",
+        f"  title: {title}",
+        "  cites: []                 # " + w.gettext("where the rule comes from, if anywhere (e.g. a club's rule "
+                                                     "sheet)"),
         "  changes:",
-        "    # This line changes nothing: it only checks today's value, so the file is valid as it stands.",
+        "    # " + w.gettext("This line changes nothing: it only checks today's value, so the file is valid as "
+                             "it stands."),
         f"    - {{op: test, path: {first_pointer}, value: {json.dumps(first_value, ensure_ascii=False)}}}",
     ]
     for pointer, rule_id, value, cites in chosen:
@@ -141,7 +194,7 @@ def variant_text(pack: Any, variant_id: str) -> str:
         said = (f" — {title}" if title else "") + (f" [{', '.join(cites)}]" if cites else "")
         lines.append(f"    # {rule_id}{said}")
         lines.append(f"    # - {{op: replace, path: {pointer}, value: {json.dumps(value, ensure_ascii=False)}}}")
-    lines += mechanic_lines(pack)
+    lines += mechanic_lines(pack, lang)
     return "\n".join(lines) + "\n"
 
 
@@ -156,13 +209,18 @@ def run_variant(args: argparse.Namespace) -> int:
     target: Path = args.output if args.output is not None else Path(f"{args.id}.yaml")
     if target.exists():
         raise RegolaError(f"{target} exists already; choose another file with -o")
-    text = variant_text(pack, args.id)
+    lang = language(pack, args.lang)
+    text = variant_text(pack, args.id, lang)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         with target.open("x", encoding="utf-8") as handle:
             handle.write(text)
     except OSError as exc:
         raise RegolaError(f"cannot write {target}: {exc.strerror or exc}") from None
-    print(f"wrote {target}: {len(fields(pack))} changes to choose from, all commented out; "
-          f"check it with `regola check {target}`")
+    from regola.i18n import words
+
+    print(words(lang).ngettext("wrote {file}: {count} change to choose from, all commented out; check it with "
+                               "`regola check {file}`",
+                               "wrote {file}: {count} changes to choose from, all commented out; check it with "
+                               "`regola check {file}`", len(fields(pack)), file=str(target), count=len(fields(pack))))
     return 0
