@@ -177,3 +177,39 @@ def test_a_piece_is_placed_by_tapping_a_marked_cell(browser: Any, tables_server:
         marked.first.click()
     assert page.locator("body").get_attribute("data-n") != before
     context.close()
+
+
+def test_a_record_is_replayed_from_a_file_chosen_on_a_phone(browser: Any, tables_server: Server,
+                                                             tmp_path: Any) -> None:
+    """The replay form takes a record as a file (read into the form in the browser, so the server's one
+    bounded form stays the only way in); a file over the record limit is refused before it is read."""
+    from pathlib import Path
+
+    record = Path(__file__).resolve().parents[1] / "golden" / "cs-2p-beginner.jsonl"
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{tables_server.url}/replay?lang=de")
+    chooser = page.locator("input[type=file][data-fills=record]")
+    assert chooser.is_visible()
+    huge = tmp_path / "huge.jsonl"
+    huge.write_bytes(b" " * (int(chooser.get_attribute("data-limit")) + 1))
+    chooser.set_input_files(str(huge))
+    page.wait_for_selector(".refused:not([hidden])")
+    assert "Protokoll" in page.locator(".refused").inner_text() and page.input_value("textarea") == ""
+    chooser.set_input_files(str(record))
+    sync_api.expect(page.locator("textarea")).to_have_value(re.compile(r"\{.{100,}", re.S))
+    assert page.locator(".refused").is_hidden()
+    with page.expect_navigation():
+        page.click("form button[type=submit]")
+    assert re.search(r"/replay/[0-9a-f]{32}\?lang=de$", page.url)  # refereed, kept, shown from its start
+    assert page.locator("svg[role=img]").count() == 1
+    context.close()
+
+
+def test_without_javascript_the_replay_form_offers_only_the_text_box(browser: Any, tables_server: Server) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{tables_server.url}/replay?lang=en")
+    assert page.locator("textarea[name=record]").is_visible()
+    assert page.locator("input[type=file]").is_hidden()  # it would do nothing without the script
+    context.close()

@@ -61,3 +61,29 @@
   });
   mark();
 })();
+
+// The replay form: a record chosen as a file is read here into the text box the form sends (the server
+// takes the same bounded form either way). Shown only with JavaScript; a file over the limit is refused
+// before it is read.
+(function () {
+  "use strict";
+  document.querySelectorAll("input[type=file][data-fills]").forEach(function (input) {
+    var form = input.form, box = form ? form.querySelector('[name="' + input.dataset.fills + '"]') : null;
+    var alert = form ? form.querySelector(".refused") : null;
+    if (!box || !window.FileReader) { return; }
+    input.closest("label").hidden = false;
+    input.addEventListener("change", function () {
+      var file = input.files && input.files[0];
+      if (alert) { alert.hidden = true; }
+      if (!file) { return; }
+      if (file.size > parseInt(input.dataset.limit, 10)) {
+        if (alert) { alert.textContent = input.dataset.tooLarge; alert.hidden = false; }
+        input.value = "";
+        return;
+      }
+      var reader = new FileReader();
+      reader.onload = function () { box.value = reader.result; };
+      reader.readAsText(file);
+    });
+  });
+})();

@@ -102,12 +102,19 @@ async def replay_form(request: Request) -> Response:
 
     words = _words(request, _lang(request))
     _ = words.gettext
+    limit = bodies.record_bytes()
     say = [_("Replay a record"), _("Paste a game record (JSON Lines, as `regola play --record` writes it):"),
-           _("Replay")]
+           _("Replay"), _("Or choose the record's file:"),
+           _("That file is larger than a record may be ({limit} bytes).", limit=words.number(limit))]
     root = str(request.scope.get("root_path", "")).rstrip("/")
+    # the file chooser reads the file into the text box in the browser (tables.js): the server takes one
+    # form of body, refereed and bounded as every post; without JavaScript the chooser stays hidden
+    chooser = (f'<label class="file" hidden>{esc(say[3])} <input type="file" accept=".jsonl,.json,.txt" '
+               f'data-fills="record" data-limit="{limit}" data-too-large="{esc(say[4])}"></label>'
+               '<p class="refused" role="alert" hidden></p>')
     body = (f'<main class="table replay-form"><h1>{esc(say[0])}</h1>'
             f'<form method="post" action="{root}/replay?lang={esc(words.lang)}">'
-            f'<label>{esc(say[1])}<textarea name="record" rows="12" required></textarea></label>'
+            f'<label>{esc(say[1])}<textarea name="record" rows="12" required></textarea></label>{chooser}'
             f'<button type="submit">{esc(say[2])}</button></form></main>')
     return page(request, say[0], words.lang, body)
 
