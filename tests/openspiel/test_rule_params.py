@@ -71,6 +71,9 @@ def test_a_parameter_at_its_default_changes_nothing() -> None:
     ("regola_pl(rounds_count=two)", r"rounds_count"),
     ("regola_pl(raise_by=1.5)", r"raise_by"),
     ("regola_pl(no_such_value=1)", r"no_such_value"),
+    # what `regola check` refuses in a variant file: a seat of the setup table starts with two labs
+    ("regola_cs(players=2,limits_labs=1)", r"limits_labs=1: seat 2 starts with 2 labs, the limit is 1"),
+    ("regola_pl(actions_per_turn=1)", r"actions_per_turn=1: what a round allows of one kind fits"),
 ])
 def test_a_value_the_rules_refuse_is_one_error_naming_the_parameter(spec: str, said: str) -> None:
     with pytest.raises(Exception, match=said):

@@ -9,6 +9,6 @@ from __future__ import annotations
 
 from regola.check.findings import CODES, Finding
 from regola.check.load import UsageError
-from regola.check.runner import Result, run
+from regola.check.runner import Result, check_document, run
 
-__all__ = ["CODES", "Finding", "Result", "UsageError", "run"]
+__all__ = ["CODES", "Finding", "Result", "UsageError", "check_document", "run"]

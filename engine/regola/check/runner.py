@@ -23,10 +23,10 @@ from regola.check.sources import check_reconstructed, check_sources
 from regola.check.subject import Subject
 from regola.check.text import check_catalogs, check_coverage, load_catalogs
 from regola.core.errors import PackError
-from regola.core.pack import home_variant_files
-from regola.core.variant import blamed
+from regola.core.pack import Pack, home_variant_files
+from regola.core.variant import Variant, blamed
 
-__all__ = ["Result", "run"]
+__all__ = ["Result", "check_document", "run"]
 
 Check = Callable[[Subject], list[Finding]]
 
@@ -66,6 +66,14 @@ def _check_document(subject: Subject) -> list[Finding]:
     if not any(f.level == "error" for f in findings):
         findings += _guarded(check_unread, subject)
     return subject.adopt(findings)
+
+
+def check_document(pack: Pack, variant: Variant | None, home: Path) -> list[Finding]:
+    """The findings of one loaded document (a pack with ``variant`` applied, or alone) by the document
+    checks of `regola check` (references, flow, constraints, the game's invariants, compilation, unread
+    data); no catalogs and no other packs. For a variant made without a file (the OpenSpiel bridge's
+    rule parameters)."""
+    return _check_document(Subject(pack, variant, home))
 
 
 def _key(finding: Finding) -> tuple[object, ...]:

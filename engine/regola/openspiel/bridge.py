@@ -48,7 +48,7 @@ import pyspiel
 
 from regola.core.caps import decision_cap
 from regola.core.chance import Draws
-from regola.core.errors import RegolaError
+from regola.core.errors import PackError, RegolaError
 from regola.core.game import CHANCE, TERMINAL, Game, Ruleset, to_action
 from regola.core.pack import available_packs, load_pack
 from regola.core.step import SPECTATOR
@@ -87,7 +87,17 @@ def _ruleset(name: str, variants: tuple[str, ...], changes: tuple[tuple[str, Any
         pack, fixed = _REGISTERED[name]
         made = _PARAMS[name].variant(changes) if changes else None
         extra = [made] if made is not None else []
-        ruleset = _RULESETS[key] = Ruleset(load_pack(pack, variants=[*fixed, *variants, *extra]))
+        loaded = load_pack(pack, variants=[*fixed, *variants, *extra])
+        if made is not None:  # what `regola check` says of a variant file, said of the parameters
+            from regola.check import check_document
+            from regola.core.home import current
+
+            errors = [f for f in check_document(loaded, made, current().root) if f.level == "error"]
+            if errors:
+                said = ", ".join(f"{n}={v}" for n, v in changes)
+                raise PackError(f"{said}: " + "; ".join(f"{f.message} [{f.pointer}]" for f in errors[:3]),
+                                field=errors[0].pointer, code=errors[0].code)
+        ruleset = _RULESETS[key] = Ruleset(loaded)
     return ruleset
 
 
