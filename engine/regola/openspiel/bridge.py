@@ -384,7 +384,8 @@ class RegolaState(pyspiel.State):
         row each, the last row its observation now; and for each row but the last, the action id the seat
         took from there (-1 where someone else moved or chance did). Together they are the seat's whole
         information history (perfect recall), of a size that grows with the game rather than a fixed
-        tensor; the information-state tensor stays a fixed-size summary. Built by replaying the history."""
+        tensor; the information-state tensor stays a fixed-size summary. Built by replaying the history,
+        so a resampled state (which has none) gives its start only."""
         game = self.get_game()
         spec = game.tensor_spec  # type: ignore[attr-defined]
         replay = game.new_initial_state()
