@@ -70,10 +70,13 @@ def test_two_people_play_princes_of_florence_in_two_browsers(browser: Any, table
     # the seat waiting for the other follows the table live (server-sent events reload its page)
     waiting = two if one.locator("form.choices button").count() else one
     before = waiting.locator("body").get_attribute("data-n")
+    waiting.evaluate("() => { window.regolaMarker = 1; }")  # gone if the page were loaded anew
     mover = one if waiting is two else two
     with mover.expect_navigation():
         mover.locator("form.choices button").first.click()
     waiting.wait_for_function(f"document.body.dataset.n !== '{before}'", timeout=15_000)
+    assert waiting.evaluate("() => window.regolaMarker") == 1  # updated in place, not reloaded
+    assert waiting.locator("svg[role=img]").count() == 1 and waiting.locator(".status").inner_text()
     two.reload()  # a reload mid-game resumes where the table is
     assert two.locator(".status").inner_text()
     clicks = _play([one, two], time.monotonic() + 240)
