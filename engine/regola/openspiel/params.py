@@ -17,7 +17,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from regola.core.errors import PackError
 from regola.core.variant import Variant, variant_from_dict
 from regola.mechanics.editable import Field, fields
 
@@ -37,14 +36,17 @@ def _names(pointers: list[str], taken: set[str]) -> list[str]:
     for w in words:
         for k in range(1, len(w) + 1):
             tails["_".join(w[-k:])] += 1
-    out = []
-    for pointer, w in zip(pointers, words, strict=True):
+    out: list[str] = []
+    for w in words:
         for k in range(min(2, len(w)), len(w) + 1):
             name = "_".join(w[-k:])
             if tails[name] == 1 and name not in taken and not w[-k][0].isdigit():
                 break
-        else:  # two pointers that spell the same words (a key with `_` against a nested key): say which
-            raise PackError(f"no parameter name for {pointer}: another value spells the same words")
+        else:  # every tail is shared or starts with a number (a key with `_` against a nested key): the
+            # whole path, marked and numbered until free; a pack's odd shape never stops the registration
+            name = "value_" + "_".join(w)
+            while name in taken or name in out or tails[name]:
+                name += "_"
         out.append(name)
     return out
 
