@@ -542,6 +542,7 @@ class ViewObserver:
         blocks = game.players if kind == "all" else 1
         size = self.spec.size * blocks + (game.space.size if perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
+        self.scales = np.asarray(self.spec.scales, np.float32)  # normalized = raw / scale, once per call in numpy
         self.dict: dict[str, np.ndarray] = {}
         offsets = self.spec.offsets
         for block in range(blocks):
@@ -553,22 +554,24 @@ class ViewObserver:
         if perfect_recall:
             self.dict["own_actions"] = self.tensor[self.spec.size:]
 
+    def _normalized(self, view: dict[str, Any], seat: int) -> np.ndarray:
+        return np.asarray(self.spec.encode(view, seat), np.float32) / self.scales
+
     def set_from(self, state: RegolaState, player: int) -> None:
         game = state.regola
         size = self.spec.size
         if self.kind == "public":
-            self.tensor[:] = self.spec.encode(game.ruleset.definition.view(game.state, SPECTATOR), 0, True)
+            self.tensor[:] = self._normalized(game.ruleset.definition.view(game.state, SPECTATOR), 0)
             return
         if self.kind == "all":
             for seat in range(self.players):
-                self.tensor[seat * size:(seat + 1) * size] = self.spec.encode(game.view(seat), seat, True)
+                self.tensor[seat * size:(seat + 1) * size] = self._normalized(game.view(seat), seat)
             return
         if self.kind == "private":
-            public = self.spec.encode(game.ruleset.definition.view(game.state, SPECTATOR), player, True)
-            self.tensor[:] = np.asarray(self.spec.encode(game.view(player), player, True), np.float32) - \
-                np.asarray(public, np.float32)
+            public = self._normalized(game.ruleset.definition.view(game.state, SPECTATOR), player)
+            self.tensor[:] = self._normalized(game.view(player), player) - public
             return
-        self.tensor[:size] = self.spec.encode(game.view(player), player, True)
+        self.tensor[:size] = self._normalized(game.view(player), player)
         if self.perfect_recall:
             own = self.tensor[size:]
             own[:] = 0.0
