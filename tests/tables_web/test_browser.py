@@ -74,7 +74,8 @@ def test_two_people_play_princes_of_florence_in_two_browsers(browser: Any, table
     mover = one if waiting is two else two
     with mover.expect_navigation():
         mover.locator("form.choices button").first.click()
-    waiting.wait_for_function(f"document.body.dataset.n !== '{before}'", timeout=15_000)
+    # expect() polls from Python: a string predicate would be eval'd in the page, which its CSP forbids
+    sync_api.expect(waiting.locator("body")).not_to_have_attribute("data-n", before or "", timeout=15_000)
     assert waiting.evaluate("() => window.regolaMarker") == 1  # updated in place, not reloaded
     assert waiting.locator("svg[role=img]").count() == 1 and waiting.locator(".status").inner_text()
     two.reload()  # a reload mid-game resumes where the table is
