@@ -75,4 +75,4 @@ def test_the_closing_suggests_the_same_game_with_its_variants(capsys: pytest.Cap
     assert main(["play", "--pack", "pl", "--variant", "pf-poor-relief", "--players", "3", "--seed", "3",
                  "--bots", "greedy", "--lang", "en"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "regola play --pack pl --variant pf-poor-relief --players 3 --seed 3 --lang en --human 0" in out
+    assert "regola play --pack pl --variant pf-poor-relief --players 3 --seed 3 --lang en --human 1" in out

@@ -39,6 +39,6 @@ def test_maestro_leonardo_tells_completions_and_their_rewards() -> None:
 @pytest.mark.parametrize("seed", [3])
 def test_princes_of_florence_tells_works_and_pay(seed: int) -> None:
     text = " ".join(_terminal_game("pl", "standard", seed).split())
-    assert re.search(r"seat [012] completes a work: \w+", text), text[-3000:]
-    assert re.search(r"seat [012]: [+−][\d,]+ florins", text)
-    assert re.search(r"seat [012]: (?:[+−][\d,]+ florins, )?[+−]\d+ prestige points?", text)
+    assert re.search(r"Seat [123] completes a work: \w+", text), text[-3000:]
+    assert re.search(r"Seat [123]: [+−][\d,]+ florins", text)
+    assert re.search(r"Seat [123]: (?:[+−][\d,]+ florins, )?[+−]\d+ prestige points?", text)

@@ -40,13 +40,13 @@ def _play_to_the_end(game: Session, prompt: str, first: str, limit: int = 400) -
 
 
 def test_polish_game_to_the_end(env: dict[str, str]) -> None:
-    game = Session("play", "--pack", "pl", "--players", "2", "--seed", "5", "--human", "1", "--bots", "greedy",
+    game = Session("play", "--pack", "pl", "--players", "2", "--seed", "5", "--human", "2", "--bots", "greedy",
                    env=env)
     prompt = PROMPT["pl"]
     try:
         first = game.expect(prompt)
-        assert "Runda 1 z 7 · " in first and "grasz jako gracz 1" in first
-        assert re.search(r"^gracz 1 \(ty\): [\d\s]+florenów · 0\spunktów$", first, re.M), first
+        assert "Runda 1 z 7 · " in first and "grasz jako Miejsce 2" in first
+        assert re.search(r"^Miejsce 2 \(ty\): [\d\s]+florenów · 0\spunktów$", first, re.M), first
         assert "Twoja ręka: " in first and "Twoje księstwo:" in first
         assert re.search(r"^\[\d+\] oddaję kartę zawodu \S", first, re.M), first  # the catalog's words, a name
         assert not ENGLISH.search(first), first
@@ -67,18 +67,18 @@ def test_polish_game_to_the_end(env: dict[str, str]) -> None:
         shown = [int(k) for k in re.findall(r"\[(\d+)\] ", screen[screen.rfind("Runda "):])]
         assert shown == list(range(1, len(shown) + 1)), shown
     # the bot's secret choices are told, its cards are not
-    assert "gracz 0: wybiera kartę w tajemnicy" in first
-    assert not re.search(r"gracz 0: (oddaję kartę zawodu|biorę kartę|zatrzymuję \S)", game.seen)
+    assert "Miejsce 1: wybiera kartę w tajemnicy" in first
+    assert not re.search(r"Miejsce 1: (oddaję kartę zawodu|biorę kartę|zatrzymuję \S)", game.seen)
     assert re.search(r"(Wygrywa|wygrywa|Remis).*\n.*scoring\.winner", game.seen), game.seen[-1500:]
 
 
 def test_german_help_and_a_forbidden_move(env: dict[str, str]) -> None:
-    game = Session("play", "--pack", "pl", "--players", "3", "--seed", "2", "--human", "0", "--lang", "de",
+    game = Session("play", "--pack", "pl", "--players", "3", "--seed", "2", "--human", "1", "--lang", "de",
                    "--bots", "greedy", env=env)
     prompt = PROMPT["de"]
     try:
         first = game.expect(prompt)
-        assert "Runde 1 von 7 · " in first and "du spielst Platz 0" in first
+        assert "Runde 1 von 7 · " in first and "du spielst Platz 1" in first
         assert re.search(r"^Platz 2: .*Florin · 0\sPrestigepunkte · 4\sKarten auf der Hand", first, re.M), first
         assert not ENGLISH.search(first), first
         game.send("?")  # the rule of choosing profession cards, in German

@@ -31,7 +31,7 @@ def test_a_person_who_quit_resumes_and_the_record_is_the_same(tmp_path: Path,
                                                               seen_table: dict[str, Any]) -> None:  # noqa: F811
     whole, saved = tmp_path / "whole.jsonl", tmp_path / "saved.jsonl"
     seen_table["answer"] = lambda prompt: "1"
-    args = ["play", "--pack", "pl", "--players", "3", "--seed", "8", "--human", "0", "--bots", BOTS]
+    args = ["play", "--pack", "pl", "--players", "3", "--seed", "8", "--human", "1", "--bots", BOTS]
     assert main([*args, "--record", str(whole)]) == 0
     asked = {"n": 0}
 

@@ -59,7 +59,7 @@ def test_a_build_taken_back_then_the_game_finished(tmp_path: Path, monkeypatch: 
         return "1"
 
     _answers(seen_table, answer)
-    assert main(["play", "--pack", "pl", "--players", "2", "--seed", "4", "--human", "0", "--bots", "greedy",
+    assert main(["play", "--pack", "pl", "--players", "2", "--seed", "4", "--human", "1", "--bots", "greedy",
                  "--lang", "en", "--record", str(record)]) == 0
     assert state["checked"], "the person never built, so nothing was taken back"
     replayed = _replay(capsys, record)
@@ -78,7 +78,7 @@ def test_a_take_back_after_another_player_is_refused_with_the_rule(monkeypatch: 
         return "1" if line == "first" else line
 
     _answers(seen_table, answer)
-    assert main(["play", "--pack", "pl", "--players", "2", "--seed", "5", "--human", "1", "--bots", "greedy",
+    assert main(["play", "--pack", "pl", "--players", "2", "--seed", "5", "--human", "2", "--bots", "greedy",
                  "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "The rules do not allow that:" in out and "[flow.take_back" in out
@@ -102,7 +102,7 @@ def test_save_writes_what_was_played_and_the_game_goes_on(tmp_path: Path, monkey
         return "1"
 
     _answers(seen_table, answer)
-    assert main(["play", "--pack", "cs", "--players", "3", "--seed", "2", "--human", "0", "--bots", "random",
+    assert main(["play", "--pack", "cs", "--players", "3", "--seed", "2", "--human", "1", "--bots", "random",
                  "--lang", "de"]) == 0
     out = capsys.readouterr().out
     assert "regola-cs-seed2.jsonl" in out  # said where, in the person's language

@@ -53,7 +53,7 @@ def test_the_terminal_refuses_a_take_back_with_the_variant_s_text(tmp_path: Path
         return original(self, game, obs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(human.Table, "choose", choose)
-    assert main(["play", "--pack", "pl", "--variant", str(variant), "--players", "2", "--seed", "1", "--human", "0",
+    assert main(["play", "--pack", "pl", "--variant", str(variant), "--players", "2", "--seed", "1", "--human", "1",
                  "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "The rules do not allow that:" in out and "nobody may take one back" in out

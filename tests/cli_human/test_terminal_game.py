@@ -44,7 +44,7 @@ def _assert_fits(screen: str) -> None:
 
 
 def test_german_game_through_a_pty(env: dict[str, str]) -> None:
-    game = Session("play", "--human", "0", "--lang", "de", "--seed", "3", "--players", "4", env=env)
+    game = Session("play", "--human", "1", "--lang", "de", "--seed", "3", "--players", "4", env=env)
     prompt = PROMPT["de"]
     try:
         first = _screen(game.expect(prompt))
@@ -117,11 +117,11 @@ def test_german_game_through_a_pty(env: dict[str, str]) -> None:
 
 
 @pytest.mark.parametrize(("lang", "header", "unreadable"), [
-    ("fr", "Tour 1 sur 9 · phase A : lancer · vous jouez jaune", "Je ne comprends pas « xyz »"),
-    ("cs", "Kolo 1 z 9 · fáze A: zahájení práce · hraješ za barvu žlutá", "„xyz“ nerozumím"),
+    ("fr", "Tour 1 sur 9 · phase A : lancer · vous jouez Jaune", "Je ne comprends pas « xyz »"),
+    ("cs", "Kolo 1 z 9 · fáze A: zahájení práce · tvoje barva: Žlutá", "„xyz“ nerozumím"),
 ])
 def test_other_languages_through_a_pty(env: dict[str, str], lang: str, header: str, unreadable: str) -> None:
-    game = Session("play", "--human", "0", "--lang", lang, "--seed", "3", "--players", "4", env=env)
+    game = Session("play", "--human", "1", "--lang", lang, "--seed", "3", "--players", "4", env=env)
     try:
         first = _screen(game.expect(PROMPT[lang]))
         assert header in game.seen

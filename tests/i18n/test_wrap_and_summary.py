@@ -66,7 +66,7 @@ def test_the_terminal_game_fits_a_narrow_terminal(monkeypatch: pytest.MonkeyPatc
 
 @pytest.mark.parametrize(("lang", "winner", "why", "header", "next_"), [
     ("de", r"^Blau gewinnt mit 38\xa0Gulden\.$", "Warum: Sieg — Am meisten Geld gewinnt.", "Rang", "Als Nächstes:"),
-    ("cs", r"^Vítězí modrá \(38\xa0guldenů\)\.$", "Proč: ", "pořadí", "Co dál:"),
+    ("cs", r"^Vítězí Modrá \(38\xa0guldenů\)\.$", "Proč: ", "pořadí", "Co dál:"),
     ("fr", r"^Bleu gagne avec 38\xa0florins\.$", "Pourquoi : ", "rang", "Ensuite :"),
 ])
 def test_the_closing_summary_says_who_won_and_why(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
@@ -79,7 +79,7 @@ def test_the_closing_summary_says_who_won_and_why(capsys: pytest.CaptureFixture[
     assert any(line.split()[0] == header for line in lines if line.strip())
     # the tie between green and red on money, and what broke it, in words
     assert sum("36" in line for line in lines) >= 3
-    assert lines[-1].startswith(next_) and "--human 0" in lines[-1]
+    assert lines[-1].startswith(next_) and "--human 1" in lines[-1]
 
 
 def test_princes_of_florence_says_it_in_polish(capsys: pytest.CaptureFixture[str],
@@ -88,9 +88,9 @@ def test_princes_of_florence_says_it_in_polish(capsys: pytest.CaptureFixture[str
     assert main(["play", "--pack", "pl", "--players", "3", "--seed", "7"]) == 0
     out = capsys.readouterr().out
     # the words, not one game's numbers (a change to the bots' random draws plays another game)
-    assert re.search(r"Wygrywa gracz \d \(\d+\xa0punkt(y|ów)?\)\.", out) and "Dlaczego: Zwycięzca —" in out
+    assert re.search(r"Wygrywa Miejsce \d \(\d+\xa0punkt(y|ów)?\)\.", out) and "Dlaczego: Zwycięzca —" in out
     # Princes of Florence has terminal play now: the closing line offers a seat against the same deal
-    assert "Co dalej:" in out and "--pack pl --players 3 --seed 7 --lang pl --human 0" in out
+    assert "Co dalej:" in out and "--pack pl --players 3 --seed 7 --lang pl --human 1" in out
 
 
 def test_a_language_the_game_lacks_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

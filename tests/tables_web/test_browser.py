@@ -78,6 +78,8 @@ def test_two_people_play_princes_of_florence_in_two_browsers(browser: Any, table
     sync_api.expect(waiting.locator("body")).not_to_have_attribute("data-n", before or "", timeout=15_000)
     assert waiting.evaluate("() => window.regolaMarker") == 1  # updated in place, not reloaded
     assert waiting.locator("svg[role=img]").count() == 1 and waiting.locator(".status").inner_text()
+    log = waiting.locator(".events li").all_inner_texts()  # the move in words, in the page's language
+    assert log and all(re.match(r"(Seat|Platz) [12]\W", line) for line in log), log
     two.reload()  # a reload mid-game resumes where the table is
     assert two.locator(".status").inner_text()
     clicks = _play([one, two], time.monotonic() + 240)
@@ -91,7 +93,8 @@ def test_a_person_plays_maestro_leonardo_by_keyboard_against_a_bot(browser: Any,
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     links = _create(page, tables_server.url, "cs", ["human", "greedy"], "fr")
-    seat = next(link for label, link in links.items() if label.startswith("Place 1"))
+    assert list(links)[0] == "Jaune"  # Maestro Leonardo names a seat by its colour, everywhere
+    seat = links["Jaune"]
     page.goto(seat)
     page.wait_for_selector("form.choices button")
     form = page.locator("form.choices")
@@ -131,7 +134,7 @@ def test_phone_screenshots_of_both_boards(browser: Any, tables_server: Server, p
     context = browser.new_context(viewport=PHONE, device_scale_factor=2)
     page = context.new_page()
     links = _create(page, tables_server.url, pack, ["human", "greedy"], langs[0])
-    seat = next(iter(link for label, link in links.items() if re.match(r"\D+ 1$", label)))
+    seat = next(iter(links.values()))  # the first seat's link comes first
     for lang in langs:
         page.goto(seat.split("?")[0] + f"?lang={lang}")
         page.wait_for_selector("svg[role=img]")

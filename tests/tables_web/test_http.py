@@ -19,7 +19,7 @@ from .conftest import assert_private, play_to_the_end, serving
 
 httpx = pytest.importorskip("httpx")
 #: the German hand-over screen's heading (the tables catalog), before the seat number
-HANDOVER_DE = "Gib das Gerät an Platz"
+HANDOVER_DE = "Gib das Gerät weiter an: Platz"
 
 
 @pytest.mark.parametrize(("pack", "players"), [("pl", 2), ("cs", 2)])
@@ -33,6 +33,13 @@ def test_two_people_play_a_whole_game(tables_server: Server, pack: str, players:
         assert early.status_code == 403  # a seat gets the record once the game is over
         last = play_to_the_end(client, tokens)
         assert last["result"] and last["over"]
+        # a program asks for the moves in words: each event says what was done, in the language asked
+        told = client.get(f"/api/v1/tables/{made.json()['spectator']}", params={"since": 0, "lang": "de-AT"}).json()
+        name = "Platz " if pack == "pl" else ""
+        assert told["events"] and all(e["said"] and e["said"][0].startswith(name) for e in told["events"])
+        assert all("said" not in e for e in last["events"])  # none asked, none told
+        for odd in ("x" * 5000, "zz", "../../etc", "de;q=abc"):  # any language: answered in the pack's own
+            assert client.get(f"/api/v1/tables/{tokens[0]}", params={"lang": odd}).status_code == 200
         record = client.get(f"/api/v1/tables/{tokens[1]}/record")
         assert record.status_code == 200 and record.headers["content-type"].startswith("application/x-ndjson")
     path = tmp_path / "table.jsonl"
@@ -178,6 +185,8 @@ def test_the_replay_viewer_steps_through_a_finished_table(tables_server: Server)
         assert f"Schritt {steps} von {steps}" in last.text
         middle = client.get(f"/t/{tokens[0]}/replay?k={steps // 2}&lang=de")
         assert f"Schritt {steps // 2} von {steps}" in middle.text and "<svg" in middle.text
+        said = re.search(r'<p class="status">([^<]+)</p>', client.get(f"/t/{tokens[0]}/replay?k=2&lang=de").text)
+        assert said and re.match(r"(Gelb|Rot): ", said.group(1))  # the first decision (after the deal), told as the table tells it
         back = re.search(rf'href="([^"]*k={steps // 2 - 1}[^"]*)"', middle.text)
         assert back and client.get(back.group(1).replace("&amp;", "&")).status_code == 200
         first = client.get(f"/t/{tokens[0]}/replay?k=0&lang=de")

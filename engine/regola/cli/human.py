@@ -21,7 +21,8 @@ from typing import Any, TextIO
 from regola.core.bots import Observation
 from regola.core.errors import IllegalAction, RegolaError
 from regola.core.game import Game
-from regola.core.step import Action
+from regola.core.step import SPECTATOR, Action
+from regola.text.moves import flow_words, move_words
 from regola.text.speech import Speech
 from regola.text.wrap import wrap
 
@@ -90,7 +91,7 @@ class Table:
     # -- narration ------------------------------------------------------------------------------------
     def tell(self, seat: int, action: Action) -> None:
         """Remember what ``seat`` is about to do (described before the state changes)."""
-        self.told.append((seat, self.words.narrate(self.game.state, seat, action, self.speech)))
+        self.told.append((seat, move_words(self.game.ruleset.definition, self.game.state, seat, action, self.speech)))
 
     def watch(self, seat: int, agent: Any) -> Callable[[Game, Observation], Action]:
         """A bot's seat, told to the people at the table."""
@@ -105,15 +106,11 @@ class Table:
     def _happenings(self, seat: int) -> list[str]:
         """What the flow did by itself since this seat last chose (a completed invention and its reward, a
         work and its pay), found by comparing the public views: nothing a seat may not see."""
-        from regola.tables.messages import SPECTATOR
-
-        telling = getattr(self.words, "happenings", None)
-        if telling is None:
-            return []
-        now = self.game.ruleset.definition.view(self.game.state, SPECTATOR)
+        definition = self.game.ruleset.definition
+        now = definition.view(self.game.state, SPECTATOR)
         before = self.seen_public.get(seat)
         self.seen_public[seat] = now
-        return [] if before is None else list(telling(self.game.state, before, now, self.speech))
+        return [] if before is None else flow_words(definition, self.game.state, before, now, self.speech)
 
     def _news(self, seat: int, width: int) -> list[str]:
         """What the others did since this seat last chose, and what came of it, in at most NEWS_LINES

@@ -37,8 +37,9 @@ def register(sub: Any) -> None:
     p.add_argument("--setup", default=None, help="a setup mode of the pack (default: its first, e.g. beginner)")
     p.add_argument("--bots", default="greedy", help="comma-separated bot per seat, options after a colon "
                    "(mcts:iters=500,time=1); the last one fills the rest")
-    p.add_argument("--human", type=whole(0, 15), action="append", default=[], metavar="SEAT",
-                   help="a person plays this seat at the terminal (repeatable)")
+    p.add_argument("--human", type=whole(1, 16), action="append", default=[], metavar="SEAT",
+                   help="a person plays this seat at the terminal, seats counted from 1 as the game names them "
+                   "(repeatable)")
     p.add_argument("--record", type=Path, help="write the game record (JSON Lines) to this file")
     p.add_argument("--resume", type=Path, metavar="RECORD",
                    help="go on with a saved game (a record that !save or !quit wrote, or any unfinished record): "
@@ -127,8 +128,9 @@ def run(args: argparse.Namespace) -> int:
     args.setup = args.setup or ruleset.definition.setup_modes(ruleset.rules)[0]
     game = new_game(ruleset, args.players, args.seed, args.setup)
     for seat in args.human:
-        if not 0 <= seat < args.players:
-            raise RegolaError(f"--human {seat}: seats are 0 to {args.players - 1}")
+        if not 1 <= seat <= args.players:
+            raise RegolaError(f"--human {seat}: seats are 1 to {args.players}")
+    args.human = [seat - 1 for seat in args.human]  # the engine counts seats from 0
     agents: list[Any] = [make_bot(names[s], s, args.seed, ruleset) for s in range(args.players)]
     return _go_on(args, ruleset, game, agents, names, Moments())
 

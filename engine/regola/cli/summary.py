@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from regola.text.present import rule_line, sentence, summary, table
+from regola.text.seats import seat_number
 
 if TYPE_CHECKING:
     from regola.core.game import Game
@@ -44,14 +45,14 @@ def closing(game: Game, speech: Speech, players: int, seed: int, humans: list[in
     # the same game again needs the same variants (a house rule's file by the id it was loaded under)
     chosen = "".join(f" --variant {v.id}" for v in pack.variants)
     again = f"regola play --pack {pack.id}{chosen} --players {players} --seed {seed} --lang {lang}"
+    scoring = f"regola rules show scoring.winner --pack {pack.id}{chosen} --lang {lang}"
+    render = f"regola rules render --pack {pack.id}{chosen} --lang {lang} -o rulebook/"
     if game.ruleset.definition.terminal is not None and not humans:
         lines.append(speech.gettext("Next: play a seat yourself against the same deal with `{command}`, or read "
-                                    "the scoring rule with `{rule}`.", command=again + " --human 0",
-                                    rule=f"regola rules show scoring.winner --pack {pack.id}{chosen} --lang {lang}"))
-    elif humans:
+                                    "the scoring rule with `{rule}`.", command=again + " --human 1", rule=scoring))
+    elif humans:  # --human counts seats from 1, as every surface names them (regola.text.seats)
         lines.append(speech.gettext("Next: play the same deal again with `{command}`, or try another seed.",
-                                    command=again + "".join(f" --human {h}" for h in humans)))
+                                    command=again + "".join(f" --human {seat_number(h)}" for h in humans)))
     else:
-        lines.append(speech.gettext("Next: read the whole rulebook with `{command}`.",
-                                    command=f"regola rules render --pack {pack.id}{chosen} --lang {lang} -o rulebook/"))
+        lines.append(speech.gettext("Next: read the whole rulebook with `{command}`.", command=render))
     return lines

@@ -151,7 +151,8 @@ def _table_paths(packs: list[str], body_problems: S) -> S:
                 "404": _problem("no such pack"), "422": _problem("a table that cannot be made as asked"),
                 "429": _problem("this address holds its share of the open tables (Retry-After)"),
                 "503": _problem("the server holds as many tables as it may (Retry-After)")}}},
-        "/api/v1/tables/{token}": {"get": {"summary": "the message of a token", "parameters": [token, since, reveal],
+        "/api/v1/tables/{token}": {"get": {"summary": "the message of a token; with ?lang= each event says in "
+                                           "words what was done (`said`)", "parameters": [token, since, reveal, lang],
                                            "responses": {**message, **unknown,
                                                          "400": _problem("a query value that is not a number")}}},
         "/api/v1/tables/{token}/decisions": {"post": {

@@ -31,6 +31,7 @@ from regola.tables.spec import HUMAN, TableSpec
 from regola.tables.store import Stale, Store, StoredTable
 from regola.tables.store.base import Token
 from regola.tables.table import Table, ruleset_for
+from regola.tables.words import language_for
 
 __all__ = ["Created", "Forbidden", "Full", "Hall", "NotFound"]
 
@@ -87,6 +88,11 @@ class _Entry:
 
 class ClientFull(RegolaError):
     """One client holds its share of the server's tables already (REGOLA_TABLES_PER_CLIENT)."""
+
+
+def _told_in(table: Table, lang: str | None) -> str | None:
+    """The language a message's events are told in for a reader asking ``lang`` (none asked: not told)."""
+    return language_for(table.ruleset.pack, lang) if lang else None
 
 
 class Hall:
@@ -225,7 +231,8 @@ class Hall:
         raise Forbidden("a spectator or host link does not play a seat")
 
     # -- acting ----------------------------------------------------------------------------------------------
-    def decide(self, token: str, raw: Any, reveal: int | None = None, at: int | None = None) -> dict[str, Any]:
+    def decide(self, token: str, raw: Any, reveal: int | None = None, at: int | None = None,
+               lang: str | None = None) -> dict[str, Any]:
         """A person's decision through their token; the new message for them. IllegalAction names the
         rule a refused decision breaks (the table is unchanged). ``at`` is the move number the decision
         answers (the message's ``n``): a table at another move raises Moved and nothing is applied, so
@@ -242,12 +249,13 @@ class Hall:
             lines = table.decide(seat, raw)
             self._store(entry, before, lines)
             entry.played = True
-            reply = message(table, Audience(role.role, role.seat), before, reveal)
+            reply = message(table, Audience(role.role, role.seat), before, reveal, _told_in(table, lang))
         self.on_change(table.id)
         self._schedule(table.id)
         return reply
 
-    def take_back(self, token: str, reveal: int | None = None, at: int | None = None) -> dict[str, Any]:
+    def take_back(self, token: str, reveal: int | None = None, at: int | None = None,
+                  lang: str | None = None) -> dict[str, Any]:
         """Take the seat's latest decision back; ``at`` as for ``decide`` (a repeated take-back is one)."""
         entry, role = self._find(token)
         seat = self._acting_seat(entry, role, reveal)
@@ -260,7 +268,7 @@ class Hall:
             keep = table.take_back(seat)
             entry.updated = time.time()
             self.store.truncate(table.id, keep, entry.updated)
-            reply = message(table, Audience(role.role, role.seat), 0, reveal)
+            reply = message(table, Audience(role.role, role.seat), 0, reveal, _told_in(table, lang))
         self.on_change(table.id)
         return reply
 
@@ -327,10 +335,13 @@ class Hall:
         self._schedule(table_id)
 
     # -- reading -------------------------------------------------------------------------------------------
-    def message(self, token: str, since: int = 0, reveal: int | None = None) -> dict[str, Any]:
+    def message(self, token: str, since: int = 0, reveal: int | None = None,
+                lang: str | None = None) -> dict[str, Any]:
+        """The token's message; its events told in the reader's ``lang`` (negotiated; none: not told)."""
         entry, role = self._find(token)
         with entry.lock:
-            return message(entry.table, Audience(role.role, role.seat), since, reveal)
+            table = entry.table
+            return message(table, Audience(role.role, role.seat), since, reveal, _told_in(table, lang))
 
     def inspect(self, token: str, look: Callable[[Table, Audience], Any]) -> Any:
         """``look(table, audience)`` under the table's lock: what a page needs beside the message (the

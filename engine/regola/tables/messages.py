@@ -34,17 +34,25 @@ def _public_view(table: Table) -> dict[str, Any]:
     return view
 
 
-def _events(table: Table, seat: int | None, since: int) -> tuple[list[dict[str, Any]], bool]:
-    """Decisions after line ``since`` as ``seat`` may know them; True when the client must start over
-    (it is ahead of the table after a take-back, or too far behind)."""
+def _events(table: Table, seat: int | None, since: int, lang: str | None) -> tuple[list[dict[str, Any]], bool]:
+    """Decisions after line ``since`` as ``seat`` may know them, each with its sentences in ``lang`` when
+    one is asked for (``said``: the decision as every seat may hear it, then what came of it, the chance
+    lines after it included); True when the client must start over (it is ahead of the table after a
+    take-back, or too far behind)."""
     reset = since > table.n or since < 0 or table.n - since > EVENTS
     start = max(0, table.n - EVENTS) if reset else since
     game_id = table.ruleset.pack.game
-    out = []
-    for line in table.lines[start:]:
-        if "chance" in line:
-            continue  # a shuffle or a deal: nobody is told its outcome
-        out.append({"n": line["n"], "seat": line["seat"], "action": seen(game_id, line["seat"], line["action"], seat)})
+    told = table.told(lang) if lang is not None else None
+    out: list[dict[str, Any]] = []
+    for k, line in enumerate(table.lines[start:], start=start):
+        if "chance" in line:  # a shuffle or a deal: nobody is told its outcome, only what came of it
+            if told is not None and out:
+                out[-1]["said"].extend(told[k])
+            continue
+        event = {"n": line["n"], "seat": line["seat"], "action": seen(game_id, line["seat"], line["action"], seat)}
+        if told is not None:
+            event["said"] = list(told[k])
+        out.append(event)
     return out, reset
 
 
@@ -52,9 +60,11 @@ def _plain(value: Any) -> Any:
     return [_plain(v) for v in value] if isinstance(value, list | tuple) else value
 
 
-def message(table: Table, audience: Audience, since: int = 0, reveal: int | None = None) -> dict[str, Any]:
-    """The message for ``audience`` with the events after line ``since``. For the hot-seat device,
-    ``reveal`` is the seat it has been handed to (its view is shown only when that seat is to move)."""
+def message(table: Table, audience: Audience, since: int = 0, reveal: int | None = None,
+            lang: str | None = None) -> dict[str, Any]:
+    """The message for ``audience`` with the events after line ``since`` (told in ``lang``, a language
+    negotiated for the game, when given). For the hot-seat device, ``reveal`` is the seat it has been
+    handed to (its view is shown only when that seat is to move)."""
     seat = audience.seat if audience.role == "seat" else None
     to_move = table.to_move()
     handover = None
@@ -66,7 +76,7 @@ def message(table: Table, audience: Audience, since: int = 0, reveal: int | None
     view = table.game.view(seat) if seat is not None else _public_view(table)
     if "legal" in view:  # as JSON has them: arrays all the way down (a deck order is a tuple inside)
         view["legal"] = [_plain(action) for action in view["legal"]]
-    events, reset = _events(table, seat, since)
+    events, reset = _events(table, seat, since, lang)
     out: dict[str, Any] = {
         "table": table.id, "game": table.ruleset.pack.game, "pack": table.ruleset.pack.id, "n": table.n,
         "seat": seat, "to_move": to_move, "over": to_move == TERMINAL, "view": view, "events": events,

@@ -12,6 +12,8 @@ from regola.core.game import CHANCE, Game
 from regola.core.record import replay
 from regola.tables.hidden import seen
 from regola.tables.messages import SPECTATOR
+from regola.text.moves import flow_words, move_words
+from regola.text.speech import Speech
 
 __all__ = ["EVERY", "Positions"]
 
@@ -72,6 +74,20 @@ class Positions:
             out["by"] = "chance" if who == CHANCE else who
             out["action"] = None if who == CHANCE else seen(self.game_id, who, plain, seat if not out["over"] else who)
         return out
+
+
+    def told(self, k: int, speech: Speech) -> list[str]:
+        """Step ``k`` in words (regola.text.moves, as the table and the terminal tell it): the decision as
+        every seat may hear it, then what the flow did by itself; a chance step only the latter."""
+        if not 1 <= k <= len(self.history):
+            return []
+        game = self.game_at(k - 1)
+        definition = game.ruleset.definition
+        who, action = self.history[k - 1]
+        out = [] if who == CHANCE else [move_words(definition, game.state, who, action, speech)]
+        before = definition.view(game.state, SPECTATOR)
+        game = self.game_at(k)
+        return out + flow_words(definition, game.state, before, definition.view(game.state, SPECTATOR), speech)
 
 
 def _plain(value: Any) -> Any:

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from regola.core.errors import IllegalAction, RegolaError
 from regola.core.game import CHANCE, Game, Ruleset, to_action
 from regola.core.pack import Pack
 from regola.core.record import header_for
+from regola.core.step import SPECTATOR
 from regola.core.undo import TakeBacks, UndoPolicy, phase_of
 from regola.tables.spec import TableSpec
+from regola.text.moves import flow_words, move_words
+from regola.text.speech import Speech, speech_for
 
 __all__ = ["Table", "check_action", "ruleset_for"]
 
@@ -29,6 +32,7 @@ MAX_PARTS = 64
 MAX_DEPTH = 3
 
 _rulesets: dict[tuple[Any, ...], Ruleset] = {}
+_speeches: dict[tuple[Any, ...], Speech] = {}
 
 
 def ruleset_for(pack: Pack) -> Ruleset:
@@ -39,6 +43,15 @@ def ruleset_for(pack: Pack) -> Ruleset:
     if ruleset is None:
         ruleset = _rulesets[key] = Ruleset(pack)
     return ruleset
+
+
+def _speech(pack: Pack, lang: str) -> Speech:
+    """One Speech per pack and (negotiated) language, shared by every table that tells its moves in it."""
+    key = (pack.id, pack.content_hash, lang)
+    speech = _speeches.get(key)
+    if speech is None:
+        speech = _speeches[key] = speech_for(pack, lang)
+    return speech
 
 
 def check_action(raw: Any) -> list[Any]:
@@ -81,6 +94,11 @@ class Table:
     game: Game
     lines: list[dict[str, Any]]
     takebacks: TakeBacks
+    #: language -> per line, what it told (regola.text.moves: the decision, then what the flow did by
+    #: itself), for the languages someone has read the table in; told again from the lines for a new one
+    said: dict[str, list[list[str]]] = field(default_factory=dict)
+    #: the public view of the game as it stands, while some language is being told (None: not computed)
+    _public: dict[str, Any] | None = None
 
     # -- making and restoring --------------------------------------------------------------------------
     @classmethod
@@ -105,6 +123,8 @@ class Table:
     def _replay(self, lines: list[dict[str, Any]]) -> None:
         self.game = Game.new(self.ruleset, self.spec.players, None, self.spec.setup)
         self.lines = []
+        self.said = {lang: [] for lang in self.said}
+        self._public = None
         self.takebacks = TakeBacks(self.takebacks.policy)
         for line in lines:
             who = CHANCE if "chance" in line else int(line["seat"])
@@ -148,6 +168,7 @@ class Table:
         game = self.game
         before = phase_of(game.state)
         action = to_action(raw)
+        told = self._tell(who, action) if self.said else {}
         try:
             game.apply(action)
         except IllegalAction:
@@ -157,6 +178,42 @@ class Table:
             raise IllegalAction("flow.turn", "not one of the actions of this moment", raw) from None
         self.lines.append(_line(len(self.lines) + 1, who, action))
         self.takebacks.after(who, self.lines[-1].get("action", []), before, phase_of(game.state))
+        if told:
+            self._told_after(told)
+
+    # -- telling what happened -----------------------------------------------------------------------
+    def told(self, lang: str) -> list[list[str]]:
+        """Per line, its sentences in ``lang`` (a language already negotiated for this game): the
+        decision as every seat may hear it, then what the flow did by itself. A language asked for the
+        first time is told from the lines once; from then on each new line is told as it is applied."""
+        if lang not in self.said:
+            copy = Table(self.id, self.ruleset, self.spec, self.header, self.secret, self.game, [],
+                         self.takebacks, {lang: []})
+            copy._replay(self.lines)
+            self.said[lang] = copy.said[lang]
+            self._public = None
+        return self.said[lang]
+
+    def _tell(self, who: int, action: Any) -> dict[str, list[str]]:
+        """The decision about to be applied, in every language being told (before it changes the state)."""
+        pack, definition, state = self.ruleset.pack, self.ruleset.definition, self.game.state
+        if self._public is None:
+            self._public = definition.view(state, SPECTATOR)
+        if who == CHANCE:
+            return {lang: [] for lang in self.said}
+        try:
+            return {lang: [move_words(definition, state, who, action, _speech(pack, lang))] for lang in self.said}
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            return {lang: [] for lang in self.said}  # an action of a wrong shape: apply refuses it
+
+    def _told_after(self, told: dict[str, list[str]]) -> None:
+        pack, definition, state = self.ruleset.pack, self.ruleset.definition, self.game.state
+        before, after = self._public, definition.view(state, SPECTATOR)
+        self._public = after
+        for lang, sentences in told.items():
+            if before is not None:
+                sentences.extend(flow_words(definition, state, before, after, _speech(pack, lang)))
+            self.said[lang].append(sentences)
 
     def _chance(self) -> None:
         while self.game.is_chance():

@@ -11,8 +11,9 @@ from regola.core.pack import Pack
 from regola.i18n import words as interface_words
 from regola.text.catalog import Catalog, catalog_for
 from regola.text.catalog import languages_of as catalog_languages
+from regola.text.speech import Speech
 
-__all__ = ["DOMAIN", "Words", "languages_of"]
+__all__ = ["DOMAIN", "Words", "language_for", "languages_of"]
 
 DOMAIN = "tables"
 
@@ -22,20 +23,28 @@ def languages_of(pack: Pack, home: Path | None = None) -> list[str]:
     return catalog_languages(pack.game, home)
 
 
+def language_for(pack: Pack, lang: str | None, home: Path | None = None) -> str:
+    """The language a reader asking for ``lang`` reads this pack's game in: the best of the game's
+    catalogs for it, else the pack's own (never the server's LANG: a reader's language is their own)."""
+    from regola.text.lang import LanguageError, negotiate
+
+    if not lang:
+        return pack.language
+    try:
+        return negotiate(lang[:35], pack.language, languages_of(pack, home))
+    except LanguageError:  # a language the game is not written in: the pack's own
+        return pack.language
+
+
 class Words:
     """Everything a board or page of one table says, in one language (the reader's if the game's rules
     are written in it, else the pack's own: names and words never mix two languages)."""
 
     def __init__(self, pack: Pack, lang: str | None = None, home: Path | None = None) -> None:
-        from regola.text.lang import LanguageError, negotiate
-
-        offered = languages_of(pack, home)
-        try:
-            self.lang = negotiate(lang, pack.language, offered) if lang else pack.language
-        except LanguageError:  # a language the game is not written in: the pack's own
-            self.lang = pack.language
+        self.lang = language_for(pack, lang, home)
         self.catalog: Catalog = catalog_for(self.lang, home, pack.game)
         self._words = interface_words(self.lang, DOMAIN)
+        self._speech: Speech | None = None
         # the unit each declared measure counts in (mechanics.yaml: money in gulden or florins, prestige
         # in points): a game's nouns come from its rule catalog, never from the interface catalogs
         measures = pack.data.get("mechanics", {}).get("measures", {})
@@ -55,6 +64,20 @@ class Words:
 
     def number(self, value: int) -> str:
         return self._words.number(value)
+
+    def seat(self, seat: int, color: str | None = None) -> str:
+        """A seat's one name (regola.text.seats: its colour where it has one, else 'Seat 2'), the same
+        words as the terminal's and the summaries'."""
+        from regola.text.seats import seat_name
+
+        return seat_name(self.speech, seat, color)
+
+    @property
+    def speech(self) -> Speech:
+        """This language's Speech: the rule catalog with regola's own interface words (not the tables')."""
+        if self._speech is None:
+            self._speech = Speech(self.catalog, interface_words(self.lang))
+        return self._speech
 
     def amount(self, measure: str, value: int) -> str:
         """``value`` of a declared measure with its unit in the rule catalog's words and plural form

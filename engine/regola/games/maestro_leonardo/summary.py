@@ -7,6 +7,7 @@ from typing import Any
 
 from regola.games.maestro_leonardo.table import money
 from regola.text.present import Row, Standing
+from regola.text.seats import seat_name
 from regola.text.speech import Speech
 
 __all__ = ["STANDING"]
@@ -28,7 +29,7 @@ def _tie_breaks(speech: Speech, game: Any) -> list[tuple[str, Any]]:
 
 
 def _columns(speech: Speech) -> list[tuple[str, Any]]:
-    return [(speech.gettext("colour"), lambda sp, r: sp.name("colors", r["color"])),
+    return [(speech.gettext("colour"), lambda sp, r: seat_name(sp, r["seat"], r["color"])),
             (speech.gettext("money"), lambda sp, r: money(sp, r["money"])),
             (speech.gettext("end bonus"), lambda sp, r: sp.number(r["bonus"])),
             (speech.gettext("inventions"), lambda sp, r: sp.number(r["inventions"])),
@@ -40,5 +41,5 @@ def _value(r: Row) -> Any:
 
 
 STANDING = Standing(score=lambda speech, r: money(speech, r["money"]), value=_value,
-                    name=lambda speech, r: speech.name("colors", r["color"]), tie_breaks=_tie_breaks,
+                    name=lambda speech, r: seat_name(speech, r["seat"], r["color"]), tie_breaks=_tie_breaks,
                     columns=_columns)

@@ -16,6 +16,7 @@ from typing import Any
 
 from regola.core.step import Action
 from regola.games.maestro_leonardo.state import State
+from regola.text.seats import seat_name
 from regola.text.speech import Speech
 
 __all__ = ["board", "describe", "happenings", "help_rule", "money", "narrate", "option"]
@@ -39,7 +40,7 @@ def money(speech: Speech, amount: int) -> str:
 
 
 def _color(speech: Speech, state: State, seat: int) -> str:
-    return speech.name("colors", state.players[seat].color)
+    return seat_name(speech, seat, state.players[seat].color)
 
 
 def _lab(speech: Speech, index: int) -> str:
@@ -179,9 +180,14 @@ def _district_words(speech: Speech, state: State, action: Action) -> dict[str, s
     return words
 
 
-#: per verb, the facts other seats may not hear: the invention a lab starts (its cards are hidden), a
-#: sealed bid, the order a council peek put back
-PRIVATE = {"start", "bid", "order"}
+#: per verb with private parts, the facts other seats may hear (as regola.tables.hidden withholds the
+#: same arguments from them): the lab a work starts in, not its invention (its cards are hidden); nothing
+#: of a sealed bid or of the order a council peek put back; the price of a council purchase, not the
+#: material (it goes to a hidden hand), nothing of a market exchange; a favor's letter and lab, not the
+#: materials it gives. A kind listed in SECRET_KIND is told by a sentence naming none of the rest.
+PRIVATE: dict[str, tuple[str, ...]] = {"start": ("lab",), "bid": (), "order": (), "buy": ("price",),
+                                       "exchange": (), "favor": ("favor", "lab")}
+SECRET_KIND = {"buy": "buy_secret", "exchange": "exchange_secret"}
 
 
 def _facts(speech: Speech, state: State, action: Action) -> tuple[str, dict[str, Any]]:
@@ -232,11 +238,12 @@ def _facts(speech: Speech, state: State, action: Action) -> tuple[str, dict[str,
     if verb == "auction_first":
         return verb, {"card": _card(speech, action[1])}
     if verb == "favor":
-        facts = {"favor": speech.name("favors", action[1]), "extra": ""}
+        facts = {"favor": speech.name("favors", action[1]), "extra": "", "lab": ""}
         if action[2] >= 0:
-            facts["extra"] += " · " + _lab(speech, action[2])
+            facts["lab"] = " · " + _lab(speech, action[2])
         if any(action[3]):
-            facts["extra"] += " · " + _materials(speech, state, action[3])
+            facts["extra"] = " · " + _materials(speech, state, action[3])
+        facts["extra"] = facts["lab"] + facts["extra"]
         return verb, facts
     return verb, {}
 
@@ -297,13 +304,13 @@ def _told(speech: Speech, kind: str, f: dict[str, Any]) -> str | None:
         "move": lambda: s.gettext("moves an apprentice of {color} from {src} to {dst}", **f),
         "decline": lambda: s.gettext("does not use the space"),
         "order": lambda: s.gettext("puts the top cards back in a new order"),
-        "buy": lambda: s.gettext("buys 1 {material} at the council for {price}", **f),
+        "buy_secret": lambda: s.gettext("buys a material at the council for {price}", **f),
         "take": lambda: s.gettext("takes the council purse ({money})", **f),
         "act_workshop": lambda: s.gettext("chooses “{upgrade}” in {district} for {price}", **f),
         "act_workshop_lab": lambda: s.gettext("chooses “{upgrade}” in {district} for {lab}, for {price}", **f),
         "act_academy": lambda: s.gettext("takes an apprentice from the academy in {district} for {price}", **f),
         "act_shop": lambda: s.gettext("buys 1 {material} in {district} for {price}", **f),
-        "exchange": lambda: s.gettext("exchanges {give} for {take} at the market", **f),
+        "exchange_secret": lambda: s.gettext("exchanges materials at the market"),
         "bid": lambda: s.gettext("makes a sealed bid"),
         "auction_first": lambda: s.gettext("has {card} auctioned first", **f),
         "favor": lambda: s.gettext("chooses the favor {favor}{extra}", **f),
@@ -322,8 +329,12 @@ def describe(state: State, action: Action, speech: Speech) -> str:
 def narrate(state: State, seat: int, action: Action, speech: Speech) -> str:
     """What ``seat`` did, in words every player may hear; call it before the action is applied."""
     kind, facts = _facts(speech, state, action)
-    if str(action[0]) in PRIVATE:
-        facts = {k: v for k, v in facts.items() if k in ("lab",)}
+    heard = PRIVATE.get(str(action[0]))
+    if heard is not None:
+        facts = {k: v for k, v in facts.items() if k in heard}
+        kind = SECRET_KIND.get(kind, kind)
+        if kind == "favor":
+            facts["extra"] = facts.get("lab", "")
     sentence = _told(speech, kind, facts)
     if sentence is None:
         sentence = " ".join(str(a) for a in action)

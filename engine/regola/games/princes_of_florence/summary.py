@@ -1,12 +1,13 @@
 """How a game of Princes of Florence's result reads (regola.text.present.summary): the winner by
-prestige (scoring.winner, 004 Zakończenie gry), a tie broken by money, and the standings by seat (numbered
-as `regola play --human` numbers them)."""
+prestige (scoring.winner, 004 Zakończenie gry), a tie broken by money, and the standings by seat (named as
+every surface names them, regola.text.seats)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from regola.text.present import Row, Standing
+from regola.text.seats import seat_name, seat_number
 from regola.text.speech import Speech
 
 __all__ = ["STANDING"]
@@ -17,7 +18,7 @@ def _tie_breaks(speech: Speech, game: Any) -> list[tuple[str, Any]]:
 
 
 def _columns(speech: Speech) -> list[tuple[str, Any]]:
-    return [(speech.gettext("seat"), lambda sp, r: sp.number(r["seat"])),
+    return [(speech.gettext("seat"), lambda sp, r: sp.number(seat_number(r["seat"]))),
             (speech.gettext("prestige"), lambda sp, r: sp.amount(r["prestige"], "point")),
             (speech.gettext("money"), lambda sp, r: sp.amount(r["money"], "floren")),
             (speech.gettext("from prestige cards"), lambda sp, r: sp.number(r["prestige_cards"]))]
@@ -28,5 +29,5 @@ def _value(r: Row) -> Any:
 
 
 STANDING = Standing(score=lambda speech, r: speech.amount(r["prestige"], "point"), value=_value,
-                    name=lambda speech, r: speech.gettext("seat {seat}", seat=str(r["seat"])),
+                    name=lambda speech, r: seat_name(speech, r["seat"]),
                     tie_breaks=_tie_breaks, columns=_columns)

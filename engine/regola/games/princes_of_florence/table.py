@@ -16,6 +16,7 @@ from typing import Any
 from regola.core.step import Action
 from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.views import view
+from regola.text.seats import seat_name
 from regola.text.speech import Speech
 
 __all__ = ["board", "describe", "happenings", "help_rule", "narrate", "option"]
@@ -44,8 +45,7 @@ def help_rule(state: State) -> str | None:
 
 # --- small words --------------------------------------------------------------------------------------
 def _seat(speech: Speech, seat: int) -> str:
-    # TRANSLATORS: a player of Princes of Florence, by the seat number `regola play --human` uses
-    return speech.gettext("seat {seat}", seat=str(seat))
+    return seat_name(speech, seat)
 
 
 def _deck(pending: dict[str, Any]) -> str:
@@ -111,6 +111,34 @@ def _convert_cost(speech: Speech, state: State, points: int) -> str:
     return speech.gettext("costs {money}", money=speech.amount(points * state.rules.florins_per_prestige, "floren"))
 
 
+def _bidding(state: State, action: Action, speech: Speech) -> str | None:
+    """An auction move told with its lot and amount (004 Licytacja): what opening, raising, passing or
+    taking a lot costs, as the board showed it before the move; None for any other move."""
+    s = state.step if isinstance(state.step, dict) else {}
+    if s.get("pending") is not None or "lot" not in s:
+        return None
+    verb, opening = str(action[0]), state.rules.opening_bid[state.n]
+    offer, dutch = s.get("open"), s.get("dutch")
+    lot = speech.name("lots", s["lot"]) if s.get("lot") is not None else None
+    if verb == "open":
+        return speech.gettext("opens the auction of {lot} at {price}", lot=speech.name("lots", action[1]),
+                              price=speech.amount(opening, "floren"))
+    if verb == "buy":
+        # the price follows as the money it cost (happenings), as for every other purchase
+        return speech.gettext("takes {lot} without an auction", lot=speech.name("lots", action[1]))
+    if verb == "raise" and offer and lot is not None:
+        step = int(action[1]) if len(action) > 1 else state.rules.mechanics.auction.raise_rule.by
+        return speech.gettext("raises the bid for {lot} to {price}", lot=lot,
+                              price=speech.amount(int(offer["high"]) + step, "floren"))
+    if verb == "pass" and offer and lot is not None:
+        return speech.gettext("drops out of the auction of {lot}", lot=lot)
+    if verb == "accept" and dutch and lot is not None:
+        return speech.gettext("takes {lot} at {price}", lot=lot, price=speech.amount(int(dutch["price"]), "floren"))
+    if verb == "pass" and dutch and lot is not None:
+        return speech.gettext("declines {lot} at {price}", lot=lot, price=speech.amount(int(dutch["price"]), "floren"))
+    return None
+
+
 def narrate(state: State, seat: int, action: Action, speech: Speech) -> str:
     """What ``seat`` did, in words every player may hear; call it before the action is applied."""
     verb = str(action[0])
@@ -119,7 +147,7 @@ def narrate(state: State, seat: int, action: Action, speech: Speech) -> str:
     elif verb == "seal":  # a sealed bid: nobody else learns its lot or amount before the bids are settled
         what = speech.gettext("makes a sealed bid")
     else:
-        what = describe(state, action, speech)
+        what = _bidding(state, action, speech) or describe(state, action, speech)
     # TRANSLATORS: what another player did: who, then the action in the rule catalog's words
     return speech.gettext("{who}: {what}", who=_seat(speech, seat), what=what)
 
@@ -222,12 +250,31 @@ def board(state: State, seat: int, speech: Speech, width: int = 80) -> list[str]
     return lines
 
 
+def _won(before: dict[str, Any], after: dict[str, Any]) -> tuple[int, str, int] | None:
+    """(winner, lot, price) when an open auction running in ``before`` was settled by ``after``: the
+    leader pays the price the board showed (004 Licytacja)."""
+    old, new = before.get("step") or {}, after.get("step") or {}
+    if old.get("high") is None or old.get("lot") is None or old.get("form") != "open":
+        return None
+    if len(new.get("sold") or ()) <= len(old.get("sold") or ()) and "sold" in new:
+        return None
+    if new.get("lot") == old["lot"] and new.get("high") is not None:
+        return None  # still running
+    return int(old["high"]), str(old["lot"]), int(old["price"])
+
+
 def happenings(state: State, before: dict[str, Any], after: dict[str, Any], speech: Speech) -> list[str]:
     """What came of the decisions between two public views: each player's new works, and how their money
     and prestige changed (open on the table, 004)."""
     out = []
+    won = _won(before, after)
     for old, new in zip(before["players"], after["players"], strict=True):
         who = _seat(speech, new["seat"])
+        if won is not None and won[0] == new["seat"]:
+            seat, lot, price = won
+            out.append(speech.gettext("{who} wins {lot} for {price}", who=who, lot=speech.name("lots", lot),
+                                      price=speech.amount(price, "floren")))
+            new = {**new, "money": new["money"] + price}  # the price is told: only other changes remain
         for card in [c for c in new["table"] if c and c not in old["table"]]:
             out.append(speech.gettext("{who} completes a work: {card}", who=who,
                                       card=speech.name("professions", card)))

@@ -43,7 +43,7 @@ def _city(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> flo
             cx = x + 12 + k * 24
             canvas.circle(tile, cx, y + 32, 9, fill=_color_of(view, seat), class_="master" if master else "people")
             canvas.text(tile, cx, y + 36, words.number(apprentices), class_="count", text_anchor="middle")
-            colour = words.name("colors", view["players"][seat]["color"])
+            colour = words.seat(seat, view["players"][seat]["color"])
             said.append(words.gettext("{colour}: {count} apprentices", colour=colour, count=words.number(apprentices))
                         + (" + " + words.gettext("master") if master else ""))
         if current and "price" in step:
@@ -92,7 +92,7 @@ def _players(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> 
     group = canvas.group(class_="players")
     for p in view["players"]:
         own = p["seat"] == me
-        colour = words.name("colors", p["color"])
+        colour = words.seat(p["seat"], p["color"])
         row = canvas.group(group, class_="player you" if own else "player", data_seat=p["seat"])
         lines = [colour + (" (" + words.gettext("you") + ")" if own else ""),
                  words.gettext("apprentices {free} ready, {academy} in the academy",

@@ -63,8 +63,8 @@ def _auction(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> 
     lot = words.name("lots", step["lot"]) if step.get("lot") is not None else words.gettext("nothing open")
     line = words.gettext("Auction: {lot}", lot=lot)
     if step.get("high") is not None:
-        line += " · " + words.gettext("{price}, seat {seat} leads", price=words.amount("money", step["price"]),
-                                      seat=words.number(step["high"] + 1))
+        line += " · " + words.gettext("{price}, {who} leads", price=words.amount("money", step["price"]),
+                                      who=words.seat(step["high"]))
     canvas.rect(group, 4, top, WIDTH - 8, 24, rx=5)
     canvas.text(group, 10, top + 16, line, class_="name")
     canvas.title(group, line)
@@ -77,11 +77,11 @@ def _characters(canvas: Canvas, view: dict[str, Any], words: Words, top: float) 
     held = ((view.get("characters") or {}).get("owners")) or {}
     if not tokens and not held:
         return top
-    parts = [words.gettext("{character}: seat {seat}, {price}", character=words.name("characters", card),
-                           seat=words.number(int(seat) + 1), price=words.amount("money", int(bid)))
+    parts = [words.gettext("{character}: {who}, {price}", character=words.name("characters", card),
+                           who=words.seat(int(seat)), price=words.amount("money", int(bid)))
              for card, (seat, bid) in tokens.items()]
-    parts += [words.gettext("{character}: seat {seat}", character=words.name("characters", card),
-                            seat=words.number(int(seat) + 1)) for card, seat in held.items()]
+    parts += [words.gettext("{character}: {who}", character=words.name("characters", card),
+                            who=words.seat(int(seat))) for card, seat in held.items()]
     group = canvas.group(class_="characters")
     line = " · ".join(parts)
     canvas.rect(group, 4, top, WIDTH - 8, 24, rx=5)
@@ -93,7 +93,7 @@ def _characters(canvas: Canvas, view: dict[str, Any], words: Words, top: float) 
 def _player(canvas: Canvas, view: dict[str, Any], p: dict[str, Any], words: Words, top: float) -> float:
     own = p["seat"] == view.get("seat")
     group = canvas.group(class_="player you" if own else "player", data_seat=p["seat"])
-    who = words.gettext("Seat {seat}", seat=words.number(p["seat"] + 1))
+    who = words.seat(p["seat"])
     if own:
         who += " (" + words.gettext("you") + ")"
     lines = [who,

@@ -163,7 +163,8 @@ async def create_table(request: Request) -> Response:
 async def table_message(request: Request) -> Response:
     hall = hall_of(request)
     since = _int(request, "since", 0) or 0
-    message = await _call(request, hall.message, request.path_params["token"], since, _int(request, "reveal"))
+    lang = request.query_params.get("lang") or None  # the events told in it (negotiated, bounded by the hall)
+    message = await _call(request, hall.message, request.path_params["token"], since, _int(request, "reveal"), lang)
     return _json(message)
 
 
@@ -197,7 +198,7 @@ async def decide(request: Request) -> Response:
         raise Problem(422, "Unprocessable Content", "reveal: a seat number is expected")
     at = _move_number(body.get("n"), "n")
     try:
-        reply = await _call(request, hall.decide, token, action, reveal, at)
+        reply = await _call(request, hall.decide, token, action, reveal, at, request.query_params.get("lang") or None)
     except IllegalAction as err:
         return await _refused(request, hall, token, err)
     return _json(reply)
@@ -210,7 +211,7 @@ async def take_back(request: Request) -> Response:
     reveal = _int(request, "reveal")
     at = _move_number(_int(request, "n"), "?n=")
     try:
-        reply = await _call(request, hall.take_back, token, reveal, at)
+        reply = await _call(request, hall.take_back, token, reveal, at, request.query_params.get("lang") or None)
     except IllegalAction as err:
         return await _refused(request, hall, token, err)
     return _json(reply)

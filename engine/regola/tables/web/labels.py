@@ -8,7 +8,6 @@ from typing import Any
 
 from regola.core.step import Action
 from regola.tables.table import Table
-from regola.tables.words import Words
 from regola.text.speech import Speech, speech_for
 
 __all__ = ["Choice", "choices", "event_words", "speech_of"]
@@ -47,18 +46,7 @@ def choices(table: Table, legal: list[Any], speech: Speech) -> list[Choice]:
     return out
 
 
-def event_words(events: list[dict[str, Any]], words: Words) -> list[str]:
-    """The events of a message as short sentences: who, and what kind of decision (the kind as the rule
-    catalog names it; a decision the reader may not know is told as a secret one)."""
-    catalog = words.catalog
-    names: dict[str, str] = {}
-    for verb, template in catalog.names("actions").items():
-        if isinstance(template, str):
-            names[str(verb)] = template.split("{", 1)[0].strip(" :") or str(verb)
-    names.update({str(verb): str(name) for verb, name in catalog.names("action_kinds").items()})
-    out = []
-    for event in events:
-        action = event.get("action")
-        what = names.get(str(action[0]), str(action[0])) if action else words.gettext("decides in secret")
-        out.append(words.gettext("Seat {seat}: {what}", seat=words.number(int(event["seat"]) + 1), what=what))
-    return out
+def event_words(events: list[dict[str, Any]]) -> list[str]:
+    """The sentences of a message's events, as the table told them in the message's language (``said``:
+    regola.text.moves, the same words the terminal uses)."""
+    return [str(sentence) for event in events for sentence in event.get("said", ())]

@@ -29,6 +29,7 @@ from regola.tables.table import Table
 from regola.tables.web.api import check_rate, create, hall_of, refusal
 from regola.tables.web.labels import choices, event_words, speech_of
 from regola.tables.words import Words
+from regola.text.seats import color_in
 
 __all__ = ["page", "routes"]
 
@@ -136,7 +137,7 @@ def _new_form(request: Request, words: Words, listing: list[dict[str, Any]], err
         default = "human" if i == 0 else "greedy" if i == 1 else ""
         options = "".join(f'<option value="{k}"{" selected" if k == default else ""}>{esc(v)}</option>'
                           for k, v in kinds.items())
-        label = _("Seat {seat}", seat=words.number(i + 1))
+        label = words.seat(i)
         seats.append(f'<label>{esc(label)} <select name="seat{i}">{options}</select></label>')
     problem = f'<p class="refused" role="alert">{esc(error)}</p>' if error else ""
     return (f'<main class="table new"><h1>{esc(say[0])}</h1>{problem}'
@@ -173,17 +174,19 @@ async def make_table(request: Request) -> Response:
         return page(request, words.gettext("New table"), words.lang,
                      _new_form(request, words, listing, str(exc).splitlines()[0]), status)
     words = Words(library.base(pack), lang)
-    return page(request, words.gettext("Your table is ready"), words.lang, _links(request, words, made), 201)
+    public = await run_in_threadpool(hall.message, made["spectator"])
+    return page(request, words.gettext("Your table is ready"), words.lang,
+                _links(request, words, made, public["view"]), 201)
 
 
-def _links(request: Request, words: Words, made: dict[str, Any]) -> str:
+def _links(request: Request, words: Words, made: dict[str, Any], view: dict[str, Any]) -> str:
     _ = words.gettext
     say = [  # outside the f-strings, where extraction finds them
         _("Your table is ready"),
     ]
     base = f"{request.url.scheme}://{request.url.netloc}{_root(request)}/t/"
     suffix = f"?lang={words.lang}"
-    rows = [(_("Seat {seat}", seat=words.number(int(seat) + 1)), token) for seat, token in made["seats"].items()]
+    rows = [(words.seat(int(seat), color_in(view, int(seat))), token) for seat, token in made["seats"].items()]
     if made.get("hotseat"):
         rows.insert(0, (_("The one device for every person"), made["hotseat"]))
     rows += [(_("Spectators"), made["spectator"]), (_("Host: the record at any time"), made["host"])]
@@ -224,10 +227,10 @@ def _table_body(request: Request, table: Table, audience: Audience, message: dic
                      f'{esc(say[1])}</a></p></section>')
     handover = message.get("handover")
     if handover is not None:
-        seat = words.number(int(handover) + 1)
+        who = words.seat(int(handover), color_in(message["view"], int(handover)))
         show = f"{here}?{urlencode({'lang': words.lang, 'reveal': str(handover)})}"
-        heading = _("Hand the device to seat {seat}", seat=seat)
-        show_mine = _("I am seat {seat}: show my view", seat=seat)
+        heading = _("Hand the device to {who}", who=who)
+        show_mine = _("I am {who}: show my view", who=who)
         parts.append(f'<section class="handover"><h1>{esc(heading)}</h1>'
                      f'<p>{esc(say[2])}</p>'
                      f'<a class="button" href="{esc(show)}">{esc(show_mine)}'
@@ -239,7 +242,7 @@ def _table_body(request: Request, table: Table, audience: Audience, message: dic
     elif seat is not None and to_move == seat:
         status = _("Your move.")
     elif to_move is not None and to_move >= 0:
-        status = _("Waiting for seat {seat}.", seat=words.number(to_move + 1))
+        status = _("Waiting for {who}.", who=words.seat(to_move, color_in(message["view"], to_move)))
     else:
         status = ""
     parts.append(f'<p class="status" role="status">{esc(status)}</p>')
@@ -266,7 +269,7 @@ def _table_body(request: Request, table: Table, audience: Audience, message: dic
         parts.append(f'<form class="back" method="post" action="{here}/back">{hidden}'
                      f'<input type="hidden" name="n" value="{message["n"]}">'
                      f'<button>{esc(say[4])}</button></form>')
-    said = event_words(message.get("events", [])[-8:], words)
+    said = event_words(message.get("events", [])[-8:])
     if said:
         items = "".join(f"<li>{esc(line)}</li>" for line in said)
         parts.append(f'<section class="events"><h2>{esc(say[5])}</h2><ol>{items}</ol></section>')
@@ -297,7 +300,7 @@ def _render(request: Request, hall: Hall, token: str, lang: str, reveal: int | N
         from regola.tables.messages import message
 
         words = Words(table.ruleset.pack, lang or None)
-        said = message(table, audience, max(0, table.n - 8), reveal)
+        said = message(table, audience, max(0, table.n - 8), reveal, words.lang)
         body = _table_body(request, table, audience, said, words, token, reveal, refused)
         return _tab_title(table, audience, words, reveal), words.lang, body, table.n
 
@@ -321,8 +324,7 @@ def _tab_title(table: Table, audience: Audience, words: Words, reveal: int | Non
     elif seat is None:
         who = words.gettext("Table {table}", table=table.id[:8])
     else:
-        color = table.game.view(seat)["players"][seat].get("color")
-        who = words.name("colors", color) if color else words.gettext("Seat {seat}", seat=words.number(seat + 1))
+        who = words.seat(seat, color_in(table.game.view(seat), seat))
     return f"{game} · {who}"
 
 

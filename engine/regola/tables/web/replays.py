@@ -28,7 +28,6 @@ from regola.serve import bodies
 from regola.serve.context import client_of, engine_of, library_of
 from regola.serve.lru import Bounded
 from regola.serve.replies import NO_STORE, Problem
-from regola.tables.web.labels import event_words
 from regola.tables.words import Words
 
 __all__ = ["positions_of_text", "render", "routes", "step_asked"]
@@ -83,9 +82,8 @@ def render(request: Request, positions: Any, here: str, lang: str, k: int | None
         return f'<a href="{here}?{urlencode({"k": str(to), "lang": words.lang})}">{esc(label)}</a>'
 
     moves = [link(0, say[0]), link(step - 1, say[1]), link(step + 1, say[2]), link(len(positions), say[3])]
-    by = ""
-    if step and shown.get("by") != "chance":
-        by = f'<p class="status">{esc(event_words([{"seat": shown["by"], "action": shown["action"]}], words)[0])}</p>'
+    told = positions.told(step, words.speech)
+    by = f'<p class="status">{esc(" · ".join(told))}</p>' if told else ""
     body = (f'<main class="table replay"><h1>{esc(say[4])}: {esc(heading)}</h1>'
             f'<nav class="steps">{" · ".join(moves)}</nav>{by}'
             f'<section class="board">{draw(pack.game, shown["view"], words)}</section></main>')
