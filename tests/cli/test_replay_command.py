@@ -7,6 +7,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -157,7 +158,7 @@ def test_replay_and_the_data_home_notice_speak_the_reader_s_language(tmp_path: P
     cut = tmp_path / "cut.jsonl"
     cut.write_text("".join(record.read_text(encoding="utf-8").splitlines(keepends=True)[:20]), encoding="utf-8")
     assert main(["replay", str(cut), "--lang", "pl"]) == 0
-    assert "partia trwa (ruch: miejsce" in capsys.readouterr().out
+    assert "partia trwa (ruch: Miejsce " in capsys.readouterr().out
 
 
 def test_the_data_home_notice_in_french(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
@@ -169,3 +170,21 @@ def test_the_data_home_notice_in_french(monkeypatch: pytest.MonkeyPatch, tmp_pat
     say_home("fr")
     err = capsys.readouterr().err
     assert err.startswith("regola: paquets de règles de ") and "fournis avec regola" in err
+
+
+def test_replay_tells_every_move_in_the_reader_s_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--moves` (issue 30 item 2): each decision numbered by its line, in words, named as every surface
+    names its seat; what came of it below; a secret decision told as one."""
+    record = tmp_path / "game.jsonl"
+    assert main(["play", "--pack", "pl", "--players", "3", "--seed", "4", "--record", str(record)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(record), "--moves", "--lang", "de"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    lines = record.read_text(encoding="utf-8").splitlines()[1:]
+    decisions = [n for n, line in enumerate(lines, start=1) if '"seat"' in line and '"action"' in line]
+    told = [line for line in out if line[:6].strip().endswith(".") and line[:5].strip().isdigit()]
+    assert [int(line[:5]) for line in told] == decisions
+    assert all(re.match(r"\s*\d+\. Platz [123]: \S", line) for line in told), told[:5]
+    assert any("wählt verdeckt eine Karte" in line for line in told)  # the card itself is never named
+    assert any(re.search(r"Platz [123] ersteigert .+ für \d+", line) for line in out)  # what came of a bid
+    assert out[-1].startswith("3.")  # then the standings, as without --moves

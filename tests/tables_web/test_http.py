@@ -186,7 +186,7 @@ def test_the_replay_viewer_steps_through_a_finished_table(tables_server: Server)
         middle = client.get(f"/t/{tokens[0]}/replay?k={steps // 2}&lang=de")
         assert f"Schritt {steps // 2} von {steps}" in middle.text and "<svg" in middle.text
         said = re.search(r'<p class="status">([^<]+)</p>', client.get(f"/t/{tokens[0]}/replay?k=2&lang=de").text)
-        assert said and re.match(r"(Gelb|Rot): ", said.group(1))  # the first decision (after the deal), told as the table tells it
+        assert said and re.match(r"(Gelb|Rot): ", said.group(1))  # the first decision, after the deal
         back = re.search(rf'href="([^"]*k={steps // 2 - 1}[^"]*)"', middle.text)
         assert back and client.get(back.group(1).replace("&amp;", "&")).status_code == 200
         first = client.get(f"/t/{tokens[0]}/replay?k=0&lang=de")

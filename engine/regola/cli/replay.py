@@ -10,8 +10,13 @@ from typing import Any
 
 from regola.cli.play import speech_of, standings_text
 from regola.core.errors import RecordError, RegolaError
+from regola.core.game import CHANCE
 from regola.core.record import replay
 from regola.core.results import result_json
+from regola.core.step import SPECTATOR
+from regola.text.moves import flow_words, move_words
+from regola.text.seats import color_in, seat_name
+from regola.text.speech import Speech
 
 
 def register(sub: Any) -> None:
@@ -22,6 +27,9 @@ def register(sub: Any) -> None:
     p.add_argument("file", type=Path, metavar="FILE", help="the record (JSON Lines, as `regola play --record` writes)")
     p.add_argument("--lang", default=None, help="language of what it says (e.g. cs, de, fr, pl, en; default: "
                    "LANG, else the pack's)")
+    p.add_argument("--moves", action="store_true",
+                   help="tell every move in words first (what each seat did, then what came of it), as the "
+                   "terminal and the tables tell them; what a seat did in secret stays secret")
     p.add_argument("--json", action="store_true",
                    help="print the outcome as one JSON object, also on failure ({\"ok\": false, \"error\": …})")
     p.add_argument("--accept-pack-change", action="store_true",
@@ -58,7 +66,10 @@ def run(args: argparse.Namespace) -> int:
         out = {"ok": True, **result_json(game), "complete": game.is_terminal(), "warnings": rep.warnings}
         json.dump(out, sys.stdout, ensure_ascii=False)
         print()
-    elif game.is_terminal():
+        return 0
+    if args.moves:
+        _tell_moves(args, speech_of(game.ruleset, args.lang), game.history)
+    if game.is_terminal():
         speech = speech_of(game.ruleset, args.lang)
         print(speech.ngettext("{file}: {n} line re-executed, the game is complete",
                               "{file}: {n} lines re-executed, the game is complete", rep.decisions,
@@ -66,8 +77,24 @@ def run(args: argparse.Namespace) -> int:
         print(standings_text(game, args.lang))
     else:
         speech = speech_of(game.ruleset, args.lang)
-        print(speech.ngettext("{file}: {n} line re-executed, all legal; the game is not finished (next: seat "
-                              "{seat})", "{file}: {n} lines re-executed, all legal; the game is not finished "
-                              "(next: seat {seat})", rep.decisions, file=str(args.file),
-                              seat=speech.number(game.current_player() + 1)))
+        seat = game.current_player()
+        who = seat_name(speech, seat, color_in(game.ruleset.definition.view(game.state, SPECTATOR), seat))
+        print(speech.ngettext("{file}: {n} line re-executed, all legal; the game is not finished (next: {who})",
+                              "{file}: {n} lines re-executed, all legal; the game is not finished (next: {who})",
+                              rep.decisions, file=str(args.file), who=who))
     return 0
+
+
+def _tell_moves(args: argparse.Namespace, speech: Speech, history: list[tuple[int, Any]]) -> None:
+    """Each step of the record in words (regola.text.moves), numbered by its line after the header."""
+    start = replay(args.file, upto=0, accept_pack_change=args.accept_pack_change, pack=args.pack).game
+    definition = start.ruleset.definition
+    before = definition.view(start.state, SPECTATOR)
+    for n, (who, action) in enumerate(history, start=1):
+        told = [] if who == CHANCE else [move_words(definition, start.state, who, action, speech)]
+        start.apply(action)
+        after = definition.view(start.state, SPECTATOR)
+        told += flow_words(definition, start.state, before, after, speech)
+        before = after
+        for k, sentence in enumerate(told):
+            print(f"{speech.number(n):>5}. {sentence}" if k == 0 and who != CHANCE else f"       {sentence}")

@@ -88,7 +88,7 @@ def seat_wins(rates: dict[str, list[Estimate]], w: Words, title: str) -> bytes |
         err = np.array([[e.value - e.low for e in est], [e.high - e.value for e in est]]) * 100
         ax.bar(x[:len(est)] + k * width - 0.4 + width / 2, vals, width=width, yerr=np.nan_to_num(err), capsize=3,
                label=arm)
-    ax.set_xticks(x, [w._("seat {seat}").format(seat=s) for s in range(seats)])
+    ax.set_xticks(x, [w._("seat {seat}").format(seat=s + 1) for s in range(seats)])
     ax.set_ylabel(w._("games won (%)"))
     _title(ax, title)
     ax.legend(fontsize=8)

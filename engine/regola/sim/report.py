@@ -128,7 +128,7 @@ def build(a: Analysis, ctx: Context) -> Report:
                "seat wins equally often (games won by one seat)."))
     for r in a.lineups:
         seats = max((len(s.rates) for s in r.seats.values()), default=0)
-        headers = [_("lineup"), _("arm"), *[_("seat {seat}").format(seat=s) for s in range(seats)],
+        headers = [_("lineup"), _("arm"), *[_("seat {seat}").format(seat=s + 1) for s in range(seats)],
                    _("seat advantage [95 % CI]"), _("equal seats? (p)")]
         rows = []
         for arm, s in r.seats.items():

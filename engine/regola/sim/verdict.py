@@ -82,7 +82,7 @@ def seat_advice(w: Words, lineup: str, seats: SeatBalance) -> str:
     return _("With {lineup}, seat {best} wins {best_rate} of its games and seat {worst} {worst_rate}, where a fair "
              "share is {fair}: the seats are {rms} from fair (seat advantage). `regola tune --goal fair-seats` "
              "searches for starting values that even them out.").format(
-                 lineup=lineup, best=best, worst=worst, best_rate=w.pct(seats.shares[best]),
+                 lineup=lineup, best=best + 1, worst=worst + 1, best_rate=w.pct(seats.shares[best]),  # from 1
                  worst_rate=w.pct(seats.shares[worst]), fair=w.pct(seats.fair[best]), rms=w.pp(seats.rms, signed=False))
 
 

@@ -136,7 +136,7 @@ class Words:
         _ = self._
         p = m.params
         if m.group == "wins":
-            return _("win rate of seat {seat}").format(seat=p["seat"])
+            return _("win rate of seat {seat}").format(seat=int(p["seat"]) + 1)  # counted from 1
         if m.group == "bots":
             return _("win rate of a {bot} seat").format(bot=p["bot"])
         if m.name == "score.mean":

@@ -271,7 +271,7 @@ def happenings(state: State, before: dict[str, Any], after: dict[str, Any], spee
     for old, new in zip(before["players"], after["players"], strict=True):
         who = _seat(speech, new["seat"])
         if won is not None and won[0] == new["seat"]:
-            seat, lot, price = won
+            _, lot, price = won
             out.append(speech.gettext("{who} wins {lot} for {price}", who=who, lot=speech.name("lots", lot),
                                       price=speech.amount(price, "floren")))
             new = {**new, "money": new["money"] + price}  # the price is told: only other changes remain
