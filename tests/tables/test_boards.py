@@ -90,3 +90,59 @@ def test_a_board_counts_money_in_the_rulebook_s_currency(pack: str, lang: str, m
     unit = table.ruleset.pack.data["mechanics"]["measures"]["money"]
     start = table.game.view(0)["players"][0]["money"]
     assert with_unit(catalog_for(words.lang, None, table.ruleset.pack.game), start, unit) in board
+
+
+def _occupancy_drawn(svg: str) -> dict[str, list[list[int]]]:
+    """Per district tile, the people its circles say: [seat, apprentices, master]."""
+    drawn: dict[str, list[list[int]]] = {}
+    for tile in ET.fromstring(svg).iter(SVG + "g"):
+        if tile.get("data-district"):
+            drawn[tile.get("data-district", "")] = [
+                [int(c.get("data-seat", -1)), int(c.get("data-apprentices", -1)), int(c.get("data-master", -1))]
+                for c in tile.iter(SVG + "circle")]
+    return drawn
+
+
+@pytest.mark.parametrize(("pack", "players", "variants"), [("cs", 4, ()), ("cs", 5, ("codex-leonardi-1",)),
+                                                           ("pl", 4, ()), ("pl", 3, ("pf-dutch-auction",))])
+def test_a_board_shows_the_whole_public_state_and_cuts_no_text(pack: str, players: int,
+                                                               variants: tuple[str, ...]) -> None:
+    """Issue 30 item 1: after every city action every apprentice and master stands where the view has
+    them (counted against it); principalities key each piece by its letter; nothing is cut (no ellipsis,
+    every word of a wrapped text kept) — in every language, the seat's board and the public one."""
+    table = new_table(pack, players, variants)
+    rng = random.Random(players)
+    languages = languages_of(table.ruleset.pack)
+    game = table.ruleset.pack.game
+    while not table.is_over():
+        views = [table.game.view(0), table.ruleset.definition.view(table.game.state, SPECTATOR)]
+        for view in views:
+            for lang in languages[:2] if rng.random() < 0.8 else languages:
+                svg = draw(game, view, Words(table.ruleset.pack, lang))
+                assert "…" not in svg
+                if game == "maestro-leonardo":
+                    drawn = _occupancy_drawn(svg)
+                    for where, people in view["occupancy"].items():
+                        if not where.startswith("lab"):
+                            assert drawn[where] == [[s, n, int(bool(m))] for s, n, m in people], (where, lang)
+                else:
+                    text, words = _texts(svg), Words(table.ruleset.pack, lang)
+                    for p in view["players"]:
+                        for k, piece in enumerate(p["pieces"]):
+                            kind = "landscapes" if piece[0] in words.catalog.names("landscapes") else "buildings"
+                            assert f"{chr(65 + k)} {words.name(kind, piece[0])}" in text  # the key: letter, name
+                    step = view.get("step") or {}
+                    if step.get("high") is not None:
+                        assert Words(table.ruleset.pack, lang).amount("money", step["price"]) in text
+        play(table, rng, 7)
+
+
+def test_wrapping_keeps_every_word() -> None:
+    from regola.tables.boards.svg import Canvas, fits
+
+    canvas = Canvas(360, "t", "board")
+    long = "Nejdelší název vynálezu, jaký kdy kdo viděl: Automatické kladivo s parním pohonem a Blasebalgmaschine"
+    canvas.lines(None, 8, 0, long, 100, "name")
+    rows = [t.text or "" for t in canvas.root.iter("tspan")]
+    assert len(rows) > 1 and " ".join(rows).split() == long.split()
+    assert all(len(row) <= fits(100, "name") for row in rows)

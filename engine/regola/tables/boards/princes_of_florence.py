@@ -1,20 +1,28 @@
-"""Princes of Florence's board from a view: the round and the work minimum, the auction under way,
-every principality grid with its buildings and landscapes, and each player's money, prestige,
-architects, jesters, freedoms, works and (one's own) cards in hand."""
+"""Princes of Florence's board from a view: the round and the work minimum, the auction under way in
+the pack's form (the lot, its price and leader, the price asked, who has bid, who is out), every
+principality grid with each piece in its kind's colour, outlined and lettered with a key, and each
+player's money, prestige, architects, jesters, freedoms, works and (one's own) cards in hand. Every text
+wraps to its box: nothing is cut."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from regola.tables.boards.svg import Canvas, seat_colour, short
+from regola.tables.boards.svg import Canvas, height_of, seat_colour
 from regola.tables.words import Words
 
 __all__ = ["draw"]
 
 WIDTH = 360
 CELL = 22
-#: fill of a cell by what stands on it
-FILLS = {"#": "#8a7f70", "building": "#c98d4b", "landscape": "#6aa55a", "shared": "#b07cc6", ".": "#f6f1e4"}
+#: fill of a cell by what stands on it; a building or landscape takes its kind's colour (by its place
+#: among the catalog's buildings or landscapes), so two pieces of one kind look alike, two kinds apart
+FILLS = {"#": "#8a7f70", "shared": "#b07cc6", ".": "#f6f1e4"}
+BUILDING_FILLS = ("#c98d4b", "#d9b44a", "#b5654a", "#cf8fa8", "#9c7bc4", "#6f9fd1", "#d97c3a", "#a8a04a",
+                  "#c4708a", "#8a8fd6", "#b8875c", "#e0a070")
+LANDSCAPE_FILLS = ("#6aa55a", "#4f8fb8", "#8cbf5a", "#3f8f6f")
+#: the border between two different pieces (or a piece and the rest)
+EDGE = "#3a3026"
 
 
 def _piece_name(words: Words, piece: str) -> str:
@@ -24,16 +32,21 @@ def _piece_name(words: Words, piece: str) -> str:
     return piece
 
 
-def _kind(words: Words, piece: str) -> str:
-    return "landscape" if piece in words.catalog.names("landscapes") else "building"
+def _fill(words: Words, piece: str) -> str:
+    for category, fills in (("landscapes", LANDSCAPE_FILLS), ("buildings", BUILDING_FILLS)):
+        kinds = sorted(words.catalog.names(category))
+        if piece in kinds:
+            return fills[kinds.index(piece) % len(fills)]
+    return BUILDING_FILLS[0]
 
 
 def _grid(canvas: Canvas, parent: Any, p: dict[str, Any], words: Words, x0: float, y0: float) -> float:
-    """The principality: one square per cell, ``data-cell="column,row"`` for choosing a spot."""
-    pieces = p["pieces"]
-    seen: set[str] = set()
+    """The principality: one square per cell (``data-cell="column,row"`` for choosing a spot), each piece
+    in its kind's colour, outlined, and lettered as the key beside it names it."""
+    pieces, board = p["pieces"], p["board"]
     grid = canvas.group(parent, class_="principality", data_seat=p["seat"])
-    for row, line in enumerate(p["board"]):
+    seen: set[str] = set()
+    for row, line in enumerate(board):
         for column, mark in enumerate(line):
             x, y = x0 + column * CELL, y0 + row * CELL
             if mark == "#":
@@ -42,33 +55,63 @@ def _grid(canvas: Canvas, parent: Any, p: dict[str, Any], words: Words, x0: floa
                 fill, said = FILLS["."], words.gettext("free")
             elif mark.isupper() and ord(mark) - 65 < len(pieces):
                 piece = pieces[ord(mark) - 65][0]
-                fill, said = FILLS[_kind(words, piece)], _piece_name(words, piece)
+                fill, said = _fill(words, piece), _piece_name(words, piece)
             else:
                 fill, said = FILLS["shared"], words.gettext("shared building")
-            cell = canvas.rect(grid, x, y, CELL - 1, CELL - 1, fill=fill, class_="cell",
-                               data_cell=f"{column},{row}")
+            cell = canvas.rect(grid, x, y, CELL, CELL, fill=fill, class_="cell", data_cell=f"{column},{row}",
+                               stroke_width=0.4)
             if mark.isupper() and mark not in seen:
                 seen.add(mark)
-                canvas.text(grid, x + CELL / 2, y + CELL / 2 + 4, said[:2], class_="count", text_anchor="middle")
+                canvas.text(grid, x + CELL / 2, y + CELL / 2 + 4, mark, class_="count", text_anchor="middle")
             canvas.title(cell, words.gettext("column {column}, row {row}: {what}", column=words.number(column + 1),
-                                     row=words.number(row + 1), what=said))
-    return y0 + len(p["board"]) * CELL
+                                             row=words.number(row + 1), what=said))
+    for row, line in enumerate(board):  # a piece's outline: every edge whose other side is not the same piece
+        for column, mark in enumerate(line):
+            if mark in ".#":
+                continue
+            x, y = x0 + column * CELL, y0 + row * CELL
+            for dx, dy, x1, y1, x2, y2 in ((0, -1, 0, 0, 1, 0), (0, 1, 0, 1, 1, 1), (-1, 0, 0, 0, 0, 1),
+                                           (1, 0, 1, 0, 1, 1)):
+                r, c = row + dy, column + dx
+                if not (0 <= r < len(board) and 0 <= c < len(board[r])) or board[r][c] != mark:
+                    canvas.line(grid, x + x1 * CELL, y + y1 * CELL, x + x2 * CELL, y + y2 * CELL, stroke=EDGE,
+                                stroke_width=1.6)
+    return y0 + len(board) * CELL
+
+
+def _key(p: dict[str, Any], words: Words) -> list[str]:
+    """The letters of the principality's pieces and what each is ('A Forest'), as the terminal keys them."""
+    return [f"{chr(65 + k)} {_piece_name(words, piece[0])}" for k, piece in enumerate(p["pieces"])]
+
+
+def _box(canvas: Canvas, css: str, line: str, top: float) -> float:
+    """A full-width box holding ``line``, wrapped."""
+    group = canvas.group(class_=css)
+    height = height_of(line, WIDTH - 20, "name") + 10
+    canvas.rect(group, 4, top, WIDTH - 8, height, rx=5)
+    canvas.lines(group, 10, top + 4, line, WIDTH - 20, "name")
+    canvas.title(group, line)
+    return top + height + 6
 
 
 def _auction(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> float:
     step = view.get("step") or {}
     if "lot" not in step:
         return top
-    group = canvas.group(class_="auction")
     lot = words.name("lots", step["lot"]) if step.get("lot") is not None else words.gettext("nothing open")
     line = words.gettext("Auction: {lot}", lot=lot)
     if step.get("high") is not None:
         line += " · " + words.gettext("{price}, {who} leads", price=words.amount("money", step["price"]),
                                       who=words.seat(step["high"]))
-    canvas.rect(group, 4, top, WIDTH - 8, 24, rx=5)
-    canvas.text(group, 10, top + 16, line, class_="name")
-    canvas.title(group, line)
-    return top + 30
+    elif step.get("asked") is not None and step.get("price") is not None:  # the Dutch form: the price asked
+        line += " · " + words.gettext("asking {price}", price=words.amount("money", step["price"]))
+    if step.get("bid"):  # the sealed form: who has bid (never how much)
+        line += " · " + words.gettext("sealed bids from: {seats}", seats=", ".join(words.seat(s) for s in step["bid"]))
+    out = [words.seat(seat) for seat, gone in enumerate(step.get("out") or []) if gone]
+    out += [words.seat(seat) for seat in step.get("passed") or []]
+    if out:
+        line += " · " + words.gettext("out of the bidding: {seats}", seats=", ".join(out))
+    return _box(canvas, "auction", line, top)
 
 
 def _characters(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> float:
@@ -82,12 +125,7 @@ def _characters(canvas: Canvas, view: dict[str, Any], words: Words, top: float) 
              for card, (seat, bid) in tokens.items()]
     parts += [words.gettext("{character}: {who}", character=words.name("characters", card),
                             who=words.seat(int(seat))) for card, seat in held.items()]
-    group = canvas.group(class_="characters")
-    line = " · ".join(parts)
-    canvas.rect(group, 4, top, WIDTH - 8, 24, rx=5)
-    canvas.text(group, 10, top + 16, short(line, 56), class_="name")
-    canvas.title(group, line)
-    return top + 30
+    return _box(canvas, "characters", " · ".join(parts), top)
 
 
 def _player(canvas: Canvas, view: dict[str, Any], p: dict[str, Any], words: Words, top: float) -> float:
@@ -111,16 +149,22 @@ def _player(canvas: Canvas, view: dict[str, Any], p: dict[str, Any], words: Word
                            or words.gettext("nothing")))
     else:
         lines.append(words.gettext("{count} cards in hand", count=words.number(p["hand_size"])))
+    hand_line = len(lines) - 1 if "hand" in p else -1
+    roles = ["name" if k == 0 else "hand" if k == hand_line else "line" for k in range(len(lines))]
+    key = _key(p, words)
+    lines += key
+    roles += ["note"] * len(key)
     grid_height = len(p["board"]) * CELL
-    height = max(grid_height, 15 * len(lines)) + 12
+    text_x = 14 + len(p["board"][0]) * CELL + 8 if p["board"] else 14
+    text_width = WIDTH - 8 - text_x
+    text_height = sum(height_of(line, text_width, role) for line, role in zip(lines, roles, strict=True))
+    height = max(grid_height, text_height) + 12
     canvas.rect(group, 4, top, WIDTH - 8, height, rx=5)
     canvas.rect(group, 4, top, 6, height, fill=seat_colour(None, p["seat"]))
     _grid(canvas, group, p, words, 14, top + 6)
-    text_x = 14 + len(p["board"][0]) * CELL + 8 if p["board"] else 14
-    hand_line = len(lines) - 1 if "hand" in p else -1
-    for k, line in enumerate(lines):
-        role = "name" if k == 0 else "hand" if k == hand_line else "line"
-        canvas.text(group, text_x, top + 18 + 15 * k, short(line, 30), class_=role)
+    y = top + 5
+    for line, role in zip(lines, roles, strict=True):
+        y += canvas.lines(group, text_x, y, line, text_width, role)
     canvas.title(group, "; ".join(lines))
     return top + height + 6
 
@@ -129,10 +173,10 @@ def draw(view: dict[str, Any], words: Words) -> str:
     label = words.gettext("Princes of Florence, round {round}: {phase}", round=words.number(view["round"]),
                   phase=words.name("phases", view["phase"]))
     canvas = Canvas(WIDTH, label, "board princes-of-florence")
-    canvas.text(None, 8, 16, label, class_="title")
-    canvas.text(None, 8, 32, words.gettext("a work needs {value} this round", value=words.number(view["minimum_work"])),
-                class_="note")
-    top = _characters(canvas, view, words, _auction(canvas, view, words, 40))
+    top = 2 + canvas.lines(None, 8, 2, label, WIDTH - 16, "title")
+    need = words.gettext("a work needs {value} this round", value=words.number(view["minimum_work"]))
+    top += canvas.lines(None, 8, top, need, WIDTH - 16, "note") + 4
+    top = _characters(canvas, view, words, _auction(canvas, view, words, top))
     for p in view["players"]:
         top = _player(canvas, view, p, words, top)
     return canvas.finish(top + 4)

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+import textwrap
 import xml.etree.ElementTree as ET
 from typing import Any
 
-__all__ = ["PALETTE", "Canvas"]
+__all__ = ["PALETTE", "Canvas", "fits", "height_of", "wrapped"]
 
 #: player colours of the games (the catalogs name them; these draw them), then a fallback palette
 PALETTE = {"yellow": "#e8c21a", "red": "#c8372d", "green": "#3d8b3d", "blue": "#2f64b5", "purple": "#7b4aa8",
@@ -17,9 +18,27 @@ FONT_SIZES = {"title": 13, "heading": 12, "name": 10.5, "line": 9.5, "note": 9.5
 FALLBACK = ("#2f64b5", "#c8372d", "#3d8b3d", "#e8c21a", "#7b4aa8", "#e07b24")
 
 
-def short(text: str, chars: int) -> str:
-    """A text cut to ``chars`` characters (the whole text stays in the part's title)."""
-    return text if len(text) <= chars else text[: chars - 1] + "…"
+#: the widest a sans-serif character runs on average, in ems: how many characters a width holds. Generous,
+#: so a line of capitals or wide letters (Polish, Czech) still fits where the count says it does
+CHAR_EM = 0.55
+#: a line of text takes its font size times this
+LEADING = 1.3
+
+
+def fits(width: float, class_: str) -> int:
+    """How many characters of a text role fit ``width`` (at least 4: a word is broken only below that)."""
+    return max(4, int(width / (FONT_SIZES.get(class_, 10) * CHAR_EM)))
+
+
+def wrapped(text: str, width: float, class_: str) -> list[str]:
+    """``text`` broken into lines that fit ``width`` at its role's size: by words, a word longer than a
+    line broken inside; nothing is cut (a phone shows no tooltips)."""
+    return textwrap.wrap(text, fits(width, class_), break_on_hyphens=False) or [""]
+
+
+def height_of(text: str, width: float, class_: str) -> float:
+    """The height ``Canvas.lines`` takes for ``text`` in ``width``."""
+    return len(wrapped(text, width, class_)) * FONT_SIZES.get(class_, 10) * LEADING
 
 
 def seat_colour(color: str | None, seat: int) -> str:
@@ -53,6 +72,10 @@ class Canvas:
         return ET.SubElement(self.root if parent is None else parent, "circle",
                              _attrs({"cx": cx, "cy": cy, "r": r, **attrs}))
 
+    def line(self, parent: ET.Element | None, x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> ET.Element:
+        return ET.SubElement(self.root if parent is None else parent, "line",
+                             _attrs({"x1": x1, "y1": y1, "x2": x2, "y2": y2, **attrs}))
+
     def text(self, parent: ET.Element | None, x: float, y: float, content: str, **attrs: Any) -> ET.Element:
         size = FONT_SIZES.get(str(attrs.get("class_")), 10)
         weight = "bold" if attrs.get("class_") in ("title", "heading", "name", "price") else None
@@ -60,6 +83,18 @@ class Canvas:
         element = ET.SubElement(self.root if parent is None else parent, "text", _attrs({"x": x, "y": y, **attrs}))
         element.text = content
         return element
+
+    def lines(self, parent: ET.Element | None, x: float, top: float, content: str, width: float,
+              class_: str = "line", **attrs: Any) -> float:
+        """``content`` wrapped to ``width`` from ``top`` down: one ``text`` (one thing said, for a screen
+        reader) with a ``tspan`` per line; the height it took."""
+        size = FONT_SIZES.get(class_, 10)
+        rows = wrapped(content, width, class_)
+        element = self.text(parent, x, top + size, "", class_=class_, **attrs)
+        element.text = None
+        for k, row in enumerate(rows):
+            ET.SubElement(element, "tspan", _attrs({"x": x, "dy": 0 if k == 0 else f"{size * LEADING:g}"})).text = row
+        return len(rows) * size * LEADING
 
     def title(self, element: ET.Element, content: str) -> None:
         """A tooltip and accessible name for one part."""
