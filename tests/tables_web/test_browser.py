@@ -146,6 +146,46 @@ def test_phone_screenshots_of_both_boards(browser: Any, tables_server: Server, p
     context.close()
 
 
+PEOPLE = ("[...document.querySelectorAll('.board g[data-district]')].map(g => [g.dataset.district, "
+          "[...g.querySelectorAll('circle')].map(c => [+c.dataset.seat, +c.dataset.apprentices, +c.dataset.master])])")
+
+
+@pytest.mark.parametrize("lang", ["cs", "de"])
+def test_the_phone_board_follows_every_city_action(browser: Any, tables_server: Server, lang: str) -> None:
+    """Issue 30 item 1 on a phone: after each decision the city on the page holds every apprentice and
+    master where the table's view has them, and no text on the board is cut."""
+    import httpx
+
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    links = _create(page, tables_server.url, "cs", ["human", "greedy"], lang)
+    seat = next(iter(links.values()))
+    token = seat.split("/t/")[1].split("?")[0]
+    page.goto(seat)
+    checked = 0
+    with httpx.Client(base_url=tables_server.url, timeout=30) as client:
+        for _ in range(30):
+            page.wait_for_selector("svg[role=img]")
+            message = client.get(f"/api/v1/tables/{token}").json()
+            shown = page.locator("body").get_attribute("data-n")
+            drawn = dict(page.evaluate(PEOPLE))
+            expected = {k: [[s, n, int(bool(m))] for s, n, m in v] for k, v in message["view"]["occupancy"].items()
+                        if not k.startswith("lab")}
+            if shown == page.locator("body").get_attribute("data-n") == str(message["n"]):  # this move, drawn
+                assert {k: v for k, v in drawn.items() if v} == expected
+                checked += sum(len(v) for v in expected.values())
+            assert "…" not in (page.evaluate("document.querySelector('.board svg').textContent") or "")
+            buttons = page.locator("form.choices button")
+            if not buttons.count():
+                page.wait_for_timeout(100)
+                page.reload()
+                continue
+            with page.expect_navigation():
+                buttons.last.click()  # the last choice: a placement more often than a pass
+    assert checked > 3  # people were counted on the board, not only empty districts
+    context.close()
+
+
 def test_a_piece_is_placed_by_tapping_a_marked_cell(browser: Any, tables_server: Server) -> None:
     """Princes of Florence: the winner of a forest places it by tapping its own grid, where the legal
     spots of the chosen orientation are marked; turning the piece marks another set."""
