@@ -156,3 +156,24 @@ def test_the_replay_viewer_tells_a_step_as_the_table_did(tmp_path: object) -> No
     for k in (1, 5, 17, len(positions)):
         assert positions.told(k, speech) == table.told("fr")[k - 1], k
     assert positions.told(0, speech) == []
+
+
+@pytest.mark.parametrize("variants", [(), ("pf-dutch-auction",)])
+def test_an_auction_choice_says_what_it_costs(variants: tuple[str, ...]) -> None:
+    """Issue 30 item 4: 'raise the bid' without the amount, at the terminal and on the web button alike
+    (both show GameDefinition.terminal's option); every choice that commits money names the sum."""
+    table = new_table("pl", 3, variants, secret=5)
+    rng = random.Random(8)
+    hook = table.ruleset.definition.terminal()
+    speech = speech_for(table.ruleset.pack, "en")
+    priced = 0
+    while not table.is_over():
+        legal = table.game.legal_actions()
+        for action in legal:
+            kind = table.game.state.step.get("kind") if isinstance(table.game.state.step, dict) else None
+            if action[0] in ("raise", "accept", "buy") or (action[0] == "open" and not variants):
+                _, label = hook.option(table.game.state, action, speech)
+                assert re.search(r"\d\W*florins?$", label), (action, label, kind)
+                priced += 1
+        table.decide(table.to_move(), plain(rng.choice(legal)))
+    assert priced > 10

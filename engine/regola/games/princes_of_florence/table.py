@@ -103,7 +103,26 @@ def describe(state: State, action: Action, speech: Speech) -> str:
         return " ".join(parts)
     if verb == "convert":
         return template.format(*parts) + " · " + _convert_cost(speech, state, int(action[1]))
-    return template.format(*parts, *([""] * 4))
+    text = template.format(*parts, *([""] * 4))
+    price = _price(state, action)
+    return text if price is None else text + " · " + speech.amount(price, "floren")
+
+
+def _price(state: State, action: Action) -> int | None:
+    """What an auction move commits its seat to, as the board shows the auction before it (004
+    Licytacja): the opening bid to open or buy a lot, the new high bid of a raise, the price asked of an
+    accepted Dutch offer; None for any other move."""
+    s = state.step if isinstance(state.step, dict) else {}
+    if s.get("pending") is not None or "lot" not in s:
+        return None
+    verb, offer, dutch = str(action[0]), s.get("open"), s.get("dutch")
+    if verb == "buy" or (verb == "open" and state.rules.mechanics.auction.kind == "open"):
+        return int(state.rules.opening_bid[state.n])  # (a Dutch auction opens at its own asking price)
+    if verb == "raise" and offer:
+        return int(offer["high"]) + (int(action[1]) if len(action) > 1 else state.rules.mechanics.auction.raise_rule.by)
+    if verb == "accept" and dutch:
+        return int(dutch["price"])
+    return None
 
 
 def _convert_cost(speech: Speech, state: State, points: int) -> str:
@@ -117,23 +136,23 @@ def _bidding(state: State, action: Action, speech: Speech) -> str | None:
     s = state.step if isinstance(state.step, dict) else {}
     if s.get("pending") is not None or "lot" not in s:
         return None
-    verb, opening = str(action[0]), state.rules.opening_bid[state.n]
+    verb, price = str(action[0]), _price(state, action)
     offer, dutch = s.get("open"), s.get("dutch")
     lot = speech.name("lots", s["lot"]) if s.get("lot") is not None else None
-    if verb == "open":
+    if verb == "open" and price is not None:
         return speech.gettext("opens the auction of {lot} at {price}", lot=speech.name("lots", action[1]),
-                              price=speech.amount(opening, "floren"))
+                              price=speech.amount(price, "floren"))
+    if verb == "open":  # a Dutch auction: the asking price comes down from its start, told as it is asked
+        return speech.gettext("puts {lot} up for auction", lot=speech.name("lots", action[1]))
     if verb == "buy":
         # the price follows as the money it cost (happenings), as for every other purchase
         return speech.gettext("takes {lot} without an auction", lot=speech.name("lots", action[1]))
-    if verb == "raise" and offer and lot is not None:
-        step = int(action[1]) if len(action) > 1 else state.rules.mechanics.auction.raise_rule.by
-        return speech.gettext("raises the bid for {lot} to {price}", lot=lot,
-                              price=speech.amount(int(offer["high"]) + step, "floren"))
+    if verb == "raise" and offer and lot is not None and price is not None:
+        return speech.gettext("raises the bid for {lot} to {price}", lot=lot, price=speech.amount(price, "floren"))
     if verb == "pass" and offer and lot is not None:
         return speech.gettext("drops out of the auction of {lot}", lot=lot)
-    if verb == "accept" and dutch and lot is not None:
-        return speech.gettext("takes {lot} at {price}", lot=lot, price=speech.amount(int(dutch["price"]), "floren"))
+    if verb == "accept" and dutch and lot is not None and price is not None:
+        return speech.gettext("takes {lot} at {price}", lot=lot, price=speech.amount(price, "floren"))
     if verb == "pass" and dutch and lot is not None:
         return speech.gettext("declines {lot} at {price}", lot=lot, price=speech.amount(int(dutch["price"]), "floren"))
     return None
