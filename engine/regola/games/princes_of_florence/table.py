@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from regola.core.step import Action
+from regola.games.princes_of_florence.placement.shapes import extent
 from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.views import view
 from regola.text.seats import seat_name
@@ -176,7 +177,7 @@ def option(state: State, action: Action, speech: Speech) -> tuple[str | None, st
     if action[0] == "place":
         parts = _parts(speech, state, action)
         # TRANSLATORS: the heading of the spots where one piece can go in one orientation
-        group = speech.gettext("{piece}, orientation {orientation}, column·row:", piece=parts[1],
+        group = speech.gettext("{piece}, orientation {orientation}, column·row of its top-left corner:", piece=parts[1],
                                orientation=parts[2])
         return group, f"{parts[3]}·{parts[4]}"
     return None, describe(state, action, speech)
@@ -240,6 +241,42 @@ def _principality(speech: Speech, state: State, p: dict[str, Any]) -> list[str]:
         "   " + k for k in key[len(lines):]]
 
 
+def _orientations(speech: Speech, state: State, seat: int, width: int) -> list[str]:
+    """While ``seat`` places a piece (or chooses which of a lot's landscapes to place): each piece drawn in
+    every orientation, numbered as the options number them and named before its first, in bands as wide
+    as ``width`` (004 Wznoszenie Budynków: a piece may be turned and flipped)."""
+    pending = state.step.get("pending") if isinstance(state.step, dict) else None
+    if not pending or pending.get("kind") != "place" or pending.get("seat") != seat:
+        return []
+    pieces = list(dict.fromkeys(str(p) for p in ([pending["piece"]] if "piece" in pending else
+                                                 pending.get("gives") or ())))
+    blocks = []
+    for piece in pieces:
+        for k, shape in enumerate(state.rules.principality.orientations(piece), start=1):
+            columns, rows = extent(shape)
+            cells = set(shape)
+            named = k == 1 and len(pieces) > 1  # one piece is named in the heading, several each before its first
+            label = f"{_piece(speech, state, piece)} {k}" if named else str(k)
+            indent = len(label) - 1 if named else 0  # the drawing stands under its number
+            drawn = [" " * indent + "".join("X" if (c, r) in cells else " " for c in range(columns))
+                     for r in range(rows)]
+            wide = max(len(label), *(len(line) for line in drawn))
+            blocks.append([label.ljust(wide), *(line.ljust(wide) for line in drawn)])
+    # TRANSLATORS: above drawings of pieces (or of one named piece) turned and flipped, numbered as the
+    # placement options are (the options then name the column·row where a drawing's top-left corner goes)
+    lines = [speech.gettext("orientations:") if len(pieces) > 1 else
+             speech.gettext("{piece}, orientations:", piece=_piece(speech, state, pieces[0]))]
+    row: list[list[str]] = []
+    for block in [*blocks, None]:
+        if block is not None and (not row or sum(len(b[0]) + 2 for b in row) + len(block[0]) <= width):
+            row.append(block)
+            continue
+        height = max(len(b) for b in row)
+        lines += ["  ".join(b[k] if k < len(b) else " " * len(b[0]) for b in row).rstrip() for k in range(height)]
+        row = [block] if block is not None else []
+    return lines
+
+
 def board(state: State, seat: int, speech: Speech, width: int = 80) -> list[str]:
     """What a person reads before deciding: only what their seat may see."""
     seen = view(state, seat)
@@ -265,7 +302,15 @@ def board(state: State, seat: int, speech: Speech, width: int = 80) -> list[str]
             hand.append(speech.gettext("prestige cards: {cards}",
                                        cards=_cards(speech, "prestige_cards", me["prestige_cards"])))
         lines.append(" · ".join(hand))
-        lines += _principality(speech, state, me)
+        grid = _principality(speech, state, me)
+        left = max((len(line) for line in grid), default=0) + 3
+        shapes = _orientations(speech, state, seat, width - left)
+        if shapes and len(shapes) <= len(grid):  # beside the grid: the screen stays as short as it was
+            grid += [""] * (len(shapes) - len(grid))
+            grid = [line.ljust(left) + shapes[k] if k < len(shapes) else line for k, line in enumerate(grid)]
+        else:
+            grid += _orientations(speech, state, seat, width)
+        lines += grid
     return lines
 
 
