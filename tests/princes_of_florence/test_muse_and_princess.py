@@ -139,9 +139,9 @@ def test_the_tokens_and_holders_are_in_every_view_and_on_the_board() -> None:
         assert seen["characters"] == {"owners": {}, "banker_money": None, "merchant": None}
     words = Words(game.ruleset.pack, "en")
     cardinal = words.name("characters", "cardinal")
-    assert f"{cardinal}: seat 1, 300\u00a0florins" in draw(game.ruleset.pack.game, game.view(2), words)
+    assert f"{cardinal}: Seat 1, 300\u00a0florins" in draw(game.ruleset.pack.game, game.view(2), words)
     speech = speech_for(game.ruleset.pack, "en")
-    assert any(f"{cardinal}: seat 0, 300" in line for line in table.board(game.state, 2, speech))
+    assert any(f"{cardinal}: Seat 1, 300" in line for line in table.board(game.state, 2, speech))
     while game.state.flow_state == "characters":  # everyone else withdraws: seat 0 pays and holds it
         legal = game.legal_actions()
         game.apply(("withdraw",) if ("withdraw",) in legal else legal[0])

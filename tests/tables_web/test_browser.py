@@ -23,12 +23,13 @@ PHONE = {"width": 390, "height": 844}
 def _create(page: Any, url: str, pack: str, seats: list[str], lang: str, hot_seat: bool = False) -> dict[str, str]:
     """The creation form filled in and sent; the private links it shows once, by label."""
     page.goto(f"{url}/tables/new?lang={lang}")
-    page.select_option("select[name=pack]", pack)
+    form = page.locator("form[action*='/tables/new']")  # (the page's other form continues a saved game)
+    form.locator("select[name=pack]").select_option(pack)
     for i in range(5):
-        page.select_option(f"select[name=seat{i}]", seats[i] if i < len(seats) else "")
+        form.locator(f"select[name=seat{i}]").select_option(seats[i] if i < len(seats) else "")
     if hot_seat:
-        page.check("input[name=hot_seat]")
-    page.click("form button[type=submit]")
+        form.locator("input[name=hot_seat]").check()
+    form.locator("button[type=submit]").click()
     page.wait_for_selector("main.links")
     links = {}
     for item in page.locator("main.links li").all():
@@ -259,4 +260,34 @@ def test_without_javascript_the_replay_form_offers_only_the_text_box(browser: An
     page.goto(f"{tables_server.url}/replay?lang=en")
     assert page.locator("textarea[name=record]").is_visible()
     assert page.locator("input[type=file]").is_hidden()  # it would do nothing without the script
+    context.close()
+
+
+def test_a_saved_game_file_goes_on_at_a_new_table(browser: Any, tables_server: Server, tmp_path: Any,
+                                                   capsys: Any) -> None:
+    """Issue 30 item 4 in Chromium: the record `regola play` wrote, cut short as `!save` leaves one, is
+    chosen as a file on the new-table page; the table that goes on from it opens at its move."""
+    from regola.cli.main import main
+
+    path = tmp_path / "game.jsonl"
+    assert main(["play", "--pack", "pl", "--players", "2", "--seed", "2", "--record", str(path)]) == 0
+    capsys.readouterr()
+    saved = tmp_path / "saved.jsonl"
+    saved.write_text("\n".join(path.read_text(encoding="utf-8").splitlines()[:31]) + "\n", encoding="utf-8")
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{tables_server.url}/tables/new?lang=pl")
+    form = page.locator("form[action*='/tables/continue']")
+    form.locator("input[type=file]").set_input_files(str(saved))
+    sync_api.expect(form.locator("textarea[name=record]")).to_have_value(re.compile(r"^\{.*\"pack\":\"pl\"", re.S))
+    form.locator("select[name=seat0]").select_option("human")  # (regola play recorded two bots)
+    with page.expect_navigation():
+        form.locator("button[type=submit]").click()
+    refused = page.locator(".refused").all_inner_texts()
+    links = [a.get_attribute("href") for a in page.locator("main.links li a").all()]
+    assert not [r for r in refused if r.strip()], refused
+    assert page.locator("main.links").count() == 1 and links
+    page.goto(links[0] or "")
+    page.wait_for_selector("svg[role=img]")
+    assert int(page.locator("body").get_attribute("data-n") or 0) >= 30  # where the saved game stopped
     context.close()

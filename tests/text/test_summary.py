@@ -32,12 +32,12 @@ def test_a_tie_on_prestige_is_said_with_the_money_that_broke_it() -> None:
             {"seat": 1, "rank": 3, "prestige": 12, "money": 900, "prestige_cards": 0}]
     lines = [line.replace("\xa0", " ") for line in  # a number keeps its unit on its line
              summary(_finished("pl", rows), speech_for(load_pack("pl"), "en"), _standing("pl"))]
-    assert lines[0] == "Seat 2 wins with 30 prestige points."
+    assert lines[0] == "Seat 3 wins with 30 prestige points."  # seats named as everywhere: counted from 1
     assert lines[1].startswith("Why: ") and lines[1].endswith("[scoring.winner]")
-    assert lines[2] == ("Seat 2 and seat 0 both have 30 prestige points; seat 2 is ahead on the tie-break: "
+    assert lines[2] == ("Seat 3 and Seat 1 both have 30 prestige points; Seat 3 is ahead on the tie-break: "
                         "more money (200 florins to 100 florins).")
     assert len(lines) == 3 + 1 + 3  # the sentences, the header, a row per player
-    assert lines[-1].split()[:2] == ["3.", "1"]
+    assert lines[-1].split()[:2] == ["3.", "2"]
 
 
 @pytest.mark.parametrize("lang", ["cs", "de", "fr", "pl"])

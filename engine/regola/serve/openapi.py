@@ -151,6 +151,21 @@ def _table_paths(packs: list[str], body_problems: S) -> S:
                 "404": _problem("no such pack"), "422": _problem("a table that cannot be made as asked"),
                 "429": _problem("this address holds its share of the open tables (Retry-After)"),
                 "503": _problem("the server holds as many tables as it may (Retry-After)")}}},
+        "/api/v1/tables/from-record": {"post": {
+            "summary": "make a table that goes on from a saved game: the record (JSON Lines) as the body, "
+                       "refereed first; its pack and variants are the record's; ?seats=human,greedy,… (default: "
+                       "the record's)",
+            "parameters": [{"name": "seats", "in": "query", "required": False, "schema": _str()},
+                           {"name": "hot_seat", "in": "query", "required": False, "schema": _str()}],
+            "requestBody": {"required": True, "content": {"application/x-ndjson": {"schema": _str()}}},
+            "responses": {"201": {"description": "the table's private links (shown once)", "content": {
+                "application/json": {"schema": _ref("TableCreated")}}}, **body_problems, **BOUNDED,
+                "400": _problem("seats that are not a list of seat kinds"),
+                "404": _problem("the record's pack is not served here"),
+                "413": _problem("a record larger than the server takes"),
+                "422": _problem("a record that breaks a rule, a finished game, or seats that do not fit it"),
+                "429": _problem("this address holds its share of the open tables, or of the engine (Retry-After)"),
+                "503": _problem("the server or its engine is full (Retry-After)")}}},
         "/api/v1/tables/{token}": {"get": {"summary": "the message of a token; with ?lang= each event says in "
                                            "words what was done (`said`)", "parameters": [token, since, reveal, lang],
                                            "responses": {**message, **unknown,

@@ -143,8 +143,10 @@ class Hall:
 
     # -- making a table ----------------------------------------------------------------------------------
     def create(self, pack: str, variants: Sequence[Variant], players: int, seats: list[str],
-               setup: str | None = None, hot_seat: bool = False, owner: str = "") -> Created:
-        """A new table of pack ``pack`` (an id under the home's rulepacks/) with ``variants`` applied.
+               setup: str | None = None, hot_seat: bool = False, owner: str = "",
+               lines: list[dict[str, Any]] | None = None) -> Created:
+        """A new table of pack ``pack`` (an id under the home's rulepacks/) with ``variants`` applied;
+        with ``lines`` (a saved game's record lines, refereed again here), one that goes on from them.
 
         The variants are objects, never names: whoever asks resolves names first (the server through
         ``Library.variant_named``), so nothing a stranger sends is read as a path here."""
@@ -154,7 +156,12 @@ class Hall:
         self._make_room(owner)
         ruleset = ruleset_for(load_pack(pack, variants=list(variants), home=self.home))
         spec = TableSpec.make(ruleset, players, seats, setup, hot_seat, self.limits)
-        table = Table.start(tokens.new_id(), ruleset, spec, secrets.randbits(63))
+        if lines is None:
+            table = Table.start(tokens.new_id(), ruleset, spec, secrets.randbits(63))
+        else:
+            table = Table.continued(tokens.new_id(), ruleset, spec, secrets.randbits(63), lines)
+            if table.is_over():
+                raise RegolaError("this game is over: a table goes on only from an unfinished one")
         made = Created(table.id, {seat: tokens.new_token() for seat in spec.humans}, tokens.new_token(),
                        tokens.new_token(), tokens.new_token() if hot_seat else None)
         rows = [Token(tokens.digest(t), "seat", seat) for seat, t in made.seats.items()]

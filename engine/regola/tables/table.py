@@ -111,6 +111,21 @@ class Table:
         return table
 
     @classmethod
+    def continued(cls, table_id: str, ruleset: Ruleset, spec: TableSpec, secret: int,
+                  lines: list[dict[str, Any]]) -> Table:
+        """A new table that goes on from a saved game: its lines (a record's, decisions and chance outcomes
+        as they happened) refereed again one by one, then chance drawn from this table's own secret
+        (RegolaError naming a line that does not hold)."""
+        game = Game.new(ruleset, spec.players, None, spec.setup)
+        seats = [{"seat": i, "player": kind} for i, kind in enumerate(spec.seats)]
+        table = cls.restore(table_id, ruleset, spec, header_for(game, spec.setup, spec.players, seats), secret,
+                            [_line(k, int(line["seat"]) if "seat" in line else CHANCE,
+                                   line["action"] if "seat" in line else line["chance"])
+                             for k, line in enumerate(lines, start=1)])
+        table._chance()
+        return table
+
+    @classmethod
     def restore(cls, table_id: str, ruleset: Ruleset, spec: TableSpec, header: dict[str, Any], secret: int,
                 lines: list[dict[str, Any]]) -> Table:
         """The table its stored lines make, each refereed again (RegolaError naming the line if one no

@@ -270,9 +270,16 @@ async def events(request: Request) -> Response:
                              headers={"Cache-Control": NO_STORE, "X-Accel-Buffering": "no"})
 
 
+async def table_from_record(request: Request) -> Response:
+    from regola.tables.web.resume import table_from_record as make
+
+    return await make(request)
+
+
 def routes() -> list[BaseRoute]:
     return [
         Route("/api/v1/tables", create_table, methods=["POST"]),
+        Route("/api/v1/tables/from-record", table_from_record, methods=["POST"]),
         Route("/api/v1/tables/{token}", table_message, methods=["GET"]),
         Route("/api/v1/tables/{token}/decisions", decide, methods=["POST"]),
         Route("/api/v1/tables/{token}/take-back", take_back, methods=["POST"]),

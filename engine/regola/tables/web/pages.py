@@ -149,7 +149,71 @@ def _new_form(request: Request, words: Words, listing: list[dict[str, Any]], err
             f'<fieldset><legend>{esc(say[5])}</legend>{"".join(seats)}</fieldset>'
             f'<label><input type="checkbox" name="hot_seat" value="1"> '
             f'{esc(say[6])}</label>'
-            f'<button type="submit">{esc(say[7])}</button></form></main>')
+            f'<button type="submit">{esc(say[7])}</button></form>{_continue_form(request, words)}</main>')
+
+
+def _continue_form(request: Request, words: Words) -> str:
+    """A saved game goes on at a new table: its record pasted, or read from a file by tables.js (hidden
+    without JavaScript), and who sits where now (nobody chosen: as the record has it)."""
+    from regola.serve.bodies import record_bytes
+
+    _ = words.gettext
+    say = [
+        _("Continue a saved game"),
+        _("Paste the record (JSON Lines, as `regola play --record` or `!save` writes it):"),
+        _("Or choose the record's file:"),
+        _("That file is larger than a record may be ({limit} bytes).", limit=words.number(record_bytes())),
+        _("Who sits where now (each seat left as recorded if none is chosen)"),
+        _("as recorded"),
+        _("One device for every person (hot seat)"),
+        _("Continue the game"),
+    ]
+    kinds = {"": say[5], "human": _("a person"), "random": _("bot: random"), "greedy": _("bot: greedy"),
+             "probe": _("bot: tries every kind of move (probe)"), "mcts": _("bot: search (mcts)")}
+    options = "".join(f'<option value="{k}">{esc(v)}</option>' for k, v in kinds.items())
+    seats = "".join(f'<label>{esc(words.seat(i))} <select name="seat{i}">{options}</select></label>'
+                    for i in range(MAX_SEATS))
+    return (f'<h2>{esc(say[0])}</h2>'
+            f'<form method="post" action="{_root(request)}/tables/continue?lang={esc(words.lang)}">'
+            f'<label>{esc(say[1])}<textarea name="record" rows="6" required></textarea></label>'
+            f'<label class="file" hidden>{esc(say[2])} <input type="file" accept=".jsonl,.json,.txt" '
+            f'data-fills="record" data-limit="{record_bytes()}" data-too-large="{esc(say[3])}"></label>'
+            '<p class="refused" role="alert" hidden></p>'
+            f'<fieldset><legend>{esc(say[4])}</legend>{seats}</fieldset>'
+            f'<label><input type="checkbox" name="hot_seat" value="1"> {esc(say[6])}</label>'
+            f'<button type="submit">{esc(say[7])}</button></form>')
+
+
+async def continue_table(request: Request) -> Response:
+    """The continue form's post: the table that goes on from the record (regola.tables.web.resume)."""
+    from regola.serve.bodies import record_bytes
+    from regola.tables.web.replays import record_form
+    from regola.tables.web.resume import continue_record
+
+    hall = hall_of(request)
+    library = request.app.state.library
+    lang = _lang(request) or "en"
+    same_origin(request)
+    media_type(request, FORM)
+    limit = record_bytes()
+    raw = await read_body(request, 3 * limit + 64)  # percent-encoding triples a byte at most
+    record, form = await run_in_threadpool(record_form, raw, limit)
+    chosen = [form.get(f"seat{i}", "") for i in range(MAX_SEATS)]
+    if any(kind not in SEAT_KINDS for kind in chosen):
+        raise Problem(422, "Unprocessable Content", "a seat is a person, a bot or as recorded")
+    try:
+        made = await continue_record(request, hall, record, None, form.get("hot_seat") == "1", chosen)
+    except Problem as refused:
+        if refused.status not in (404, 413, 422, 429, 503):
+            raise
+        listing = library.listing()
+        words = Words(library.base(listing[0]["id"]), lang)
+        return page(request, words.gettext("New table"), words.lang,
+                    _new_form(request, words, listing, refused.detail.splitlines()[0]), refused.status)
+    public = await run_in_threadpool(hall.message, made["spectator"])
+    words = Words(library.base(public["pack"]), lang)
+    return page(request, words.gettext("Your table is ready"), words.lang,
+                _links(request, words, made, public["view"]), 201)
 
 
 async def make_table(request: Request) -> Response:
@@ -437,6 +501,7 @@ def routes() -> list[BaseRoute]:
         Route("/tables", to_new_table, methods=["GET"]),
         Route("/tables/new", new_table, methods=["GET"]),
         Route("/tables/new", make_table, methods=["POST"]),
+        Route("/tables/continue", continue_table, methods=["POST"]),
         Route("/t/{token}", table_page, methods=["GET"]),
         Route("/t/{token}/act", act, methods=["POST"]),
         Route("/t/{token}/back", back, methods=["POST"]),

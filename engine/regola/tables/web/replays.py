@@ -30,7 +30,7 @@ from regola.serve.lru import Bounded
 from regola.serve.replies import NO_STORE, Problem
 from regola.tables.words import Words
 
-__all__ = ["positions_of_text", "render", "routes", "step_asked"]
+__all__ = ["positions_of_text", "record_form", "render", "routes", "step_asked"]
 
 esc = html.escape
 FORM = ("application/x-www-form-urlencoded",)
@@ -124,12 +124,14 @@ _FORM_FIELDS = 8
 _WINDOW = 1 << 16
 
 
-def _record_field(raw: bytes, limit: int) -> bytes:
-    """The form's ``record`` field as the bytes of a JSON Lines text (CRLF as LF, invalid UTF-8 as
-    U+FFFD), decoded window by window; a Problem 413 as soon as it passes ``limit`` bytes, 400 for a
-    form of too many fields."""
+def record_form(raw: bytes, limit: int) -> tuple[bytes, dict[str, str]]:
+    """A form that carries a record: its ``record`` field as the bytes of a JSON Lines text (CRLF as LF,
+    invalid UTF-8 as U+FFFD), decoded window by window, and its other fields (64 bytes each at most);
+    a Problem 413 as soon as the record passes ``limit`` bytes, 400 for a form of too many fields or a
+    field too long."""
     start, fields = 0, 0
     value = b""
+    others: dict[str, str] = {}
     while start <= len(raw):
         fields += 1
         if fields > _FORM_FIELDS:
@@ -138,7 +140,12 @@ def _record_field(raw: bytes, limit: int) -> bytes:
         end = len(raw) if end < 0 else end
         if raw.startswith(b"record=", start):
             value = raw[start + 7:end]
-            break
+        elif end > start:
+            name, _, small = raw[start:end].partition(b"=")
+            if len(small) > 64 or len(name) > 32:
+                raise Problem(400, "Bad Request", "a field of the form is too long")
+            others[unquote_to_bytes(name).decode("utf-8", "replace")] = \
+                unquote_to_bytes(small.replace(b"+", b" ")).decode("utf-8", "replace")
         start = end + 1
     out = bytearray()
     at = 0
@@ -151,7 +158,11 @@ def _record_field(raw: bytes, limit: int) -> bytes:
         if len(out) > limit:
             raise Problem(413, "Content Too Large", f"the record is larger than {limit} bytes", limit=limit)
         at = stop
-    return out.decode("utf-8", "replace").replace("\r\n", "\n").encode("utf-8", "surrogatepass")
+    return out.decode("utf-8", "replace").replace("\r\n", "\n").encode("utf-8", "surrogatepass"), others
+
+
+def _record_field(raw: bytes, limit: int) -> bytes:
+    return record_form(raw, limit)[0]
 
 
 def _keyed(record: bytes) -> tuple[str, str]:

@@ -1,0 +1,101 @@
+"""A table that goes on from a saved game (issue 30 item 4): a record that `regola play --record`, the
+terminal's `!save` or a table's own download wrote, continued in the browser with friends and bots.
+
+``POST /api/v1/tables/from-record?seats=human,greedy`` takes the record as its body; the new-table page
+posts it as a form (pasted, or read from a file by tables.js). Either way the record is bounded by the
+API's record size and refereed first in an engine worker, under the same time and memory bounds as
+``/api/v1/records/replay``; only then does the hall rebuild it as a table, every line refereed again. The
+pack and the variants are the record's, looked up among what this server serves by id (a name from a
+record never becomes a path); who sits where is the request's, else the record's.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from regola.core.errors import RegolaError
+from regola.serve import bodies
+from regola.serve.context import client_of, engine_of, library_of
+from regola.serve.replies import NO_STORE, Problem, json_bytes
+from regola.tables.hall import Hall
+from regola.tables.spec import HUMAN
+
+__all__ = ["continue_record", "table_from_record"]
+
+#: what a seat may be asked to be in the query (a bot spec's options stay on the new-table form's bots)
+SEAT_KINDS = frozenset({HUMAN, "random", "greedy", "probe", "mcts"})
+
+
+def seat_kinds(raw: str) -> list[str] | None:
+    """``human,greedy,…`` as a list (None: the record's own); 400 for anything else."""
+    if not raw:
+        return None
+    kinds = raw.split(",")
+    if len(raw) > 200 or len(kinds) > 8 or any(kind not in SEAT_KINDS for kind in kinds):
+        raise Problem(400, "Bad Request", "seats: a comma-separated list of human, random, greedy, probe, mcts")
+    return kinds
+
+
+def _continue(hall: Hall, request: Request, record: bytes, seats: list[str] | None, hot_seat: bool,
+              chosen: list[str] | None = None) -> dict[str, Any]:
+    """The table made from a record already refereed (blocking: run in a thread). ``seats`` is who sits
+    where (None: the record's); ``chosen`` changes some of them (the form's: '' keeps the record's)."""
+    library = request.app.state.library
+    rows = [json.loads(line) for line in record.decode("utf-8", "replace").splitlines() if line.strip()]
+    header, lines = rows[0], [row for row in rows[1:] if "seat" in row or "chance" in row]
+    pack = str(header["pack"])
+    library.base(pack)  # a pack this server serves, else NotFound
+    variants = [library.variant_named(pack, str(name), f"record: variants[{i}]")
+                for i, name in enumerate(header.get("variants") or [])]
+    players = int(header["players"])
+    recorded = [str(seat.get("player", HUMAN)) for seat in header.get("seats") or []]
+    kinds = seats if seats is not None else (recorded if len(recorded) == players else [HUMAN] * players)
+    if chosen is not None:
+        kinds = [chosen[i] if i < len(chosen) and chosen[i] else kind for i, kind in enumerate(kinds)]
+    if len(kinds) != players:
+        raise RegolaError(f"seats: the record's game has {players} seats, {len(kinds)} are given")
+    made = hall.create(pack, variants, players, kinds, str(header["setup"]), hot_seat, owner=client_of(request),
+                       lines=lines)
+    return made.to_json()
+
+
+async def continue_record(request: Request, hall: Hall, record: bytes, seats: list[str] | None,
+                          hot_seat: bool, chosen: list[str] | None = None) -> dict[str, Any]:
+    """Referee ``record`` in an engine worker (Problem 422 naming the line that breaks, 413 for a line too
+    long), refuse a finished game, then make the table that goes on from it."""
+    from regola.serve.replaying import replay_record
+
+    if not record.strip():
+        raise Problem(422, "Unprocessable Content", "record: empty")
+    workspace, job = request.app.state.workspace, secrets.token_hex(8)
+    try:
+        outcome = await engine_of(request).run(client_of(request), replay_record, library_of(request).home,
+                                               workspace, record, job)
+    finally:
+        workspace.discard(record, "record", ".jsonl", job)
+    if outcome["complete"]:
+        raise Problem(422, "Unprocessable Content", "record: this game is over (replay it at /replay); a table "
+                      "goes on only from an unfinished one")
+    from regola.tables.web.api import _call
+
+    return dict(await _call(request, _continue, hall, request, record, seats, hot_seat, chosen))
+
+
+async def table_from_record(request: Request) -> Response:
+    """``POST /api/v1/tables/from-record``: the record as the body (JSON Lines); 201 with the tokens."""
+    from regola.serve.api import RECORD_TYPES
+    from regola.tables.web.api import hall_of
+
+    hall = hall_of(request)
+    seats = seat_kinds(request.query_params.get("seats", ""))
+    hot_seat = request.query_params.get("hot_seat", "") in ("1", "true")
+    bodies.media_type(request, RECORD_TYPES)
+    raw = await bodies.read_body(request, bodies.record_bytes())
+    made = await continue_record(request, hall, raw, seats, hot_seat)
+    return Response(json_bytes(made), status_code=201, media_type="application/json",
+                    headers={"Cache-Control": NO_STORE})
