@@ -103,3 +103,26 @@ def test_the_new_table_page_continues_a_pasted_record(tables_server: Server, tmp
         assert foreign.status_code == 403
         crowded = client.post("/tables/continue", data={"record": saved, **{f"x{i}": "1" for i in range(9)}})
         assert crowded.status_code == 400
+
+
+def test_a_record_s_variant_must_be_the_one_served(tables_server: Server, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A record embeds its variants whole: one the server serves with the same changes goes on; the same
+    id with other changes (rules of the record's own under a served name) is refused."""
+    path = tmp_path / "game.jsonl"
+    assert main(["play", "--pack", "pl", "--variant", "muse-and-princess", "--players", "3", "--seed", "6",
+                 "--record", str(path)]) == 0
+    capsys.readouterr()
+    lines = path.read_text(encoding="utf-8").splitlines()[:41]
+    header = json.loads(lines[0])
+    assert [v["id"] for v in header["variants"]] == ["muse-and-princess"]
+    with httpx.Client(base_url=tables_server.url, timeout=60) as client:
+        good = client.post("/api/v1/tables/from-record", params={"seats": "human,greedy,greedy"},
+                           content="\n".join(lines) + "\n", headers=NDJSON)
+        assert good.status_code == 201, good.text
+        assert client.get(f"/api/v1/tables/{good.json()['spectator']}").json()["variants"] == ["muse-and-princess"]
+        changed = json.loads(json.dumps(header))
+        changed["variants"][0]["changes"] = changed["variants"][0]["changes"][:1]
+        forged = client.post("/api/v1/tables/from-record", params={"seats": "human,greedy,greedy"},
+                             content="\n".join([json.dumps(changed), *lines[1:]]) + "\n", headers=NDJSON)
+        assert forged.status_code == 422, forged.text

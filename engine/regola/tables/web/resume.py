@@ -5,8 +5,9 @@ terminal's `!save` or a table's own download wrote, continued in the browser wit
 posts it as a form (pasted, or read from a file by tables.js). Either way the record is bounded by the
 API's record size and refereed first in an engine worker, under the same time and memory bounds as
 ``/api/v1/records/replay``; only then does the hall rebuild it as a table, every line refereed again. The
-pack and the variants are the record's, looked up among what this server serves by id (a name from a
-record never becomes a path); who sits where is the request's, else the record's.
+pack and the variants are the record's: each embedded variant must be one this server serves, by id and
+with the same changes (a name from a record never becomes a path, and a record cannot bring rules of its
+own under a served variant's name); who sits where is the request's, else the record's.
 """
 
 from __future__ import annotations
@@ -50,8 +51,16 @@ def _continue(hall: Hall, request: Request, record: bytes, seats: list[str] | No
     header, lines = rows[0], [row for row in rows[1:] if "seat" in row or "chance" in row]
     pack = str(header["pack"])
     library.base(pack)  # a pack this server serves, else NotFound
-    variants = [library.variant_named(pack, str(name), f"record: variants[{i}]")
-                for i, name in enumerate(header.get("variants") or [])]
+    variants = []
+    for i, embedded in enumerate(header.get("variants") or []):
+        # a record embeds each variant whole; the table takes the one this server serves by that id, and
+        # only if its changes are the record's (else the game would go on under other rules)
+        name = embedded.get("id") if isinstance(embedded, dict) else embedded
+        served = library.variant_named(pack, str(name), f"record: variants[{i}]")
+        if isinstance(embedded, dict) and embedded.get("changes") != served.changes:
+            raise RegolaError(f"record: variants[{i}]: '{name}' here is not the variant the game was played with "
+                              "(post it as a house rule and start a table with it)")
+        variants.append(served)
     players = int(header["players"])
     recorded = [str(seat.get("player", HUMAN)) for seat in header.get("seats") or []]
     kinds = seats if seats is not None else (recorded if len(recorded) == players else [HUMAN] * players)
