@@ -19,6 +19,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the evaluation loop is learning_curve's
+from learning_curve import play
 
 
 def wilson(wins: float, n: int) -> tuple[float, float]:
@@ -29,18 +33,6 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
         return 0.0, 1.0
     low, high = proportion_confint(wins, n, alpha=0.05, method="wilson")
     return float(low), float(high)
-
-
-def evaluate(env: object, learner: object, opponent: object, games: int) -> float:
-    total = 0.0
-    for _ in range(games):
-        step = env.reset()  # type: ignore[attr-defined]
-        while not step.last():
-            seat = step.observations["current_player"]
-            agent = learner if seat == 0 else opponent
-            step = env.step([agent.step(step, is_evaluation=True).action])  # type: ignore[attr-defined]
-        total += step.rewards[0]
-    return total / games
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     curve: list[tuple[int, float]] = []
 
     def report(episodes: int) -> None:
-        score = evaluate(env, learner, opponent, args.eval_games)
+        score = play(env, learner, opponent, args.eval_games)
         lo, hi = wilson(score * args.eval_games, args.eval_games)
         curve.append((episodes, score))
         print(f"after {episodes:5d} episodes: mean return against random {score:.2f} "
