@@ -151,17 +151,11 @@ async def check_variant(request: Request) -> Response:
 
 
 async def replay_record(request: Request) -> Response:
-    from regola.serve.replaying import replay_record as run_replay
+    from regola.serve.replaying import refereed
 
     bodies.media_type(request, RECORD_TYPES)
     raw = await bodies.read_body(request, bodies.record_bytes())
-    workspace, job = request.app.state.workspace, secrets.token_hex(8)
-    try:
-        result = await engine_of(request).run(client_of(request), run_replay, library_of(request).home,
-                                              workspace, raw, job)
-    finally:
-        workspace.discard(raw, "record", ".jsonl", job)
-    return Response(json_bytes(result), media_type=JSON, headers={"Cache-Control": NO_STORE})
+    return Response(json_bytes(await refereed(request, raw)), media_type=JSON, headers={"Cache-Control": NO_STORE})
 
 
 def routes() -> list[Route]:

@@ -14,7 +14,7 @@ from regola.core.errors import RecordError, RegolaError
 from regola.serve.replies import Problem
 from regola.serve.workspace import Workspace
 
-__all__ = ["replay_record"]
+__all__ = ["refereed", "replay_record"]
 
 BODY_NAME = "body"
 
@@ -65,3 +65,18 @@ def replay_record(home: Path, workspace: Workspace, raw: bytes, job: str = "") -
         if not game.is_terminal():
             out["next"] = {"seat": game.current_player(), "state": game.state.flow_state}
         return out
+
+
+async def refereed(request: Any, raw: bytes) -> dict[str, Any]:
+    """``replay_record`` of ``raw`` in an engine worker, under the workers' time, memory and per-client
+    bounds; the record's workspace file is discarded afterwards whatever happened."""
+    import secrets
+
+    from regola.serve.context import client_of, engine_of, library_of
+
+    workspace, job = request.app.state.workspace, secrets.token_hex(8)
+    try:
+        return dict(await engine_of(request).run(client_of(request), replay_record, library_of(request).home,
+                                                 workspace, raw, job))
+    finally:
+        workspace.discard(raw, "record", ".jsonl", job)

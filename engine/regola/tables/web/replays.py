@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import secrets
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ from starlette.routing import BaseRoute, Route
 
 from regola.core.errors import RegolaError
 from regola.serve import bodies
-from regola.serve.context import client_of, engine_of, library_of
+from regola.serve.context import library_of
 from regola.serve.lru import Bounded
 from regola.serve.replies import NO_STORE, Problem
 from regola.tables.words import Words
@@ -171,7 +170,7 @@ def _keyed(record: bytes) -> tuple[str, str]:
 
 async def replay_upload(request: Request) -> Response:
     """Referee the pasted record in an engine worker; keep it if it passes; show its last step."""
-    from regola.serve.replaying import replay_record
+    from regola.serve.replaying import refereed
     from regola.tables.web.pages import page
 
     bodies.same_origin(request)
@@ -184,17 +183,13 @@ async def replay_upload(request: Request) -> Response:
     if len(record) > limit:
         raise Problem(413, "Content Too Large", f"the record is larger than {limit} bytes", limit=limit)
     lang = _lang(request)
-    workspace, job = request.app.state.workspace, secrets.token_hex(8)
     try:
-        await engine_of(request).run(client_of(request), replay_record, library_of(request).home, workspace,
-                                     record, job)
+        await refereed(request, record)
     except Problem as refused:
         words = _words(request, lang)
         body = (f'<main class="table"><p class="refused" role="alert">{esc(refused.detail)}</p>'
                 f'<p><a href="?lang={esc(words.lang)}">{esc(words.gettext("Replay a record"))}</a></p></main>')
         return page(request, words.gettext("Replay a record"), words.lang, body, refused.status)
-    finally:
-        workspace.discard(record, "record", ".jsonl", job)
     key, text = await run_in_threadpool(_keyed, record)
     _KEPT.put(key, text)
     root = str(request.scope.get("root_path", "")).rstrip("/")

@@ -13,7 +13,6 @@ own under a served variant's name); who sits where is the request's, else the re
 from __future__ import annotations
 
 import json
-import secrets
 from typing import Any
 
 from starlette.requests import Request
@@ -21,7 +20,7 @@ from starlette.responses import Response
 
 from regola.core.errors import RegolaError
 from regola.serve import bodies
-from regola.serve.context import client_of, engine_of, library_of
+from regola.serve.context import client_of
 from regola.serve.replies import NO_STORE, Problem, json_bytes
 from regola.tables.hall import Hall
 from regola.tables.spec import HUMAN
@@ -77,16 +76,11 @@ async def continue_record(request: Request, hall: Hall, record: bytes, seats: li
                           hot_seat: bool, chosen: list[str] | None = None) -> dict[str, Any]:
     """Referee ``record`` in an engine worker (Problem 422 naming the line that breaks, 413 for a line too
     long), refuse a finished game, then make the table that goes on from it."""
-    from regola.serve.replaying import replay_record
+    from regola.serve.replaying import refereed
 
     if not record.strip():
         raise Problem(422, "Unprocessable Content", "record: empty")
-    workspace, job = request.app.state.workspace, secrets.token_hex(8)
-    try:
-        outcome = await engine_of(request).run(client_of(request), replay_record, library_of(request).home,
-                                               workspace, record, job)
-    finally:
-        workspace.discard(record, "record", ".jsonl", job)
+    outcome = await refereed(request, record)
     if outcome["complete"]:
         raise Problem(422, "Unprocessable Content", "record: this game is over (replay it at /replay); a table "
                       "goes on only from an unfinished one")
