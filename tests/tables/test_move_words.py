@@ -19,7 +19,7 @@ from tests.tables.helpers import new_table, plain, play
 from regola.core.errors import IllegalAction
 from regola.core.game import to_action
 from regola.i18n.pseudo import PSEUDO
-from regola.tables.hidden import HIDDEN
+from regola.tables.hidden import hidden_for
 from regola.tables.messages import Audience, message
 from regola.tables.table import Table
 from regola.text.moves import move_words
@@ -28,7 +28,7 @@ from regola.text.speech import speech_for
 
 LANGS = ("cs", "de", "fr", "pl", "en", PSEUDO)
 GAMES = [("cs", 3, ()), ("cs", 4, ("codex-leonardi-1",)), ("pl", 3, ()), ("pl", 4, ("muse-and-princess",)),
-         ("pl", 3, ("pf-dutch-auction",)), ("pl", 3, ("pf-sealed-auction",))]
+         ("pl", 3, ("pf-dutch-auction",)), ("pl", 3, ("pf-sealed-auction",)), ("pl", 3, ("pf-profession-draft",))]
 
 
 def _decisions(table: Table) -> list[int]:
@@ -106,7 +106,7 @@ def test_a_secret_decision_reads_the_same_whichever_secret_it_was(pack: str, pla
     that shares its public parts: the words can tell others nothing the view hides."""
     table = new_table(pack, players, variants, secret=2)
     rng = random.Random(9)
-    hidden = HIDDEN[table.ruleset.pack.game]
+    hidden = hidden_for(table.ruleset.pack)
     definition = table.ruleset.definition
     speeches = [speech_for(table.ruleset.pack, lang) for lang in ("en", "pl")]
     checked = 0
@@ -177,3 +177,24 @@ def test_an_auction_choice_says_what_it_costs(variants: tuple[str, ...]) -> None
                 priced += 1
         table.decide(table.to_move(), plain(rng.choice(legal)))
     assert priced > 10
+
+
+def test_a_drafted_card_is_the_drafter_s_secret() -> None:
+    """pf-profession-draft: the packets are hands, so the card a player keeps from one reaches no other
+    seat, neither in the event nor in its words (a pick from an open display would be seen by all)."""
+    table = new_table("pl", 3, ("pf-profession-draft",), secret=3)
+    table.told("en")
+    rng = random.Random(1)
+    picks = 0
+    while not table.is_over() and table.n < 40:
+        table.decide(table.to_move(), plain(rng.choice(table.game.legal_actions())))
+    for seat in range(3):
+        for event in message(table, Audience("seat", seat), 0, lang="en")["events"]:
+            if table.lines[event["n"] - 1]["action"][0] == "pick":
+                picks += 1
+                mine = event["seat"] == seat
+                assert (event["action"][1] is None) != mine, event
+                card = table.lines[event["n"] - 1]["action"][1]
+                name = speech_for(table.ruleset.pack, "en").name("professions", card)
+                assert name not in event["said"][0] and "in secret" in event["said"][0], (event, name)
+    assert picks >= 9

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from tests.tables.helpers import new_table, plain
 
 from regola.core.game import Game
-from regola.tables.hidden import HIDDEN
+from regola.tables.hidden import hidden_for
 from regola.tables.messages import Audience, message
 from regola.tables.table import Table
 
@@ -63,7 +63,7 @@ def _other(table: Table, game: Game) -> Table:
 
 def _check_events(table: Table, seat: int, msg: dict[str, Any]) -> None:
     text = json.dumps(msg)
-    hidden = HIDDEN[table.ruleset.pack.game]
+    hidden = hidden_for(table.ruleset.pack)
     for event in msg["events"]:
         assert "chance" not in event
         if event["seat"] != seat and event["action"][0] in hidden:
@@ -92,6 +92,7 @@ def _check_position(table: Table, rng: random.Random) -> None:
 
 @pytest.mark.parametrize(("pack", "players", "variants"), [
     ("cs", 3, ()), ("cs", 4, ("codex-leonardi-1",)), ("pl", 3, ()), ("pl", 4, ("muse-and-princess",)),
+    ("pl", 3, ("pf-profession-draft",)),
 ])
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000))

@@ -5,9 +5,13 @@ work starts in is seen, the invention is not). Chance outcomes (a shuffled deck)
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["HIDDEN", "seen"]
+if TYPE_CHECKING:
+    from regola.core.pack import Pack
+
+__all__ = ["HIDDEN", "hidden_for", "seen"]
 
 #: game id -> verb -> how many leading arguments everyone may see (the rest are withheld)
 HIDDEN: dict[str, dict[str, int]] = {
@@ -28,14 +32,26 @@ HIDDEN: dict[str, dict[str, int]] = {
 }
 
 
-def seen(game_id: str, actor: int, action: list[Any], seat: int | None) -> list[Any] | None:
-    """``action`` (JSON form) of ``actor`` as ``seat`` may know it: whole for its own decisions, with
-    private arguments withheld (None) for the others; None for a chance outcome nobody is told."""
+def hidden_for(pack: Pack) -> dict[str, int]:
+    """The private verbs of a pack's game as the pack's forms make them: a profession draft's packets
+    are hands (mechanics.deal kind draft), so the card a player picks from one is theirs alone, where a
+    pick from an open display is seen by everyone."""
+    out = dict(HIDDEN.get(pack.game, {}))
+    deal = (pack.data.get("mechanics") or {}).get("deal")
+    if isinstance(deal, dict) and deal.get("kind") == "draft":
+        out["pick"] = 0
+    return out
+
+
+def seen(hidden: Mapping[str, int], actor: int, action: list[Any], seat: int | None) -> list[Any] | None:
+    """``action`` (JSON form) of ``actor`` as ``seat`` may know it, ``hidden`` the game's private verbs
+    (``hidden_for``): whole for its own decisions, with private arguments withheld (None) for the
+    others; None for a chance outcome nobody is told."""
     if actor < 0:
         return None
     if seat == actor:
         return action
-    public = HIDDEN.get(game_id, {}).get(str(action[0]))
+    public = hidden.get(str(action[0]))
     if public is None:
         return action
     return [action[0], *action[1:1 + public], *([None] * max(0, len(action) - 1 - public))]

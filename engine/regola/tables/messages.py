@@ -11,7 +11,7 @@ from typing import Any
 from regola.core.errors import IllegalAction
 from regola.core.game import TERMINAL
 from regola.core.step import SPECTATOR
-from regola.tables.hidden import seen
+from regola.tables.hidden import hidden_for, seen
 from regola.tables.spec import HUMAN
 from regola.tables.table import Table
 
@@ -41,7 +41,7 @@ def _events(table: Table, seat: int | None, since: int, lang: str | None) -> tup
     take-back, or too far behind)."""
     reset = since > table.n or since < 0 or table.n - since > EVENTS
     start = max(0, table.n - EVENTS) if reset else since
-    game_id = table.ruleset.pack.game
+    hidden = hidden_for(table.ruleset.pack)
     told = table.told(lang) if lang is not None else None
     out: list[dict[str, Any]] = []
     for k, line in enumerate(table.lines[start:], start=start):
@@ -49,7 +49,7 @@ def _events(table: Table, seat: int | None, since: int, lang: str | None) -> tup
             if told is not None and out:
                 out[-1]["said"].extend(told[k])
             continue
-        event = {"n": line["n"], "seat": line["seat"], "action": seen(game_id, line["seat"], line["action"], seat)}
+        event = {"n": line["n"], "seat": line["seat"], "action": seen(hidden, line["seat"], line["action"], seat)}
         if told is not None:
             event["said"] = list(told[k])
         out.append(event)

@@ -10,7 +10,7 @@ from typing import Any
 
 from regola.core.game import CHANCE, Game
 from regola.core.record import replay
-from regola.tables.hidden import seen
+from regola.tables.hidden import hidden_for, seen
 from regola.tables.messages import SPECTATOR
 from regola.text.moves import flow_words, move_words
 from regola.text.speech import Speech
@@ -37,6 +37,7 @@ class Positions:
         self.header = whole.header
         self.history = list(whole.game.history)
         self.game_id = start.ruleset.pack.game
+        self.hidden = hidden_for(start.ruleset.pack)
         self._checkpoints = [_copy(start)]
         game = start
         for k, (_, action) in enumerate(self.history, start=1):
@@ -72,7 +73,7 @@ class Positions:
             who, action = self.history[k - 1]
             plain = _plain(action)
             out["by"] = "chance" if who == CHANCE else who
-            out["action"] = None if who == CHANCE else seen(self.game_id, who, plain, seat if not out["over"] else who)
+            out["action"] = None if who == CHANCE else seen(self.hidden, who, plain, seat if not out["over"] else who)
         return out
 
 

@@ -162,7 +162,8 @@ def _bidding(state: State, action: Action, speech: Speech) -> str | None:
 def narrate(state: State, seat: int, action: Action, speech: Speech) -> str:
     """What ``seat`` did, in words every player may hear; call it before the action is applied."""
     verb = str(action[0])
-    if verb in PRIVATE and len(action) > 1:
+    drafted = verb == "pick" and isinstance(state.step, dict) and "packets" in state.step  # from a hand
+    if (verb in PRIVATE and len(action) > 1) or drafted:
         what = speech.gettext("chooses a card in secret")
     elif verb == "seal":  # a sealed bid: nobody else learns its lot or amount before the bids are settled
         what = speech.gettext("makes a sealed bid")
