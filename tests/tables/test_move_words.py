@@ -106,7 +106,7 @@ def test_a_secret_decision_reads_the_same_whichever_secret_it_was(pack: str, pla
     that shares its public parts: the words can tell others nothing the view hides."""
     table = new_table(pack, players, variants, secret=2)
     rng = random.Random(9)
-    hidden = hidden_for(table.ruleset.pack)
+    hidden = hidden_for(table.ruleset)
     definition = table.ruleset.definition
     speeches = [speech_for(table.ruleset.pack, lang) for lang in ("en", "pl")]
     checked = 0

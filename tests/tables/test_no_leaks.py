@@ -63,7 +63,7 @@ def _other(table: Table, game: Game) -> Table:
 
 def _check_events(table: Table, seat: int, msg: dict[str, Any]) -> None:
     text = json.dumps(msg)
-    hidden = hidden_for(table.ruleset.pack)
+    hidden = hidden_for(table.ruleset)
     for event in msg["events"]:
         assert "chance" not in event
         if event["seat"] != seat and event["action"][0] in hidden:

@@ -71,6 +71,9 @@ class GameDefinition:
     tensor_spec: Callable[[Any, int], TensorSpec] | None = None
     #: optional: (rules, players) -> an upper bound on the decisions of one game (core.caps)
     decisions: Callable[[Any, int], int] | None = None
+    #: optional: rules -> per verb with private parts, how many leading arguments every seat may see (the
+    #: rest are the deciding seat's alone: the tables withhold them, the words of a move never say them)
+    secrets: Callable[[Any], Mapping[str, int]] | None = None
 
 
 def definition_for(game_id: str) -> GameDefinition:

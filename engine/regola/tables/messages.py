@@ -41,7 +41,7 @@ def _events(table: Table, seat: int | None, since: int, lang: str | None) -> tup
     take-back, or too far behind)."""
     reset = since > table.n or since < 0 or table.n - since > EVENTS
     start = max(0, table.n - EVENTS) if reset else since
-    hidden = hidden_for(table.ruleset.pack)
+    hidden = hidden_for(table.ruleset)
     told = table.told(lang) if lang is not None else None
     out: list[dict[str, Any]] = []
     for k, line in enumerate(table.lines[start:], start=start):

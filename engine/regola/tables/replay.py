@@ -37,7 +37,7 @@ class Positions:
         self.header = whole.header
         self.history = list(whole.game.history)
         self.game_id = start.ruleset.pack.game
-        self.hidden = hidden_for(start.ruleset.pack)
+        self.hidden = hidden_for(start.ruleset)
         self._checkpoints = [_copy(start)]
         game = start
         for k, (_, action) in enumerate(self.history, start=1):

@@ -13,7 +13,7 @@ from regola.games.maestro_leonardo.metrics import metrics
 from regola.games.maestro_leonardo.rules import Rules, compile_rules
 from regola.games.maestro_leonardo.state import State
 from regola.games.maestro_leonardo.steps import city, completion, placement, planning, setup
-from regola.games.maestro_leonardo.views import greedy_view, view
+from regola.games.maestro_leonardo.views import greedy_view, secret_moves, view
 
 REGISTRY = Registry(
     guards={
@@ -97,6 +97,7 @@ DEFINITION = define_game(
     action_kinds=action_kinds.action_kinds,
     chance_draws=chance_draws.MODEL,
     tensor_spec=tensor.tensor_spec,
+    secrets=secret_moves,
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]

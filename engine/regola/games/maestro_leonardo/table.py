@@ -16,6 +16,7 @@ from typing import Any
 
 from regola.core.step import Action
 from regola.games.maestro_leonardo.state import State
+from regola.games.maestro_leonardo.views import secret_moves
 from regola.text.seats import seat_name
 from regola.text.speech import Speech
 
@@ -180,13 +181,12 @@ def _district_words(speech: Speech, state: State, action: Action) -> dict[str, s
     return words
 
 
-#: per verb with private parts, the facts other seats may hear (as regola.tables.hidden withholds the
-#: same arguments from them): the lab a work starts in, not its invention (its cards are hidden); nothing
-#: of a sealed bid or of the order a council peek put back; the price of a council purchase, not the
-#: material (it goes to a hidden hand), nothing of a market exchange; a favor's letter and lab, not the
-#: materials it gives. A kind listed in SECRET_KIND is told by a sentence naming none of the rest.
-PRIVATE: dict[str, tuple[str, ...]] = {"start": ("lab",), "bid": (), "order": (), "buy": ("price",),
-                                       "exchange": (), "favor": ("favor", "lab")}
+#: per verb with private parts (views.secret_moves: which are private is the pack's forms' to say), the
+#: facts of its sentence other seats may hear: the lab a work starts in, not its invention; the price of
+#: a council purchase, not the material; a favor's letter, not its lab or materials; nothing of a sealed
+#: bid, of a market exchange or of the order a council peek put back. A kind in SECRET_KIND is told by a
+#: sentence naming none of the rest.
+HEARD: dict[str, tuple[str, ...]] = {"start": ("lab",), "buy": ("price",), "favor": ("favor",)}
 SECRET_KIND = {"buy": "buy_secret", "exchange": "exchange_secret"}
 
 
@@ -329,12 +329,12 @@ def describe(state: State, action: Action, speech: Speech) -> str:
 def narrate(state: State, seat: int, action: Action, speech: Speech) -> str:
     """What ``seat`` did, in words every player may hear; call it before the action is applied."""
     kind, facts = _facts(speech, state, action)
-    heard = PRIVATE.get(str(action[0]))
-    if heard is not None:
-        facts = {k: v for k, v in facts.items() if k in heard}
+    verb = str(action[0])
+    if verb in secret_moves(state.rules):
+        facts = {k: v for k, v in facts.items() if k in HEARD.get(verb, ())}
         kind = SECRET_KIND.get(kind, kind)
         if kind == "favor":
-            facts["extra"] = facts.get("lab", "")
+            facts["extra"] = ""
     sentence = _told(speech, kind, facts)
     if sentence is None:
         sentence = " ".join(str(a) for a in action)

@@ -90,3 +90,21 @@ def greedy_view(state: State, seat: int) -> dict[str, Any]:
     return {"seat": seat, "round": state.round, "phase": state.flow_state, "council_money": state.council_money,
             "display": state.display, "completed_before": state.completed_before, "players": players,
             "step": step}
+
+
+def secret_moves(rules: Any) -> dict[str, int]:
+    """Per verb with parts another seat may not learn, how many of its leading arguments every seat sees,
+    as the pack's forms make them (GameDefinition.secrets: the tables withhold the rest, the words never
+    say it). The invention a work starts (the lab is seen) while lab work is private (001 §6, R2); the
+    material bought at the council, the market exchange and a favor's materials while hands are private
+    (001 appendix); the bids of a sealed completion auction (R7); the deck order a council peek put back
+    (001 §8 A)."""
+    hidden = rules.mechanics.visibility.hides
+    out: dict[str, int] = {"order": 0}
+    if hidden("lab_work"):
+        out["start"] = 1
+    if hidden("hand"):
+        out.update({"buy": 0, "exchange": 0, "favor": 1})
+    if rules.mechanics.auction.kind == "sealed":
+        out["bid"] = 0
+    return out

@@ -10,7 +10,7 @@ from regola.games.princes_of_florence.describe import describe
 from regola.games.princes_of_florence.rules import Rules, compile_rules
 from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.steps import actions, auction, characters, rounds, setup
-from regola.games.princes_of_florence.views import view
+from regola.games.princes_of_florence.views import secret_moves, view
 
 REGISTRY = Registry(
     guards={"more_rounds": rounds.more_rounds},
@@ -68,6 +68,7 @@ DEFINITION = define_game(
     action_kinds=action_kinds.action_kinds,
     chance_draws=chance_draws.MODEL,
     tensor_spec=tensor.tensor_spec,
+    secrets=secret_moves,
     clone_state=search.clone_state,
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
                        playout=search.playout, evaluate=search.evaluate),

@@ -16,7 +16,7 @@ from typing import Any
 from regola.core.step import Action
 from regola.games.princes_of_florence.placement.shapes import extent
 from regola.games.princes_of_florence.state import State
-from regola.games.princes_of_florence.views import view
+from regola.games.princes_of_florence.views import secret_moves, view
 from regola.text.seats import seat_name
 from regola.text.speech import Speech
 
@@ -29,8 +29,6 @@ PENDING_HELP = {"prestige": "auction.prestige_card", "recruit": "auction.recruit
 PHASE_HELP = {"keep": "setup.professions", "auction": "auction.lots", "actions": "actions.per_turn"}
 #: what the cards of a pile are called in the rule catalog, by the pile a pending decision looks at
 DECK_NAMES = {"profession": "professions", "bonus": "bonus_cards", "prestige": "prestige_cards"}
-#: actions whose card another player may not learn (it goes to a hand or under a pile face down)
-PRIVATE = frozenset({"keep", "take", "return", "under"})
 
 
 def help_rule(state: State) -> str | None:
@@ -162,11 +160,10 @@ def _bidding(state: State, action: Action, speech: Speech) -> str | None:
 def narrate(state: State, seat: int, action: Action, speech: Speech) -> str:
     """What ``seat`` did, in words every player may hear; call it before the action is applied."""
     verb = str(action[0])
-    drafted = verb == "pick" and isinstance(state.step, dict) and "packets" in state.step  # from a hand
-    if (verb in PRIVATE and len(action) > 1) or drafted:
-        what = speech.gettext("chooses a card in secret")
-    elif verb == "seal":  # a sealed bid: nobody else learns its lot or amount before the bids are settled
+    if verb == "seal":  # a sealed bid: nobody else learns its lot or amount before the bids are settled
         what = speech.gettext("makes a sealed bid")
+    elif verb in secret_moves(state.rules) and len(action) > 1:  # a card to a hand or under a pile
+        what = speech.gettext("chooses a card in secret")
     else:
         what = _bidding(state, action, speech) or describe(state, action, speech)
     # TRANSLATORS: what another player did: who, then the action in the rule catalog's words
