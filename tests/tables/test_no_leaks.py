@@ -92,7 +92,7 @@ def _check_position(table: Table, rng: random.Random) -> None:
 
 @pytest.mark.parametrize(("pack", "players", "variants"), [
     ("cs", 3, ()), ("cs", 4, ("codex-leonardi-1",)), ("pl", 3, ()), ("pl", 4, ("muse-and-princess",)),
-    ("pl", 3, ("pf-profession-draft",)),
+    ("pl", 3, ("pf-profession-draft",)), ("pl", 3, ("pf-sealed-auction",)),
 ])
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000))
