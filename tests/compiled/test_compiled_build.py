@@ -71,6 +71,6 @@ def test_every_hot_module_is_compiled_and_the_wheel_finds_its_packs(compiled_sit
 
 def test_the_compiled_engine_passes_the_rule_record_and_search_tests(compiled_site: Path) -> None:
     # the plugin makes the child refuse to run unless every hot module is the compiled one
-    ran = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "tests.compiled.expect_compiled", *SUITE],
-                         env=_child_env(compiled_site), cwd=ROOT, capture_output=True, text=True)
+    command = [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "tests.compiled.expect_compiled", *SUITE]
+    ran = subprocess.run(command, env=_child_env(compiled_site), cwd=ROOT, capture_output=True, text=True)
     assert ran.returncode == 0, ran.stdout[-4000:] + ran.stderr[-2000:]
