@@ -78,6 +78,8 @@ def test_moves_name_their_amounts_and_places(pack: str) -> None:
         assert any(re.search(r"opens the auction of .+ at \d+\W+florins$", s) for s in said), text
         assert any("raises the bid for " in s and " to " in s for s in said), text
         assert any(" wins " in s and " for " in s for s in said), text
+        # phase B in the rule catalog's third-person words (names.told), not its option words
+        assert any(re.match(r"Seat \d: builds \w", s) for s in said) and not any(": build " in s for s in said), text
 
 
 def test_a_take_back_forgets_what_it_took_back() -> None:

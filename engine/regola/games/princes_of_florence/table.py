@@ -157,6 +157,15 @@ def _bidding(state: State, action: Action, speech: Speech) -> str | None:
     return None
 
 
+def _told(state: State, action: Action, speech: Speech) -> str:
+    """A move as another player did it, in the rule catalog's third-person words (``names.told``), else
+    its option words."""
+    template = speech.catalog.names("told").get(str(action[0]))
+    if not isinstance(template, str):
+        return describe(state, action, speech)
+    return template.format(*_parts(speech, state, action), *([""] * 4))
+
+
 def narrate(state: State, seat: int, action: Action, speech: Speech) -> str:
     """What ``seat`` did, in words every player may hear; call it before the action is applied."""
     verb = str(action[0])
@@ -165,7 +174,7 @@ def narrate(state: State, seat: int, action: Action, speech: Speech) -> str:
     elif verb in secret_moves(state.rules) and len(action) > 1:  # a card to a hand or under a pile
         what = speech.gettext("chooses a card in secret")
     else:
-        what = _bidding(state, action, speech) or describe(state, action, speech)
+        what = _bidding(state, action, speech) or _told(state, action, speech)
     # TRANSLATORS: what another player did: who, then the action in the rule catalog's words
     return speech.gettext("{who}: {what}", who=_seat(speech, seat), what=what)
 
