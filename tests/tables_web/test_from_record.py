@@ -67,6 +67,11 @@ def test_a_bad_record_makes_no_table(tables_server: Server, tmp_path: Path,
                               422),
         "unknown pack": (json.dumps({**header, "pack": "nope"}) + "\n" + "\n".join(lines[1:]), 422),
         "empty": ("", 422),
+        "seats as a text": (json.dumps({**header, "seats": "human"}) + "\n" + "\n".join(lines[1:]), 422),
+        "seats as numbers": (json.dumps({**header, "seats": [1, 2]}) + "\n" + "\n".join(lines[1:]), 422),
+        "a bot too costly": (json.dumps({**header, "seats": [{"seat": 0, "player": "human"},
+                                                             {"seat": 1, "player": "mcts:iters=999999999"}]})
+                             + "\n" + "\n".join(lines[1:]), 422),
         "not JSON": ("hello\nworld\n", 422),
         "a line too long": (lines[0] + "\n" + "x" * 2_000_000 + "\n", 413),
     }

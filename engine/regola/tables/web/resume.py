@@ -61,7 +61,9 @@ def _continue(hall: Hall, request: Request, record: bytes, seats: list[str] | No
                               "(post it as a house rule and start a table with it)")
         variants.append(served)
     players = int(header["players"])
-    recorded = [str(seat.get("player", HUMAN)) for seat in header.get("seats") or []]
+    listed = header.get("seats")  # the header's own account of who sat where, refereed by nobody: any shape
+    recorded = [str(seat.get("player", HUMAN))[:64] if isinstance(seat, dict) else HUMAN
+                for seat in (listed if isinstance(listed, list) else [])]
     kinds = seats if seats is not None else (recorded if len(recorded) == players else [HUMAN] * players)
     if chosen is not None:
         kinds = [chosen[i] if i < len(chosen) and chosen[i] else kind for i, kind in enumerate(kinds)]
