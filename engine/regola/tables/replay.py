@@ -76,7 +76,6 @@ class Positions:
             out["action"] = None if who == CHANCE else seen(self.hidden, who, plain, seat if not out["over"] else who)
         return out
 
-
     def told(self, k: int, speech: Speech) -> list[str]:
         """Step ``k`` in words (regola.text.moves, as the table and the terminal tell it): the decision as
         every seat may hear it, then what the flow did by itself; a chance step only the latter."""

@@ -238,12 +238,11 @@ def _facts(speech: Speech, state: State, action: Action) -> tuple[str, dict[str,
     if verb == "auction_first":
         return verb, {"card": _card(speech, action[1])}
     if verb == "favor":
-        facts = {"favor": speech.name("favors", action[1]), "extra": "", "lab": ""}
+        facts = {"favor": speech.name("favors", action[1]), "extra": ""}
         if action[2] >= 0:
-            facts["lab"] = " · " + _lab(speech, action[2])
+            facts["extra"] += " · " + _lab(speech, action[2])
         if any(action[3]):
-            facts["extra"] = " · " + _materials(speech, state, action[3])
-        facts["extra"] = facts["lab"] + facts["extra"]
+            facts["extra"] += " · " + _materials(speech, state, action[3])
         return verb, facts
     return verb, {}
 

@@ -32,18 +32,19 @@ def _piece_name(words: Words, piece: str) -> str:
     return piece
 
 
-def _fill(words: Words, piece: str) -> str:
-    for category, fills in (("landscapes", LANDSCAPE_FILLS), ("buildings", BUILDING_FILLS)):
-        kinds = sorted(words.catalog.names(category))
-        if piece in kinds:
-            return fills[kinds.index(piece) % len(fills)]
-    return BUILDING_FILLS[0]
+def _fills(words: Words) -> dict[str, str]:
+    """Each building's and landscape's colour, by its place among the catalog's buildings or landscapes."""
+    out: dict[str, str] = {}
+    for category, fills in (("buildings", BUILDING_FILLS), ("landscapes", LANDSCAPE_FILLS)):
+        out.update({kind: fills[k % len(fills)] for k, kind in enumerate(sorted(words.catalog.names(category)))})
+    return out
 
 
 def _grid(canvas: Canvas, parent: Any, p: dict[str, Any], words: Words, x0: float, y0: float) -> float:
     """The principality: one square per cell (``data-cell="column,row"`` for choosing a spot), each piece
     in its kind's colour, outlined, and lettered as the key beside it names it."""
     pieces, board = p["pieces"], p["board"]
+    fills = _fills(words)
     grid = canvas.group(parent, class_="principality", data_seat=p["seat"])
     seen: set[str] = set()
     for row, line in enumerate(board):
@@ -55,7 +56,7 @@ def _grid(canvas: Canvas, parent: Any, p: dict[str, Any], words: Words, x0: floa
                 fill, said = FILLS["."], words.gettext("free")
             elif mark.isupper() and ord(mark) - 65 < len(pieces):
                 piece = pieces[ord(mark) - 65][0]
-                fill, said = _fill(words, piece), _piece_name(words, piece)
+                fill, said = fills.get(piece, BUILDING_FILLS[0]), _piece_name(words, piece)
             else:
                 fill, said = FILLS["shared"], words.gettext("shared building")
             cell = canvas.rect(grid, x, y, CELL, CELL, fill=fill, class_="cell", data_cell=f"{column},{row}",

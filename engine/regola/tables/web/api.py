@@ -76,15 +76,11 @@ async def _body(request: Request, hall: Hall) -> dict[str, Any]:
 
 def refusal(table: Table, err: IllegalAction, lang: str) -> dict[str, Any]:
     """A refused decision: the rule it breaks, in the reader's language, and where the rulebook has it."""
+    from regola.tables.words import language_for
     from regola.text import explain
-    from regola.text.catalog import languages_of
-    from regola.text.lang import LanguageError, negotiate
 
     pack = table.ruleset.pack
-    try:
-        language = negotiate(lang, pack.language, languages_of(pack.game), pack.id)
-    except LanguageError:
-        language = pack.language
+    language = language_for(pack, lang)
     return {"rule": err.rule, "message": err.message, "text": explain(err.rule, language, table.ruleset),
             "rulebook": f"/{pack.id}/{language}/#rule-{err.rule}"}
 

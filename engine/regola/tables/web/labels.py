@@ -8,6 +8,7 @@ from typing import Any
 
 from regola.core.step import Action
 from regola.tables.table import Table
+from regola.tables.words import language_for
 from regola.text.speech import Speech, speech_for
 
 __all__ = ["Choice", "choices", "event_words", "speech_of"]
@@ -17,15 +18,9 @@ Choice = tuple[int, str | None, str]
 
 
 def speech_of(table: Table, lang: str) -> Speech:
-    from regola.text.catalog import languages_of
-    from regola.text.lang import LanguageError, negotiate
-
+    """The table's game words in the language a reader asking ``lang`` reads it in (``language_for``)."""
     pack = table.ruleset.pack
-    try:
-        language = negotiate(lang, pack.language, languages_of(pack.game), pack.id)
-    except LanguageError:
-        language = pack.language
-    return speech_for(pack, language)
+    return speech_for(pack, language_for(pack, lang))
 
 
 def _as_action(value: Any) -> Action:

@@ -28,6 +28,7 @@ from regola.tables.messages import Audience
 from regola.tables.table import Table
 from regola.tables.web.api import check_rate, create, hall_of, refusal
 from regola.tables.web.labels import choices, event_words, speech_of
+from regola.tables.web.resume import FORM_KINDS
 from regola.tables.words import Words
 from regola.text.seats import color_in
 
@@ -37,7 +38,8 @@ esc = html.escape
 HTML = "text/html; charset=utf-8"
 FORM = ("application/x-www-form-urlencoded",)
 #: what a seat may be at the creation form
-SEAT_KINDS = ("", "human", "random", "greedy", "probe", "mcts")
+#: what a seat may be on the forms: unset (nobody, or as recorded), a person, a bot (the API's query too)
+SEAT_KINDS = ("", *FORM_KINDS)
 MAX_SEATS = 5
 
 
@@ -130,13 +132,10 @@ def _new_form(request: Request, words: Words, listing: list[dict[str, Any]], err
                     f'({esc(p["id"])})</option>' for p in listing)
     variants = "".join(f'<option value="{esc(v["id"])}">{esc(p["id"])}: {esc(v["title"] or v["id"])}</option>'
                        for p in listing for v in p["variants"])
-    kinds = {"": _("nobody"), "human": _("a person"), "random": _("bot: random"), "greedy": _("bot: greedy"),
-             "probe": _("bot: tries every kind of move (probe)"), "mcts": _("bot: search (mcts)")}
     seats = []
     for i in range(MAX_SEATS):
         default = "human" if i == 0 else "greedy" if i == 1 else ""
-        options = "".join(f'<option value="{k}"{" selected" if k == default else ""}>{esc(v)}</option>'
-                          for k, v in kinds.items())
+        options = _kind_options(words, _("nobody"), default)
         label = words.seat(i)
         seats.append(f'<label>{esc(label)} <select name="seat{i}">{options}</select></label>')
     problem = f'<p class="refused" role="alert">{esc(error)}</p>' if error else ""
@@ -150,6 +149,15 @@ def _new_form(request: Request, words: Words, listing: list[dict[str, Any]], err
             f'<label><input type="checkbox" name="hot_seat" value="1"> '
             f'{esc(say[6])}</label>'
             f'<button type="submit">{esc(say[7])}</button></form>{_continue_form(request, words)}</main>')
+
+
+def _kind_options(words: Words, unset: str, default: str = "") -> str:
+    """A seat's choices on the forms: ``unset`` (nobody, or as recorded), a person, or one of the bots."""
+    _ = words.gettext
+    said = {"": unset, "human": _("a person"), "random": _("bot: random"), "greedy": _("bot: greedy"),
+            "probe": _("bot: tries every kind of move (probe)"), "mcts": _("bot: search (mcts)")}
+    return "".join(f'<option value="{k}"{" selected" if k == default else ""}>{esc(said[k])}</option>'
+                   for k in SEAT_KINDS)
 
 
 def _continue_form(request: Request, words: Words) -> str:
@@ -168,9 +176,7 @@ def _continue_form(request: Request, words: Words) -> str:
         _("One device for every person (hot seat)"),
         _("Continue the game"),
     ]
-    kinds = {"": say[5], "human": _("a person"), "random": _("bot: random"), "greedy": _("bot: greedy"),
-             "probe": _("bot: tries every kind of move (probe)"), "mcts": _("bot: search (mcts)")}
-    options = "".join(f'<option value="{k}">{esc(v)}</option>' for k, v in kinds.items())
+    options = _kind_options(words, say[5])
     seats = "".join(f'<label>{esc(words.seat(i))} <select name="seat{i}">{options}</select></label>'
                     for i in range(MAX_SEATS))
     return (f'<h2>{esc(say[0])}</h2>'

@@ -25,10 +25,10 @@ from regola.serve.replies import NO_STORE, Problem, json_bytes
 from regola.tables.hall import Hall
 from regola.tables.spec import HUMAN
 
-__all__ = ["continue_record", "table_from_record"]
+__all__ = ["FORM_KINDS", "continue_record", "table_from_record"]
 
-#: what a seat may be asked to be in the query (a bot spec's options stay on the new-table form's bots)
-SEAT_KINDS = frozenset({HUMAN, "random", "greedy", "probe", "mcts"})
+#: what a seat may be asked to be, in the query and on the forms (a bot spec's options are the JSON API's)
+FORM_KINDS = (HUMAN, "random", "greedy", "probe", "mcts")
 
 
 def seat_kinds(raw: str) -> list[str] | None:
@@ -36,7 +36,7 @@ def seat_kinds(raw: str) -> list[str] | None:
     if not raw:
         return None
     kinds = raw.split(",")
-    if len(raw) > 200 or len(kinds) > 8 or any(kind not in SEAT_KINDS for kind in kinds):
+    if len(raw) > 200 or len(kinds) > 8 or any(kind not in FORM_KINDS for kind in kinds):
         raise Problem(400, "Bad Request", "seats: a comma-separated list of human, random, greedy, probe, mcts")
     return kinds
 
