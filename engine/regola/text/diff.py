@@ -10,12 +10,13 @@ So no change goes unsaid, not even one that no sentence mentions (the money of o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from regola.core.pointers import MISSING, resolve
 from regola.i18n import words
-from regola.text.bind import BoundRule, bind_all, number
+from regola.text.bind import BoundRule, bind_all, number, with_unit
 from regola.text.catalog import Catalog
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["Change", "RuleDiff", "diff_rules", "field_name", "field_words", "variant_title"]
 
 #: parts of a pack document that are not rules a reader plays by
-SKIPPED = frozenset({"rules", "text", "provenance", "note", "doc", "rulebook"})
+SKIPPED = frozenset({"rules", "text", "provenance", "note", "doc", "rulebook", "cites"})
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class Change:
     after: str  # '—' where the variant removes it
     pointer: str
     kind: str = "data"  # "text": a value the rule's text shows; "table": a rulebook table's cell; "data"
+    unsaid: tuple[str, ...] = ()  # data keys and values the catalog has no words for (``check``: VALUE_UNSAID)
 
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule, "kind": self.kind, "where": self.where, "before": self.before,
@@ -111,21 +113,26 @@ def variant_title(catalog: Catalog, variant: Variant, pack: Pack | None = None) 
 # --- values ------------------------------------------------------------------------------------------
 
 
-def _leaves(before: Any, after: Any, pointer: str, out: list[tuple[str, Any, Any]]) -> None:
+def _leaves(before: Any, after: Any, pointer: str, out: list[tuple[str, Any, Any]],
+            split: Callable[[str], bool] = lambda _: False) -> None:
     """Every place the two documents differ: mappings key by key, lists of mappings item by item; a
-    list of plain values is one value (a price track reads as one)."""
+    list of plain values is one value (a price track reads as one). A mapping added or removed whole is
+    one value, unless ``split(pointer)``: then each of its parts is (several rules say them)."""
     if before == after:
         return
-    if isinstance(before, dict) and isinstance(after, dict):
-        for key in [*before, *(k for k in after if k not in before)]:
+    whole = MISSING in (before, after) and isinstance(after if before is MISSING else before, dict)
+    if (isinstance(before, dict) and isinstance(after, dict)) or (whole and split(pointer)):
+        old = before if isinstance(before, dict) else {}
+        new = after if isinstance(after, dict) else {}
+        for key in [*old, *(k for k in new if k not in old)]:
             if key in SKIPPED:
                 continue
-            _leaves(before.get(key, MISSING), after.get(key, MISSING), f"{pointer}/{_escape(key)}", out)
+            _leaves(old.get(key, MISSING), new.get(key, MISSING), f"{pointer}/{_escape(key)}", out, split)
         return
     if (isinstance(before, list) and isinstance(after, list) and len(before) == len(after)
             and any(isinstance(x, dict | list) for x in [*before, *after])):
         for i, (b, a) in enumerate(zip(before, after, strict=True)):
-            _leaves(b, a, f"{pointer}/{i}", out)
+            _leaves(b, a, f"{pointer}/{i}", out, split)
         return
     out.append((pointer, before, after))
 
@@ -139,37 +146,121 @@ def _under(pointer: str, prefix: str) -> bool:
 
 
 def _name_anywhere(catalog: Catalog, key: str) -> str | None:
-    """A data key or id by its name in the catalog (a material, a district, a colour…), or None."""
+    """A data key or id by its name in the catalog (a material, a district, a colour…), or None. A
+    number-like id is never looked up this way: '2' is a player count as often as a profession."""
+    if key.isdigit():
+        return None
     for names in catalog.data["names"].values():
         value = names.get(key) if isinstance(names, dict) else None
-        if isinstance(value, str):
+        if isinstance(value, str) and "{" not in value:  # a phrase to fill ('build {1}') names nothing
             return value
         if isinstance(value, dict) and "name" in value:
             return str(value["name"])
     return None
 
 
-def field_name(catalog: Catalog, key: str) -> str:
-    """A field of the data in words: a rulebook column heading, a name, else the key itself."""
+def _name_near(catalog: Catalog, steps: list[str], key: str) -> str | None:
+    """An id by its name in the category its collection is called after (``/bonus_cards/3`` is a bonus
+    card, not the third profession), else anywhere it is unambiguous."""
+    for step in reversed(steps):
+        found = catalog.names(step).get(key)
+        if isinstance(found, dict) or (isinstance(found, str) and "{" not in found):
+            return catalog.name(step, key)
+    return _name_anywhere(catalog, key)
+
+
+def _label(catalog: Catalog, key: str) -> str | None:
+    """A field of the data in words (a rulebook column heading, a field label, a name), or None."""
     chrome = catalog.data.get("chrome", {})
-    return str(chrome.get(key) or _name_anywhere(catalog, key) or catalog.names("fields").get(key) or key)
+    found = chrome.get(key) or catalog.names("fields").get(key) or _name_anywhere(catalog, key)
+    if found is None and catalog.fallback is not None:
+        return _label(catalog.fallback, key)
+    return str(found) if found is not None else None
+
+
+def field_name(catalog: Catalog, key: str) -> str:
+    """A field of the data in words; the key itself where the catalog has none (``regola check`` reports
+    every such key a variant changes: VALUE_UNSAID)."""
+    return _label(catalog, key) or key
+
+
+class _Words:
+    """Values and places in a catalog's words, remembering every data key it had no words for."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.unsaid: list[str] = []
+
+    def field(self, key: str) -> str:
+        found = _label(self.catalog, key)
+        if found is None and key.isdigit() and "player" in _units(self.catalog):
+            found = with_unit(self.catalog, int(key), "player")  # a table by player count: '5 players'
+        if found is None:
+            self.unsaid.append(key)
+        return found or key
+
+    def value(self, value: Any, steps: list[str]) -> str:
+        catalog, w = self.catalog, words(self.catalog.language)
+        if value is MISSING or value is None:
+            return "—"
+        if isinstance(value, bool):
+            return w.gettext("yes") if value else w.gettext("no")
+        if isinstance(value, int | float):
+            return number(catalog, value)
+        if isinstance(value, str):
+            found = _name_near(catalog, steps, value)
+            if found is None and not value.isdigit():
+                self.unsaid.append(value)
+            return found or value
+        if isinstance(value, list):
+            if value and all(isinstance(v, dict) and "id" in v for v in value):  # a list of things: their names
+                return w.join([self.value(str(v["id"]), steps) for v in value])
+            if value and all(_pair(v) for v in value):  # places on a grid: column·row, as the boards say them
+                return w.join([f"{number(catalog, v[0])}·{number(catalog, v[1])}" for v in value])
+            return w.join([self.value(v, steps) for v in value]) if value else "—"
+        if isinstance(value, dict):
+            if steps and _name_near(catalog, steps[:-1], steps[-1]) is not None:
+                return w.gettext("in the game")  # a named thing comes or goes whole: its name says it
+            return "; ".join(f"{self.field(str(k))}: {self.value(v, [*steps, str(k)])}"
+                             for k, v in value.items() if k not in SKIPPED)
+        return str(value)
+
+    def place(self, pack: Pack, pointer: str) -> tuple[str | None, list[str]]:
+        """The rule whose data holds ``pointer``, and the pointer's steps below that data in words."""
+        rule_id, data = _owner(pack, pointer)
+        steps = _steps(pointer)
+        parts: list[str] = []
+        doc: Any = resolve(pack.data, data) if data else pack.data
+        above = _steps(data)
+        for segment in steps[len(above):]:
+            if isinstance(doc, list) and segment.isdigit():
+                item = doc[int(segment)] if int(segment) < len(doc) else None
+                parts.append(self.value(str(item["id"]), above) if isinstance(item, dict) and "id" in item
+                             else number(self.catalog, int(segment) + 1) + ".")
+                doc = item
+            else:
+                named = _name_near(self.catalog, above, segment) if isinstance(doc, dict) else None
+                parts.append(named or self.field(segment))
+                doc = doc.get(segment) if isinstance(doc, dict) else None
+            above.append(segment)
+        return rule_id, parts
+
+
+def _pair(value: Any) -> bool:
+    return (isinstance(value, list) and len(value) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in value))
+
+
+def _units(catalog: Catalog) -> set[str]:
+    return set(catalog.data["units"]) | (_units(catalog.fallback) if catalog.fallback is not None else set())
+
+
+def _steps(pointer: str) -> list[str]:
+    return [s.replace("~1", "/").replace("~0", "~") for s in pointer.split("/") if s]
 
 
 def _value(catalog: Catalog, value: Any) -> str:
-    w = words(catalog.language)
-    if value is MISSING or value is None:
-        return "—"
-    if isinstance(value, bool):
-        return w.gettext("yes") if value else w.gettext("no")
-    if isinstance(value, int | float):
-        return number(catalog, value)
-    if isinstance(value, str):
-        return _name_anywhere(catalog, value) or value
-    if isinstance(value, list):
-        return w.join([_value(catalog, v) for v in value]) if value else "—"
-    if isinstance(value, dict):
-        return "; ".join(f"{field_name(catalog, str(k))}: {_value(catalog, v)}" for k, v in value.items())
-    return str(value)
+    return _Words(catalog).value(value, [])
 
 
 def _owner(pack: Pack, pointer: str) -> tuple[str | None, str]:
@@ -182,35 +273,38 @@ def _owner(pack: Pack, pointer: str) -> tuple[str | None, str]:
     return best
 
 
-def _where(catalog: Catalog, pack: Pack, pointer: str, titles: dict[str, str]) -> tuple[str | None, str]:
-    rule_id, parts = _place(catalog, pack, pointer)
-    if rule_id:
-        parts = [titles.get(rule_id, rule_id), *parts]
-    return rule_id, " · ".join(parts) or pointer
+def _owned_below(pack: Pack, pointer: str) -> bool:
+    """Whether some rule's data lies strictly below ``pointer`` (its parts are said by several rules)."""
+    return any(_under(data, pointer) and data != pointer
+               for rule in pack.data.get("rules", {}).values() if isinstance(rule, dict)
+               for data in rule.get("data", []))
 
 
 def field_words(catalog: Catalog, pack: Pack, pointer: str) -> str:
     """A value's place under the rule that governs it, in the catalog's words (``a) yellow · Gulden``):
     what a form labels a field with, below the rule's title."""
-    return " · ".join(_place(catalog, pack, pointer)[1]) or pointer.rsplit("/", 1)[-1]
+    return " · ".join(_Words(catalog).place(pack, pointer)[1]) or pointer.rsplit("/", 1)[-1]
 
 
-def _place(catalog: Catalog, pack: Pack, pointer: str) -> tuple[str | None, list[str]]:
-    """The rule whose data holds ``pointer``, and the pointer's steps below that data in words."""
-    rule_id, data = _owner(pack, pointer)
-    rest = [s.replace("~1", "/").replace("~0", "~") for s in pointer[len(data):].split("/") if s]
-    parts: list[str] = []
-    doc: Any = resolve(pack.data, data) if data else pack.data
-    for segment in rest:
-        if isinstance(doc, list) and segment.isdigit():
-            item = doc[int(segment)] if int(segment) < len(doc) else None
-            parts.append(_value(catalog, item["id"]) if isinstance(item, dict) and "id" in item
-                         else number(catalog, int(segment) + 1) + ".")
-            doc = item
-        else:
-            parts.append(field_name(catalog, segment))
-            doc = doc.get(segment) if isinstance(doc, dict) else None
-    return rule_id, parts
+def _phase_order(catalog: Catalog, flow: Any, say: _Words) -> list[str]:
+    """The phases in the order play meets them: from the first state, each step along the first
+    transition to a phase not met yet (a round's loop back is the order's repeat, not a new phase)."""
+    if not isinstance(flow, dict):
+        return []
+    states = [s for s in flow.get("states", []) if isinstance(s, dict) and "name" in s]
+    moves = [t for t in flow.get("transitions", []) if isinstance(t, dict)]
+    order: list[str] = []
+    here = str(states[0]["name"]) if states else None
+    while here is not None and here not in order:
+        order.append(here)
+        here = next((str(t["dest"]) for t in moves if str(t.get("source")) == here
+                     and str(t.get("dest")) not in order), None)
+    return [_phase(catalog, say, state) for state in order]
+
+
+def _phase(catalog: Catalog, say: _Words, state: str) -> str:
+    named = state in catalog.names("phases") or (catalog.fallback and state in catalog.fallback.names("phases"))
+    return catalog.name("phases", state) if named else say.field(state)
 
 
 def _table_changes(catalog: Catalog, base: Pack, changed: Pack) -> tuple[list[Change], list[str]]:
@@ -264,14 +358,31 @@ def diff_rules(catalog: Catalog, base: Pack, changed: Pack, fallback: Catalog | 
                 shown.append(path)
                 diff.values.append(Change(rule_id, rule.title, old.value(name), text, path, "text"))
     diff.removed = [rule for rule_id, rule in before.items() if rule_id not in after]
+    fresh = {rule.id for rule in diff.added}
     shown.extend(pointer for rule in diff.removed for pointer in rule.covers)
     cells, tables = _table_changes(catalog, base, changed)
     diff.values += cells
+    say = _Words(catalog)
+    flow = [_phase_order(catalog, p.data.get("flow"), say) for p in (base, changed)]
+    if flow[0] != flow[1]:  # the order of play, by the phases' names: never states and transitions
+        diff.values.append(Change(_owner(changed, "/flow")[0], words(catalog.language).gettext("Order of the phases"),
+                                  " → ".join(flow[0]) or "—", " → ".join(flow[1]) or "—", "/flow",
+                                  unsaid=tuple(dict.fromkeys(say.unsaid))))
+        shown.append("/flow")
     leaves: list[tuple[str, Any, Any]] = []
-    _leaves(base.data, changed.data, "", leaves)
+    _leaves(base.data, changed.data, "", leaves, lambda at: _owned_below(changed, at) or _owned_below(base, at))
     for pointer, old_value, new_value in leaves:
         if any(_under(pointer, p) for p in [*shown, *tables]):
             continue
-        rule_id, where = _where(catalog, changed if new_value is not MISSING else base, pointer, titles)
-        diff.values.append(Change(rule_id, where, _value(catalog, old_value), _value(catalog, new_value), pointer))
+        owner = _owner(changed, pointer)[0]
+        if owner is not None and owner in fresh:
+            continue  # a new rule's text says what its data holds
+        say = _Words(catalog)
+        pack = changed if new_value is not MISSING else base
+        rule_id, parts = say.place(pack, pointer)
+        where = " · ".join(([titles.get(rule_id, rule_id)] if rule_id else []) + parts)
+        steps = _steps(pointer)
+        old_text, new_text = say.value(old_value, steps), say.value(new_value, steps)
+        diff.values.append(Change(rule_id, where or pointer, old_text, new_text, pointer,
+                                  unsaid=tuple(dict.fromkeys(say.unsaid))))
     return diff
