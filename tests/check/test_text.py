@@ -20,7 +20,7 @@ def _first_rule_with_args(text: dict[str, Any]) -> str:
 
 
 def _missing_rule(text: dict[str, Any]) -> str:
-    del text["rules"]["district.cost_track"]
+    del text["rules"]["rounds.research"]  # its unit stays in use (the research placement says it too)
     return "/text/rules"
 
 
@@ -65,7 +65,8 @@ def _unknown_rule(text: dict[str, Any]) -> str:
 
 
 def _bare_number(text: dict[str, Any]) -> str:
-    text["rules"]["district.cost_track"] = {"title": "Ceny", "text": "Nejvýše 4 akce.", "cites": ["001 §8"]}
+    entry = text["rules"]["district.cost_track"]  # its placeholders and units stay: only the number is new
+    entry["text"] = "Nejvýše 4 akce. " + entry["text"]
     return "/text/rules/district.cost_track/text"
 
 

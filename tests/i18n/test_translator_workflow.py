@@ -53,7 +53,7 @@ def test_each_message_carries_its_context(tmp_path: Path) -> None:
     code = main(["text", "export", "--pack", "cs", "--lang", "de", "-o", str(tmp_path / "de.po")])
     assert code == 0
     po = _po(tmp_path / "de.po")
-    message = po.get("Části B až H nabízejí nejvýše {max} akce za sebou, postupně za {costs}.",
+    message = po.get("Části B až H nabízejí nejvýše {max} za sebou, postupně za {costs}.",
                      "/rules/district.cost_track/text")
     assert message is not None and message.string.startswith("In B bis H gibt es höchstens {max}")
     notes = "\n".join(message.auto_comments)
@@ -99,8 +99,8 @@ def test_an_import_with_a_lost_placeholder_or_plural_form_writes_nothing(tmp_pat
                                                                          capsys: pytest.CaptureFixture[str],
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     home, po_file, text = _german_export(tmp_path, monkeypatch)
-    text = text.replace('msgstr "In B bis H gibt es höchstens {max} Aktionen', 'msgstr "In B bis H gibt es höchstens '
-                        '{maximum} Aktionen', 1)
+    text = text.replace('msgstr "In B bis H gibt es höchstens {max} nacheinander', 'msgstr "In B bis H gibt es '
+                        'höchstens {maximum} nacheinander', 1)
     text = re.sub(r'(msgctxt "/units/week/other"\nmsgid ".*"\n)msgstr ".*"', r'\1msgstr "Wochen {x}"', text)
     po_file.write_text(text, encoding="utf-8")
     catalog = home / "rulepacks" / "de" / "text" / "de.yaml"
@@ -120,7 +120,7 @@ def test_an_import_with_a_brace_that_is_no_placeholder_writes_nothing(tmp_path: 
                                                                        capsys: pytest.CaptureFixture[str],
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     home, po_file, text = _german_export(tmp_path, monkeypatch)
-    marker = 'msgstr "In B bis H gibt es höchstens {max} Aktionen'
+    marker = 'msgstr "In B bis H gibt es höchstens {max} nacheinander'
     assert marker in text
     po_file.write_text(text.replace(marker, marker + " " + stray.replace('"', '\\"'), 1), encoding="utf-8")
     catalog = home / "rulepacks" / "de" / "text" / "de.yaml"

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from regola.core.pointers import MISSING, resolve
 from regola.i18n import words
-from regola.text.bind import BoundRule, bind_all, number, with_unit
+from regola.text.bind import BoundRule, bind_all, number
 from regola.text.catalog import Catalog
 
 if TYPE_CHECKING:
@@ -193,8 +193,8 @@ class _Words:
 
     def field(self, key: str) -> str:
         found = _label(self.catalog, key)
-        if found is None and key.isdigit() and "player" in _units(self.catalog):
-            found = with_unit(self.catalog, int(key), "player")  # a table by player count: '5 players'
+        if found is None and key.isdigit():  # a table by player count: 'with 5 players'
+            found = words(self.catalog.language).ngettext("with {n} player", "with {n} players", int(key))
         if found is None:
             self.unsaid.append(key)
         return found or key
@@ -249,10 +249,6 @@ class _Words:
 def _pair(value: Any) -> bool:
     return (isinstance(value, list) and len(value) == 2
             and all(isinstance(x, int) and not isinstance(x, bool) for x in value))
-
-
-def _units(catalog: Catalog) -> set[str]:
-    return set(catalog.data["units"]) | (_units(catalog.fallback) if catalog.fallback is not None else set())
 
 
 def _steps(pointer: str) -> list[str]:
