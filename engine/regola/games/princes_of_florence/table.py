@@ -221,9 +221,9 @@ def _player(speech: Speech, p: dict[str, Any], own: bool) -> str:
     who = speech.gettext("{who} (you)", who=_seat(speech, p["seat"])) if own else _seat(speech, p["seat"])
     parts = [speech.amount(p["money"], "floren"), speech.amount(p["prestige"], "point")]
     if p["architects"]:
-        parts.append(speech.ngettext("{n} builder", "{n} builders", p["architects"]))
+        parts.append(speech.amount(p["architects"], "architect"))  # the rule catalog's noun
     if p["jesters"]:
-        parts.append(speech.ngettext("{n} jester", "{n} jesters", p["jesters"]))
+        parts.append(speech.amount(p["jesters"], "jester"))
     if p["freedoms"]:
         parts.append(", ".join(speech.name("freedoms", f) for f in p["freedoms"]))
     if any(p["table"]):
