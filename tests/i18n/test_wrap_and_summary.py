@@ -67,7 +67,7 @@ def test_the_terminal_game_fits_a_narrow_terminal(monkeypatch: pytest.MonkeyPatc
 @pytest.mark.parametrize(("lang", "winner", "why", "header", "next_"), [
     ("de", r"^Blau gewinnt mit 38\xa0Gulden\.$", "Warum: Sieg — Am meisten Geld gewinnt.", "Rang", "Als Nächstes:"),
     ("cs", r"^Vítězí Modrá \(38\xa0guldenů\)\.$", "Proč: ", "pořadí", "Co dál:"),
-    ("fr", r"^Bleu gagne avec 38\xa0florins\.$", "Pourquoi : ", "rang", "Ensuite :"),
+    ("fr", r"^Bleu gagne avec 38\xa0florins\.$", "Pourquoi\u00a0: ", "rang", "Ensuite\u00a0:"),
 ])
 def test_the_closing_summary_says_who_won_and_why(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
                                                   lang: str, winner: str, why: str, header: str, next_: str) -> None:

@@ -35,7 +35,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 @pytest.mark.parametrize(("lang", "heading", "before", "after", "added"), [
     ("de", "Was die Variante „Codex Leonardi I: starker Rat“ ändert:", "bisher:", "neu:", "(neue Regel)"),
     ("cs", "Co mění varianta „Codex Leonardi I: mocná radnice“:", "dříve:", "nyní:", "(nové pravidlo)"),
-    ("fr", "Ce que change la variante « Codex Leonardi I : Conseil renforcé » :", "avant :", "désormais :",
+    # French typography: no-break spaces inside guillemets and before a colon
+    ("fr", "Ce que change la variante «\u00a0Codex Leonardi I\u00a0: Conseil renforcé\u00a0»\u00a0:", "avant\u00a0:",
+     "désormais\u00a0:",
      "(nouvelle règle)"),
 ])
 def test_council_variant_in_each_language(capsys: pytest.CaptureFixture[str], lang: str, heading: str,
