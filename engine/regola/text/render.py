@@ -189,7 +189,10 @@ def build_book(catalog: Catalog, pack: Pack, fallback: Catalog | None = None) ->
             break
         sections["rulings"].notes.append((f"{ruling} · {entry['title']}", entry["text"]))
     w = words(catalog.language)
-    applied = ", ".join(v.id for v in pack.variants) or w.gettext("none")
+    from regola.text.diff import variant_title
+
+    # each variant by its title in the reader's language, as the variant list and rules diff name it
+    applied = w.join(variant_title(catalog, v) for v in pack.variants) if pack.variants else w.gettext("none")
     subtitle = w.gettext("Pack: {pack} · Variants applied: {variants} · Sources: {sources}", pack=pack.id,
                          variants=applied, sources=sources_line(catalog, pack))
     other = {r.id: r.language for r in bound.values() if r.language != catalog.language}
