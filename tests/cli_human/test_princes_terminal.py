@@ -83,7 +83,7 @@ def test_german_help_and_a_forbidden_move(env: dict[str, str]) -> None:
         assert not ENGLISH.search(first), first
         game.send("?")  # the rule of choosing profession cards, in German
         answer = game.expect(prompt)
-        assert "[setup.professions]" in answer or "Personenkarte" in answer, answer
+        assert "[setup.professions]" in answer or "Berufskarte" in answer, answer
         game.send("return 999")  # the engine's own form, forbidden: the rule is quoted, nothing changes
         answer = game.expect(prompt)
         assert "Das erlauben die Regeln nicht" in answer, answer

@@ -15,7 +15,7 @@ import pytest
 from .pty_session import ROWS, Session, first_key, screen_rows
 
 PROMPT = {"de": r"Deine Wahl \(Nummer, Wort oder \? für Hilfe\)> ",
-          "fr": r"Votre choix \(numéro, mot ou \? pour l’aide\)> ",
+          "fr": "Votre choix \\(numéro, mot ou «\u00a0\\?\u00a0» pour l’aide\\)> ",
           "cs": r"Tvoje volba \(číslo, slovo nebo \? pro nápovědu\)> "}
 #: English words the old terminal printed among German ones (and Python's dict braces)
 ENGLISH = re.compile(r"\b(round|seat|money|hand|apprentices|display|weeks|choice|enter a number|pass|"
@@ -117,7 +117,7 @@ def test_german_game_through_a_pty(env: dict[str, str]) -> None:
 
 
 @pytest.mark.parametrize(("lang", "header", "unreadable"), [
-    ("fr", "Tour 1 sur 9 · phase A : lancer · vous jouez Jaune", "Je ne comprends pas « xyz »"),
+    ("fr", "Tour 1 sur 9 · phase A\u00a0: lancer · vous jouez Jaune", "Je ne comprends pas «\u00a0xyz\u00a0»"),
     ("cs", "Kolo 1 z 9 · fáze A: zahájení práce · tvoje barva: Žlutá", "„xyz“ nerozumím"),
 ])
 def test_other_languages_through_a_pty(env: dict[str, str], lang: str, header: str, unreadable: str) -> None:

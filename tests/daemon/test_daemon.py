@@ -147,7 +147,7 @@ EDITS = [
      "REF_UNKNOWN_DISTRICT"),
     ("schemas/text-catalog.schema.json", '"required": ["text"],', '"required": ["text", "nothing"],', "SCHEMA"),
     ("rulepacks/rulings.yaml", "\n  R6: ", "\n  R6x: ", "REF_UNKNOWN_RULING"),
-    ("rulepacks/cs/text/cs.yaml", "text: Hrají {min} až {max}.", "text: Hrají {min} až {maxi}.",
+    ("rulepacks/cs/text/cs.yaml", "text: Hra je pro {min} až {max}.", "text: Hra je pro {min} až {maxi}.",
      "TEXT_PLACEHOLDER"),
     ("rulepacks/cs/variants/codex-leonardi-1.yaml", "to: [B, C, D, E, F, G, H]", "to: [B, C, D, E, F, G, Z]",
      "REF_UNKNOWN_DISTRICT"),

@@ -164,3 +164,17 @@ def test_a_language_the_pack_lacks_is_one_line_naming_its_languages(client: http
     page = client.get("/pl/it/", headers={"Accept": "text/html"})  # a browser gets a page, in words
     assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
     assert html.escape(detail) in page.text and 'hreflang="pl"' in page.text
+
+
+def test_a_variant_page_says_a_changed_order_of_phases_in_words(client: httpx.Client) -> None:
+    """The Muse and Princess adds phase A2: its rulebook page says the new order by the phases' names
+    (no rule's text holds it), never the flow's states and transitions (issue 31, item 1)."""
+    page = client.get("/pl/fr/?variant=muse-and-princess", headers={"Accept": "text/html"})
+    assert page.status_code == 200
+    unowned = page.text.split('<section class="changed unowned">', 1)[1].split("</section>", 1)[0]
+    assert "Ordre des phases" in unowned and "Phase A2" in unowned.split("<ins>", 1)[1]
+    assert "Phase A2" not in unowned.split("<ins>", 1)[0]
+    for raw in ("trigger", "on_enter", "dest:", "Chance:", "step:"):
+        assert raw not in page.text
+    plain = client.get("/pl/fr/", headers={"Accept": "text/html"})
+    assert 'class="changed unowned"' not in plain.text

@@ -82,4 +82,6 @@ def test_variant_rulebook_gets_its_own_file(tmp_path: Path, capsys: pytest.Captu
     assert files == ["rulebook.cs+codex-leonardi-2.de.md", "rulebook.cs.de.md"]
     base = (tmp_path / "rulebook.cs.de.md").read_text(encoding="utf-8")
     assert "Marktplatz" not in base.split("## Varianten")[0]
-    assert "codex-leonardi-2" in (tmp_path / "rulebook.cs+codex-leonardi-2.de.md").read_text(encoding="utf-8")
+    # the variant by its German title, as the variant list names it
+    variant_book = (tmp_path / "rulebook.cs+codex-leonardi-2.de.md").read_text(encoding="utf-8")
+    assert "Codex Leonardi II: Marktplatz" in variant_book

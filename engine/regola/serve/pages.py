@@ -27,6 +27,7 @@ from regola.serve.lru import Bounded
 from regola.serve.negotiate import choose
 from regola.serve.replies import etag_of, reply
 from regola.text.bind import BoundRule
+from regola.text.diff import Change
 from regola.text.render import Section, html_lang
 
 __all__ = ["routes", "section_html"]
@@ -82,9 +83,7 @@ def _rule_html(rule_id: str, bound: Bound, w: Words) -> str:
         added = any(a.id == rule_id for a in diff.added)
         if before is not None or values or added:
             title = w.join(w.gettext("“{title}”", title=t) for t in diff.titles)
-            what = "; ".join(esc(w.gettext("{where}: {before} → {after}", where=c.where, before="\0",
-                                           after="\1")).replace("\0", f"<del>{esc(c.before)}</del>")
-                             .replace("\1", f"<ins>{esc(c.after)}</ins>") for c in values)
+            what = "; ".join(_change_html(c, w) for c in values)
             said = (w.gettext("Added by the variant {title}.", title=title) if added
                     else w.gettext("Changed by the variant {title}.", title=title))
             out.append(f'<p class="changed">{esc(said)}' + (f" {what}" if what else "") + "</p>")
@@ -92,6 +91,24 @@ def _rule_html(rule_id: str, bound: Bound, w: Words) -> str:
     out.append(f'<p class="cite">{rule_word} <code>{esc(rule.id)}</code> · '
                f"<cite>{esc(', '.join(rule.cites))}</cite></p></article>")
     return "".join(out)
+
+
+def _change_html(change: Change, w: Words) -> str:
+    """'where: before → after' in the reader's words, the old value struck and the new one marked."""
+    said = esc(w.gettext("{where}: {before} → {after}", where=change.where, before="\0", after="\1"))
+    return said.replace("\0", f"<del>{esc(change.before)}</del>").replace("\1", f"<ins>{esc(change.after)}</ins>")
+
+
+def _unowned_html(bound: Bound) -> str:
+    """Under a variant, the changed values no rule of the book shows (the order of the phases), in words."""
+    diff = bound.changes()
+    values = diff.unowned(bound.rules) if diff else []
+    if not values:
+        return ""
+    w = words(bound.catalog.language)
+    items = "".join(f"<li>{_change_html(c, w)}</li>" for c in values)
+    heading = esc(w.gettext("Values that no rule text shows:"))
+    return f'<section class="changed unowned"><p>{heading}</p><ul>{items}</ul></section>'
 
 
 def _table_html(caption: str, table: object, bound: Bound) -> str:
@@ -214,7 +231,7 @@ def book_page(library: Library, bound: Bound, section_id: str | None) -> str:
         link = f"{_root()}/{pack}/{lang}/{{id}}{_query(token)}"
         where = section_id
     body = [_chrome(library, bound, where), '<div class="layout">', _contents(bound, link), "<main>",
-            f"<h1>{esc(book.title)}</h1>", f'<p class="cite">{esc(book.subtitle)}</p>']
+            f"<h1>{esc(book.title)}</h1>", f'<p class="cite">{esc(book.subtitle)}</p>', _unowned_html(bound)]
     body += [section_html(s, bound) for s in parts]
     body += ["</main></div>"]
     title = book.title if section_id is None else f"{parts[0].title} · {book.title}"

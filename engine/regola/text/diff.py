@@ -10,7 +10,7 @@ So no change goes unsaid, not even one that no sentence mentions (the money of o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +65,12 @@ class RuleDiff:
     def of_rule(self, rule_id: str, text: bool = True) -> list[Change]:
         """The values of one rule the variant changes (``text=False``: not those its text shows)."""
         return [c for c in self.values if c.rule == rule_id and (text or c.kind != "text")]
+
+    def unowned(self, rules: Iterable[str]) -> list[Change]:
+        """The values no rule among ``rules`` shows (a changed order of the phases, a removed rule's data):
+        a page that shows values rule by rule says these on their own."""
+        known = set(rules)
+        return [c for c in self.values if c.rule is None or c.rule not in known]
 
     def to_json(self) -> dict[str, Any]:
         return {"titles": self.titles,
