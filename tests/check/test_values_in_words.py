@@ -92,6 +92,26 @@ def test_a_value_without_words_is_a_finding_at_the_change(tmp_path: Path) -> Non
         catalog = home / "rulepacks" / "pl" / "text" / f"{language}.yaml"
         replace_once(catalog, "      max_per_round:", "      per_round:")
     found = [f for f in findings([variant], home) if f.code == "VALUE_UNSAID"]
-    assert len(found) == 5 and all(f.severity == "warning" or f.severity is None for f in found)
-    assert {f.line for f in found} == {line_of(variant, "    - {op: replace")}
-    assert all("max_per_round" in f.message and f.pointer == "/actions/kinds/bonus/max_per_round" for f in found)
+    assert len(found) == 1 and found[0].severity == "warning"  # once, not once per language
+    assert found[0].line == line_of(variant, "    - {op: replace")
+    assert "max_per_round" in found[0].message and found[0].pointer == "/actions/kinds/bonus/max_per_round"
+
+
+def test_every_value_the_workshop_offers_has_words(tmp_path: Path) -> None:
+    """Every key above a value a house rule may change has a label: a label no catalog has is one finding
+    at the pack's value; one a translation lacks is that translation's untranslated text."""
+    from regola.check.subject import Subject
+    from regola.check.unsaid import check_fields_said
+
+    home = make_home(tmp_path / "home", ("pl",))
+    pack = load_pack(home / "rulepacks" / "pl", home=home)
+    assert check_fields_said([Subject(pack, None, home)], home) == []
+    replace_once(home / "rulepacks" / "pl" / "text" / "de.yaml", "      tied_points:", "      tie_points:")
+    assert check_fields_said([Subject(pack, None, home)], home) == []  # German shows the Polish label meanwhile
+    untranslated = [f for f in findings([home / "rulepacks" / "pl"], home) if "tied_points" in f.message]
+    assert [(f.code, f.file) for f in untranslated] == [("TEXT_UNTRANSLATED", "rulepacks/pl/text/de.yaml")]
+    for language in ("cs", "en", "fr", "pl"):
+        replace_once(home / "rulepacks" / "pl" / "text" / f"{language}.yaml", "      tied_points:", "      tie_points:")
+    found = check_fields_said([Subject(pack, None, home)], home)
+    assert [(f.code, f.pointer) for f in found] == [("VALUE_UNSAID", "/prestige_cards/0/tied_points")]
+    assert "tied_points" in found[0].message and found[0].line

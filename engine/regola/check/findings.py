@@ -72,7 +72,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "TEXT_UNTRANSLATED": ("warning", "a translation lacks a text the pack needs (shown in the pack's language)"),
     "TEXT_STALE": ("warning", "a translation whose source text changed after it was translated"),
     "TEXT_DUPLICATE": ("error", "two catalogs of one game in one language"),
-    "VALUE_UNSAID": ("warning", "a value a variant changes that no rule text shows and no catalog label names"),
+    "VALUE_UNSAID": ("warning", "a value a variant changes (or may change) that no rule text or catalog label names"),
     # sources
     "SRC_DIFF_UNDECLARED": ("error", "two packs differ in data and neither declares the divergence"),
     "SRC_DIVERGENCE_DECLARED": ("info", "a declared divergence between packs (with its citation)"),

@@ -22,7 +22,7 @@ from regola.check.refs import check_refs, check_variant_cites, rulings_findings
 from regola.check.sources import check_reconstructed, check_sources
 from regola.check.subject import Subject
 from regola.check.text import check_catalogs, check_coverage, load_catalogs
-from regola.check.unsaid import check_unsaid
+from regola.check.unsaid import check_fields_said, check_unsaid
 from regola.core.errors import PackError
 from regola.core.pack import Pack, home_variant_files
 from regola.core.variant import Variant, blamed
@@ -158,7 +158,7 @@ def run(paths: Sequence[str | Path], home: Path) -> Result:
     target_catalogs = [c for c in catalogs if c.pack in targets.packs]
     result.catalogs = [c.shown for c in target_catalogs]
     findings += check_coverage(list(loaded.values()) + variant_subjects, catalogs)
-    findings += check_unsaid(variant_subjects, home)
+    findings += check_unsaid(variant_subjects, home) + check_fields_said(list(loaded.values()), home)
     if failed:
         # What a pack that does not load holds (rules, names, sources) is unknown: checks across packs
         # would call every text of it unused. Its load error alone is reported; they run once it loads.

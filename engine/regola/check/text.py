@@ -32,7 +32,7 @@ from regola.text.mechanics import form_changed
 if TYPE_CHECKING:
     from regola.text.catalog import Catalog as TextCatalog
 
-__all__ = ["Catalog", "check_catalogs", "check_coverage", "load_catalogs"]
+__all__ = ["Catalog", "check_catalogs", "check_coverage", "load_catalogs", "names_needed"]
 
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 NUMBER = re.compile(r"(?<![\w.,])\d+(?![\w])")
@@ -201,7 +201,7 @@ def _ids(doc: dict[str, Any], spec: tuple[str, str | None]) -> list[str]:
     return []
 
 
-def _names_needed(subject: Subject, optional: bool = False) -> Iterator[tuple[str, str]]:
+def names_needed(subject: Subject, optional: bool = False) -> Iterator[tuple[str, str]]:
     """(category, id) of every name the document needs; with ``optional``, also those it may have."""
     tables = [NAME_SOURCES, OPTIONAL_NAMES] if optional else [NAME_SOURCES]
     for table in tables:
@@ -281,7 +281,7 @@ def check_coverage(subjects: list[Subject], catalogs: list[Catalog]) -> list[Fin
                 findings += _bindings(subject, catalog, rule_id, entry, values)
                 _bare_numbers(subject, catalog, rule_id, entry, numbers[rule_id], bare)
             names = catalog.data["names"]
-            for category, name_id in _names_needed(subject):
+            for category, name_id in names_needed(subject):
                 if name_id not in names.get(category, {}):
                     lacks(f"name of {category} {name_id!r}", pointer("text", "names", category))
             for unit in _mechanic_units(subject):
@@ -465,24 +465,34 @@ def _placeholders(catalog: Catalog, reference: dict[str, tuple[Catalog, dict[str
 
 
 #: catalog sections of free-form keys (the game's rulebook headings): every language of a game has every key
-PARITY_SECTIONS = ("chrome",)
+#: parts of a catalog every language of the game has whole: headings, and the labels of data fields
+#: (names.fields: what a form or a variant's change shows above a value)
+PARITY_SECTIONS = (("chrome",), ("names", "fields"))
+
+
+def _part(data: dict[str, Any], path: tuple[str, ...]) -> dict[str, Any]:
+    node: Any = data
+    for step in path:
+        node = node.get(step, {}) if isinstance(node, dict) else {}
+    return node if isinstance(node, dict) else {}
 
 
 def _parity(catalog: Catalog, usable: list[Catalog]) -> list[Finding]:
     assert catalog.data is not None
     findings = []
-    for section in PARITY_SECTIONS:
-        mine = catalog.data.get(section, {})
+    for path in PARITY_SECTIONS:
+        section = ".".join(path)
+        mine = _part(catalog.data, path)
         said: set[str] = set()
         for other in sorted(usable, key=lambda c: c.language):
             assert other.data is not None
             if other is catalog or other.language == catalog.language:
                 continue
-            theirs = other.data.get(section, {})
+            theirs = _part(other.data, path)
             for key in sorted(set(theirs) - set(mine) - said):
                 said.add(key)
                 findings.append(catalog.at("TEXT_UNTRANSLATED", f"no {catalog.language} text for {section}.{key} "
-                                           f"(the {other.language} catalog has it)", pointer("text", section)))
+                                           f"(the {other.language} catalog has it)", pointer("text", *path)))
     return findings
 
 
@@ -564,7 +574,7 @@ def _unused(catalog: Catalog, universe: list[Subject], rulings: frozenset[str]) 
                                        "defines it", pointer("text", "rules", rule_id)))
     known: dict[str, set[str]] = {"variants": set()}
     for subject in universe:
-        for category, name_id in _names_needed(subject, optional=True):
+        for category, name_id in names_needed(subject, optional=True):
             known.setdefault(category, set()).add(name_id)
         if subject.variant is not None:
             known["variants"].add(subject.variant.id)

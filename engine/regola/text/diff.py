@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from regola.core.pack import Pack
     from regola.core.variant import Variant
 
-__all__ = ["Change", "RuleDiff", "diff_rules", "field_name", "field_words", "variant_title"]
+__all__ = ["Change", "RuleDiff", "diff_rules", "field_name", "field_words", "unsaid_keys", "variant_title"]
 
 #: parts of a pack document that are not rules a reader plays by
 SKIPPED = frozenset({"rules", "text", "provenance", "note", "doc", "rulebook", "cites"})
@@ -165,14 +165,14 @@ def _name_anywhere(catalog: Catalog, key: str) -> str | None:
     return None
 
 
-def _name_near(catalog: Catalog, steps: list[str], key: str) -> str | None:
+def _name_near(catalog: Catalog, steps: list[str], key: str, anywhere: bool = True) -> str | None:
     """An id by its name in the category its collection is called after (``/bonus_cards/3`` is a bonus
-    card, not the third profession), else anywhere it is unambiguous."""
+    card, not the third profession), else (``anywhere``) in any category that has it."""
     for step in reversed(steps):
         found = catalog.names(step).get(key)
         if isinstance(found, dict) or (isinstance(found, str) and "{" not in found):
             return catalog.name(step, key)
-    return _name_anywhere(catalog, key)
+    return _name_anywhere(catalog, key) if anywhere else None
 
 
 def _label(catalog: Catalog, key: str) -> str | None:
@@ -193,14 +193,20 @@ def field_name(catalog: Catalog, key: str) -> str:
 class _Words:
     """Values and places in a catalog's words, remembering every data key it had no words for."""
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog, players: range = range(0)) -> None:
         self.catalog = catalog
+        self.players = players  # the player counts the pack allows: a table keyed by them is 'with 5 players'
         self.unsaid: list[str] = []
 
-    def field(self, key: str) -> str:
+    def field(self, key: str, siblings: Iterable[str] = ()) -> str:
+        """A key of a mapping in words; ``siblings``: the mapping's keys (a table by player count has only
+        player counts)."""
         found = _label(self.catalog, key)
-        if found is None and key.isdigit():  # a table by player count: 'with 5 players'
-            found = words(self.catalog.language).ngettext("with {n} player", "with {n} players", int(key))
+        if found is None and key.isdigit():
+            keys = [str(k) for k in siblings] or [key]
+            if all(k.isdigit() and int(k) in self.players for k in keys):
+                return words(self.catalog.language).ngettext("with {n} player", "with {n} players", int(key))
+            return number(self.catalog, int(key))  # a number that keys a table (a coin's value) says itself
         if found is None:
             self.unsaid.append(key)
         return found or key
@@ -227,7 +233,7 @@ class _Words:
         if isinstance(value, dict):
             if steps and _name_near(catalog, steps[:-1], steps[-1]) is not None:
                 return w.gettext("in the game")  # a named thing comes or goes whole: its name says it
-            return "; ".join(f"{self.field(str(k))}: {self.value(v, [*steps, str(k)])}"
+            return "; ".join(f"{self.field(str(k), value)}: {self.value(v, [*steps, str(k)])}"
                              for k, v in value.items() if k not in SKIPPED)
         return str(value)
 
@@ -245,11 +251,18 @@ class _Words:
                              else number(self.catalog, int(segment) + 1) + ".")
                 doc = item
             else:
-                named = _name_near(self.catalog, above, segment) if isinstance(doc, dict) else None
-                parts.append(named or self.field(segment))
+                named = _name_near(self.catalog, above, segment, anywhere=False) if isinstance(doc, dict) else None
+                parts.append(named or self.field(segment, doc if isinstance(doc, dict) else ()))
                 doc = doc.get(segment) if isinstance(doc, dict) else None
             above.append(segment)
         return rule_id, parts
+
+
+def _players(pack: Pack) -> range:
+    players = pack.data.get("players")
+    if isinstance(players, dict) and isinstance(players.get("min"), int) and isinstance(players.get("max"), int):
+        return range(players["min"], players["max"] + 1)
+    return range(0)
 
 
 def _pair(value: Any) -> bool:
@@ -285,7 +298,14 @@ def _owned_below(pack: Pack, pointer: str) -> bool:
 def field_words(catalog: Catalog, pack: Pack, pointer: str) -> str:
     """A value's place under the rule that governs it, in the catalog's words (``a) yellow · Gulden``):
     what a form labels a field with, below the rule's title."""
-    return " · ".join(_Words(catalog).place(pack, pointer)[1]) or pointer.rsplit("/", 1)[-1]
+    return " · ".join(_Words(catalog, _players(pack)).place(pack, pointer)[1]) or pointer.rsplit("/", 1)[-1]
+
+
+def unsaid_keys(catalog: Catalog, pack: Pack, pointer: str) -> tuple[str, ...]:
+    """The data keys on the way to ``pointer`` that the catalog has no words for (``regola check``)."""
+    say = _Words(catalog, _players(pack))
+    say.place(pack, pointer)
+    return tuple(dict.fromkeys(say.unsaid))
 
 
 def _phase_order(catalog: Catalog, flow: Any, say: _Words) -> list[str]:
@@ -364,7 +384,7 @@ def diff_rules(catalog: Catalog, base: Pack, changed: Pack, fallback: Catalog | 
     shown.extend(pointer for rule in diff.removed for pointer in rule.covers)
     cells, tables = _table_changes(catalog, base, changed)
     diff.values += cells
-    say = _Words(catalog)
+    say = _Words(catalog, _players(changed))
     flow = [_phase_order(catalog, p.data.get("flow"), say) for p in (base, changed)]
     if flow[0] != flow[1]:  # the order of play, by the phases' names: never states and transitions
         diff.values.append(Change(_owner(changed, "/flow")[0], words(catalog.language).gettext("Order of the phases"),
@@ -379,7 +399,7 @@ def diff_rules(catalog: Catalog, base: Pack, changed: Pack, fallback: Catalog | 
         owner = _owner(changed, pointer)[0]
         if owner is not None and owner in fresh:
             continue  # a new rule's text says what its data holds
-        say = _Words(catalog)
+        say = _Words(catalog, _players(changed))
         pack = changed if new_value is not MISSING else base
         rule_id, parts = say.place(pack, pointer)
         where = " · ".join(([titles.get(rule_id, rule_id)] if rule_id else []) + parts)
