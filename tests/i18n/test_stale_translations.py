@@ -57,3 +57,45 @@ def test_rewording_a_source_text_flags_every_translation_of_it(tmp_path: Path) -
     for language in ("cs", "de", "en", "fr"):
         assert stamp(home / "rulepacks" / "pl" / "text" / f"{language}.yaml") > 400
     assert not [f for f in run([home / "rulepacks" / "pl"], home).findings if f.code == "TEXT_STALE"]
+
+
+def _to_translate(tmp_path: Path, pack: str, language: str, home: Path = HOME) -> list[str]:
+    from babel.messages.pofile import read_po
+
+    from regola.cli.main import main
+
+    out = tmp_path / f"{pack}-{language}.po"
+    assert main(["text", "export", "--pack", str(home / "rulepacks" / pack), "--lang", language, "-o", str(out)]) == 0
+    with out.open("rb") as handle:
+        return [str(m.context) for m in read_po(handle) if m.id and not m.string]
+
+
+@pytest.mark.parametrize(("pack", "language"), [("cs", "en"), ("cs", "pl"), ("pl", "cs"), ("pl", "de"), ("pl", "fr")])
+def test_export_and_check_agree_on_what_is_left_to_translate(tmp_path: Path, pack: str, language: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A translation that counts with units of its own (Czech 'učně' after a verb is English 'apprentices')
+    has nothing left to translate, for the export as for the check; a text it lacks is missing for both."""
+    assert _to_translate(tmp_path, pack, language) == []
+    home = _home_copy(tmp_path / "home")
+    catalog = home / "rulepacks" / pack / "text" / f"{language}.yaml"
+    data = yaml.safe_load(catalog.read_text(encoding="utf-8"))
+    title = next(iter(data["text"]["rules"]))
+    del data["text"]["rules"][title]
+    from regola.text.po import dump
+
+    catalog.write_text(dump(data["text"], catalog), encoding="utf-8")  # digests stay quoted strings
+    monkeypatch.setenv("REGOLA_HOME", str(home))
+    left = _to_translate(tmp_path, pack, language, home)
+    # the rule, and the source's units its source text counts with (an import takes the source's args)
+    source = yaml.safe_load((catalog.parent / f"{data['text']['source']['language']}.yaml").read_text(encoding="utf-8"))
+    units = {spec["unit"] for spec in source["text"]["rules"][title].get("args", {}).values() if "unit" in spec}
+    assert {f"/rules/{title}/title", f"/rules/{title}/text"} <= set(left)
+    assert all(p.startswith("/rules/") or p.split("/")[2] in units for p in left), left
+    untranslated = [f for f in run([home / "rulepacks" / pack], home).findings if f.code == "TEXT_UNTRANSLATED"]
+    assert any(title in f.message and f.file.endswith(f"/{language}.yaml") for f in untranslated)
+
+
+def test_a_new_language_is_offered_the_sources_own_units(tmp_path: Path) -> None:
+    """Italian starts from the Czech rules, which count with Czech grammar units: it gets them all."""
+    left = _to_translate(tmp_path, "cs", "it")
+    assert "/units/apprentice_acc/one" in left and "/units/gulden/other" in left

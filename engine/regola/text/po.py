@@ -141,7 +141,9 @@ def export_catalog(source: Catalog, target: Catalog | None, language: str, pack:
     _, needed = plural_categories(language)
     has, _ = plural_categories(language)
     categories = tuple(c for c in has if c in needed or any(c in forms for forms in theirs.get("units", {}).values()))
-    pointers = [p for p, _ in translatable(source.data, categories)]
+    replaced = _replaced_units(source.data, theirs)
+    pointers = [p for p, _ in translatable(source.data, categories)
+                if not (p.startswith("/units/") and p.split("/")[2] in replaced)]
     for pointer in dict.fromkeys(pointers):
         msgid = _source_text(source.data, pointer)
         if msgid is None:
@@ -153,6 +155,24 @@ def export_catalog(source: Catalog, target: Catalog | None, language: str, pack:
             flags.add("fuzzy")
         po.add(msgid, msgstr, context=pointer, auto_comments=_context(source, pack, pointer, language), flags=flags)
     return po
+
+
+def _units_of(entry: dict[str, Any]) -> set[str]:
+    return {str(spec["unit"]) for spec in entry.get("args", {}).values() if isinstance(spec, dict) and "unit" in spec}
+
+
+def _replaced_units(source: dict[str, Any], target: dict[str, Any]) -> set[str]:
+    """The source's units a translation has no use for: each rule that counts with it is translated with
+    units of the translation's own (Czech 'učně' after a verb, 'apprentice' in English), and the
+    translation has no such unit. A fresh translation takes the source's rules, so it needs them all."""
+    theirs = target.get("rules", {})
+    used_by: dict[str, list[str]] = {}
+    for rule_id, entry in source.get("rules", {}).items():
+        for unit in _units_of(entry):
+            used_by.setdefault(unit, []).append(rule_id)
+    return {unit for unit, rules in used_by.items()
+            if unit not in target.get("units", {})
+            and all(rule_id in theirs and unit not in _units_of(theirs[rule_id]) for rule_id in rules)}
 
 
 def po_bytes(po: PoCatalog) -> bytes:
