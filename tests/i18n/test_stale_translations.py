@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.tool_modules import load_tool
 
 from regola import paths
@@ -99,3 +101,16 @@ def test_a_new_language_is_offered_the_sources_own_units(tmp_path: Path) -> None
     """Italian starts from the Czech rules, which count with Czech grammar units: it gets them all."""
     left = _to_translate(tmp_path, "cs", "it")
     assert "/units/apprentice_acc/one" in left and "/units/gulden/other" in left
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_a_digest_reads_back_as_text_whoever_writes_the_yaml(text: str) -> None:
+    """A translation's digests survive any YAML writer: plain, they never read as numbers (a digest like
+    '4e1431317237' once did, after a tool re-wrote a catalog with yaml.safe_dump)."""
+    from regola.core.yamlio import parse_text
+
+    value = digest(text)
+    dumped = yaml.safe_dump({"digests": {"/rules/x/text": value}}, default_style=None)
+    assert parse_text(f"d: {value}\n", "digest")["d"] == value
+    assert parse_text(dumped, "digest")["digests"]["/rules/x/text"] == value

@@ -73,5 +73,10 @@ def put(data: dict[str, Any], pointer: str, value: str) -> None:
 
 
 def digest(text: str) -> str:
-    """A short fingerprint of a source text: a translation records it, the check compares it."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    """A short fingerprint of a source text: a translation records it, the check compares it.
+
+    Twelve hex digits whose first is a letter: a plain YAML scalar of digits ('123456789012') or of
+    digits around an e ('4e1431317237') reads as a number, so a catalog written by any YAML tool, not only
+    regola's, would lose its digests."""
+    hexed = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return "abcdef"[int(hexed[0], 16) % 6] + hexed[1:12]
