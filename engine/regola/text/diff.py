@@ -274,10 +274,6 @@ def _steps(pointer: str) -> list[str]:
     return [s.replace("~1", "/").replace("~0", "~") for s in pointer.split("/") if s]
 
 
-def _value(catalog: Catalog, value: Any) -> str:
-    return _Words(catalog).value(value, [])
-
-
 def _owner(pack: Pack, pointer: str) -> tuple[str | None, str]:
     """The rule whose data holds ``pointer`` (the longest data pointer above it) and that pointer."""
     best: tuple[str | None, str] = (None, "")
