@@ -39,8 +39,14 @@ def _unsaid_everywhere(subject: Subject, home: Path, keys_of: Callable[[Catalog]
     for language in languages_of(pack.game, home):
         catalog, _ = catalogs_for(language, pack.game, pack.language, home)
         mine = keys_of(catalog)
-        everywhere = mine if everywhere is None else {p: k & mine.get(p, set()) for p, k in everywhere.items()}
-    return {p: k - named for p, k in (everywhere or {}).items() if k - named}
+        if everywhere is None:
+            everywhere = {p: k - named for p, k in mine.items()}
+        else:
+            everywhere = {p: k & mine.get(p, set()) for p, k in everywhere.items()}
+        everywhere = {p: k for p, k in everywhere.items() if k}
+        if not everywhere:
+            return {}  # some language words them all: the others need not be asked (the common case)
+    return everywhere or {}
 
 
 def _finding(subject: Subject, pointer: str, keys: set[str], what: str) -> Finding:
@@ -80,11 +86,12 @@ def check_fields_said(subjects: list[Subject], home: Path) -> list[Finding]:
         if subject.variant is not None:
             continue
         pack = subject.pack
+        try:  # a pack the game cannot compile offers no fields: its own check reports why
+            pointers = [f.pointer for f in fields(pack)]  # the same fields in every language
 
-        def offered(catalog: Catalog, pack: Pack = pack) -> Keys:
-            return {f.pointer: set(unsaid_keys(catalog, pack, f.pointer)) for f in fields(pack)}
+            def offered(catalog: Catalog, pack: Pack = pack, pointers: list[str] = pointers) -> Keys:
+                return {pointer: set(unsaid_keys(catalog, pack, pointer)) for pointer in pointers}
 
-        try:
             missing = _unsaid_everywhere(subject, home, offered)
         except PackError:
             continue

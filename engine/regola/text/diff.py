@@ -10,11 +10,14 @@ So no change goes unsaid, not even one that no sentence mentions (the money of o
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from regola.core.pointers import MISSING, resolve
+from regola.core.schemas import escape_token
+from regola.core.yamlio import parse_pointer
 from regola.i18n import words
 from regola.text.bind import BoundRule, bind_all, number
 from regola.text.catalog import Catalog
@@ -133,7 +136,7 @@ def _leaves(before: Any, after: Any, pointer: str, out: list[tuple[str, Any, Any
         for key in [*old, *(k for k in new if k not in old)]:
             if key in SKIPPED:
                 continue
-            _leaves(old.get(key, MISSING), new.get(key, MISSING), f"{pointer}/{_escape(key)}", out, split)
+            _leaves(old.get(key, MISSING), new.get(key, MISSING), f"{pointer}/{escape_token(key)}", out, split)
         return
     if (isinstance(before, list) and isinstance(after, list) and len(before) == len(after)
             and any(isinstance(x, dict | list) for x in [*before, *after])):
@@ -141,10 +144,6 @@ def _leaves(before: Any, after: Any, pointer: str, out: list[tuple[str, Any, Any
             _leaves(b, a, f"{pointer}/{i}", out, split)
         return
     out.append((pointer, before, after))
-
-
-def _escape(key: str) -> str:
-    return str(key).replace("~", "~0").replace("/", "~1")
 
 
 def _under(pointer: str, prefix: str) -> bool:
@@ -271,24 +270,26 @@ def _pair(value: Any) -> bool:
 
 
 def _steps(pointer: str) -> list[str]:
-    return [s.replace("~1", "/").replace("~0", "~") for s in pointer.split("/") if s]
+    return parse_pointer(pointer) or []
+
+
+@functools.lru_cache(maxsize=64)
+def _rule_data(pack: Pack) -> tuple[tuple[str, str], ...]:
+    """(data pointer, rule id) of every rule's data, longest pointer first: a pack is read-only, so its
+    index is built once (the check and the workshop label hundreds of values per pack)."""
+    pairs = [(data, rule_id) for rule_id, rule in pack.data.get("rules", {}).items() if isinstance(rule, dict)
+             for data in rule.get("data", [])]
+    return tuple(sorted(pairs, key=lambda pair: -len(pair[0])))
 
 
 def _owner(pack: Pack, pointer: str) -> tuple[str | None, str]:
     """The rule whose data holds ``pointer`` (the longest data pointer above it) and that pointer."""
-    best: tuple[str | None, str] = (None, "")
-    for rule_id, rule in pack.data.get("rules", {}).items():
-        for data in rule.get("data", []) if isinstance(rule, dict) else []:
-            if _under(pointer, data) and len(data) > len(best[1]):
-                best = (rule_id, data)
-    return best
+    return next(((rule_id, data) for data, rule_id in _rule_data(pack) if _under(pointer, data)), (None, ""))
 
 
 def _owned_below(pack: Pack, pointer: str) -> bool:
     """Whether some rule's data lies strictly below ``pointer`` (its parts are said by several rules)."""
-    return any(_under(data, pointer) and data != pointer
-               for rule in pack.data.get("rules", {}).values() if isinstance(rule, dict)
-               for data in rule.get("data", []))
+    return any(_under(data, pointer) and data != pointer for data, _ in _rule_data(pack))
 
 
 def field_words(catalog: Catalog, pack: Pack, pointer: str) -> str:
