@@ -61,3 +61,24 @@ def test_every_number_at_its_schema_maximum_is_checked_in_one_pass(pack_id: str,
     started = time.monotonic()
     outcome = exercise(path, pack_id)
     assert time.monotonic() - started < BOUND and outcome["check"][0] in ("done", "refused")
+
+
+@pytest.mark.parametrize(("pack_id", "table"), [("cs", "/setup/beginner/display"),
+                                                ("cs", "/setup/advanced/favors_per_player"), ("pl", "/setup/money")])
+def test_a_number_key_of_thousands_of_digits_is_a_schema_finding(pack_id: str, table: str, tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A table keyed by player counts (or values) with a key of 5,000 digits: Python refuses to read such a
+    number (int() stops at 4,300 digits), so it is refused at the schema, at the variant's line, and never
+    reaches a game, a rulebook or a check as a traceback."""
+    from regola.cli.main import main
+
+    variant = tmp_path / "huge.yaml"
+    variant.write_text(f"variant:\n  id: huge-key\n  base: [{pack_id}]\n  title: huge\n  cites: [R1]\n  changes:\n"
+                       f"    - {{op: add, path: {table}/{'9' * 5000}, value: 3}}\n", encoding="utf-8")
+    assert main(["check", str(variant)]) == 1
+    assert "SCHEMA" in capsys.readouterr().out
+    for argv in (["play", "--pack", pack_id, "--players", "3", "--bots", "random", "--variant", str(variant)],
+                 ["rules", "diff", "--pack", pack_id, "--variant", str(variant)]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert f"{variant}:7:" in err and "at most 6 digits" in err, err[-300:]

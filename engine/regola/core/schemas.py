@@ -275,8 +275,9 @@ def _read_json(path: Path) -> Any:
 
 
 def _sort_key(pointer: str) -> tuple[tuple[int, int, str], ...]:
-    # List indexes sort as numbers, so /a/2 comes before /a/10.
-    return tuple((0, int(t), "") if t.isdigit() else (1, 0, t) for t in pointer.split("/")[1:])
+    # List indexes sort as numbers, so /a/2 comes before /a/10: by length, then digit by digit (never
+    # int(): a key of thousands of digits from a hostile file would raise)
+    return tuple((0, len(t.lstrip("0")), t) if t.isdigit() else (1, 0, t) for t in pointer.split("/")[1:])
 
 
 _stamps: dict[Path, tuple[tuple[object, ...], SchemaSet]] = {}

@@ -201,9 +201,9 @@ class _Words:
         """A key of a mapping in words; ``siblings``: the mapping's keys (a table by player count has only
         player counts)."""
         found = _label(self.catalog, key)
-        if found is None and key.isdigit():
+        if found is None and _small_number(key):  # a longer run of digits is a key like any other
             keys = [str(k) for k in siblings] or [key]
-            if all(k.isdigit() and int(k) in self.players for k in keys):
+            if all(_small_number(k) and int(k) in self.players for k in keys):
                 return words(self.catalog.language).ngettext("with {n} player", "with {n} players", int(key))
             return number(self.catalog, int(key))  # a number that keys a table (a coin's value) says itself
         if found is None:
@@ -255,6 +255,11 @@ class _Words:
                 doc = doc.get(segment) if isinstance(doc, dict) else None
             above.append(segment)
         return rule_id, parts
+
+
+def _small_number(key: str) -> bool:
+    """A key that reads as a number without unbounded work (Python refuses int() of 4,300+ digits)."""
+    return key.isdigit() and len(key) <= 9
 
 
 def _players(pack: Pack) -> range:
