@@ -32,6 +32,7 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "pf-poor-relief": ("pl", ["200"]),
     "pf-start-least-prestige": ("pl", []),
     "pf-end-at-50": ("pl", ["50"]),
+    "pf-sudden-end-40": ("pl", ["40"]),
     "ml-open-money": ("cs", []),
     "pf-open-prestige": ("pl", []),
     "pf-profession-draft": ("pl", ["4", "3"]),

@@ -26,7 +26,8 @@ def check_compiles(subject: Subject) -> list[Finding]:
     except (KeyError, TypeError, ValueError, IndexError) as exc:  # data the compiler did not expect
         return [subject.at("COMPILE", f"the game cannot compile this pack: {type(exc).__name__}: {exc}", "")]
     mechanics = getattr(rules, "mechanics", None)
-    return unreachable_ends(subject, mechanics) if mechanics is not None else []
+    return [*unreachable_ends(subject, mechanics), *unstoppable_ends(subject, mechanics)] if mechanics is not None \
+        else []
 
 
 def unreachable_ends(subject: Subject, mechanics: Any) -> list[Finding]:
@@ -42,3 +43,14 @@ def unreachable_ends(subject: Subject, mechanics: Any) -> list[Finding]:
                                     f"at most {most} under this pack, so this end never comes",
                                     f"/mechanics/end/{condition.index}/at_least"))
     return found
+
+
+def unstoppable_ends(subject: Subject, mechanics: Any) -> list[Finding]:
+    """An end tested as a turn ends needs the flow's ``end`` transition: without one the game could not
+    stop there (the driver refuses to load such a pack, MECH_NO_STOP)."""
+    transitions = (subject.doc.get("flow") or {}).get("transitions") or ()
+    if any(isinstance(t, dict) and t.get("trigger") == "end" for t in transitions):
+        return []
+    return [subject.at("MECH_NO_STOP", "this end is tested as each turn ends, but the flow has no 'end' transition "
+                       "(from the states where players decide to the final scoring) to stop the game there",
+                       f"/mechanics/end/{c.index}/at") for c in mechanics.end if c.at == "turn"]

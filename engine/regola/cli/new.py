@@ -114,14 +114,16 @@ def mechanic_lines(pack: Any, lang: str = "en") -> list[str]:
     award = w.gettext("an award: when {moments}; to {receivers} (fewest and most with by);",
                       moments=" | ".join(MOMENTS), receivers=" | ".join(RECEIVERS))
     amount = w.gettext("amount: a whole number or an expression over the measures")
-    end = w.gettext("a further end: after the round in which someone has at least this many")
+    end = w.gettext("a further end: after the round in which someone has at least this many "
+                    "(at: turn — as soon as a turn ends so, the rest of the round unplayed)")
     lines += [f"    # {award}", f"    # {amount} (+ - * // %, min, max, abs, if/else)",
               "    # - {op: add, path: /mechanics/awards/-, value: {when: round_start, to: fewest, by: "
               f"{gain}, gain: {gain}, amount: 2}}}}",
               "    # - {op: add, path: /mechanics/awards/-, value: {when: game_end, to: each, gain: "
               f"{gain}, amount: \"2 * {counted}\"}}}}",
               f"    # {end}",
-              f"    # - {{op: add, path: /mechanics/end/-, value: {{kind: reaches, by: {counted}, at_least: 6}}}}"]
+              f"    # - {{op: add, path: /mechanics/end/-, value: {{kind: reaches, by: {counted}, at_least: 6, "
+              "at: round}}"]
     return lines
 
 

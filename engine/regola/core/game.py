@@ -74,6 +74,9 @@ class GameDefinition:
     #: optional: rules -> per verb with private parts, how many leading arguments every seat may see (the
     #: rest are the deciding seat's alone: the tables withhold them, the words of a move never say them)
     secrets: Callable[[Any], Mapping[str, int]] | None = None
+    #: optional: rules -> what the driver asks as each turn ends (state -> whether the game stops there,
+    #: through the flow's ``end`` trigger), or None when nothing is tested then (regola.core.gamedef)
+    turn_end: Callable[[Any], Callable[[Any], bool] | None] | None = None
 
 
 def definition_for(game_id: str) -> GameDefinition:
@@ -90,7 +93,7 @@ def definition_for(game_id: str) -> GameDefinition:
 class Ruleset:
     """A pack compiled for play: its rules and its flow, built once and shared by all its games."""
 
-    __slots__ = ("_space", "definition", "flow", "pack", "rules")
+    __slots__ = ("_space", "definition", "flow", "pack", "rules", "stops")
 
     def __init__(self, pack: Pack) -> None:
         self.pack = pack
@@ -103,6 +106,14 @@ class Ruleset:
             raise
         self.flow = Flow.build(pack.data["flow"], self.definition.registry, locate=pack.locate)
         self._space: ActionSpace | None = None
+        turn_end = self.definition.turn_end
+        #: state -> whether the game stops as the turn just played ends (None: never asked)
+        self.stops: Callable[[Any], bool] | None = None if turn_end is None else turn_end(self.rules)
+        if self.stops is not None and "end" not in self.flow.triggers:
+            file, line, column = pack.locate("/mechanics/end")
+            raise PackError("an end tested as a turn ends needs an 'end' transition in the flow (from the states "
+                            "where players decide to the final scoring); this flow has none",
+                            file=file, line=line, column=column, field="/mechanics/end", code="MECH_NO_STOP")
 
     def players_range(self) -> tuple[int, int]:
         return self.definition.players(self.rules)
@@ -294,6 +305,13 @@ class Game:
         self.history.append((who, action))
         # steps never fire triggers, so the flow state is unchanged: ask the same step first
         nxt = step.decider(state)
+        if nxt != who and who >= 0:  # a seat's turn is over: an end tested then may stop the game here
+            stops = self.ruleset.stops
+            if stops is not None and stops(state):
+                flow = self.ruleset.flow
+                if flow.fire_machine(state, "end") if self._use_machine else flow.fire(state, "end"):
+                    self._settle()
+                    return
         if nxt is None:
             self._settle()
         else:

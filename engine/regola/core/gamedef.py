@@ -65,6 +65,13 @@ def _result(state: GameState) -> list[dict[str, Any]] | None:
     return state.result
 
 
+def _turn_end(rules: Any) -> Callable[[Any], bool] | None:
+    """The end tested as each turn ends, where the rules carry the mechanics library's forms (``mechanics``
+    with ``turn_end_test``): both games do."""
+    mechanics = getattr(rules, "mechanics", None)
+    return None if mechanics is None else mechanics.turn_end_test()
+
+
 def define_game(*, id: str, registry: Registry, compile_rules: Callable[[Mapping[str, Any]], GameRules],
                 new_state: Callable[[Any, int, str], GameState], state_from_json: Callable[[Any, dict[str, Any]], Any],
                 view: Callable[[Any, int], dict[str, Any]], describe: Callable[[Any, Any], str],
@@ -72,6 +79,7 @@ def define_game(*, id: str, registry: Registry, compile_rules: Callable[[Mapping
     """The GameDefinition of a game that follows GameRules and GameState. ``greedy`` is its heuristic bot
     (offered as ``--bots greedy``); ``optional`` takes GameDefinition's optional parts (metrics,
     terminal, standing, clone_state, search, present)."""
+    optional.setdefault("turn_end", _turn_end)
     return GameDefinition(id=id, registry=registry, compile_rules=compile_rules, new_state=new_state,
                           state_from_json=state_from_json, view=view, describe=describe, players=_players,
                           setup_modes=_setup_modes, result=_result,

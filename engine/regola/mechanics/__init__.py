@@ -7,8 +7,8 @@ and how to give a *resource*. Each form is a documented term (cf. Ludii's ludeme
 - ``awards`` (:mod:`.awards`): scoring and catch-up terms — at a declared moment (round start, round
   end, game end), to each player or to whoever has the fewest or most of a measure, an amount of a
   resource given by a safe expression over the measures (:mod:`.expressions`);
-- ``end`` (:mod:`.ending`): further ways the game ends — after the round in which a measure reaches a
-  threshold or a pile runs out (the pack's round count stays the latest end);
+- ``end`` (:mod:`.ending`): further ways the game ends — after the round, or the turn, in which a
+  measure reaches a threshold or a pile runs out (the pack's round count stays the latest end);
 - ``start_player`` (:mod:`.start`): who starts each round — the pack's own holder rule, rotation by a
   step, or the fewest or most of a measure with a tie rule;
 - ``turn_order`` (:mod:`.seating`): which way play goes, clockwise or counter-clockwise;

@@ -6,7 +6,7 @@ measure of the pack) is a PackError at the JSON pointer of the value at fault, n
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,8 +50,22 @@ class Mechanics:
         give(state, self.awards["game_end"], self.terms, n)
 
     def ended(self, state: Any, n: int) -> bool:
-        """Whether an end condition holds once a round is over (the round count aside)."""
+        """Whether an end condition holds once a round is over (the round count aside): every condition,
+        those tested at a turn's end too."""
         return bool(self.end) and ended(state, self.end, self.terms, n)
+
+    def turn_end_test(self) -> Callable[[Any], bool] | None:
+        """What the driver asks as each turn ends (state -> whether the game stops now); None when no
+        condition is tested then, so a printed game pays nothing per decision."""
+        at_turn = tuple(c for c in self.end if c.at == "turn")
+        if not at_turn:
+            return None
+        terms = self.terms
+
+        def stops(state: Any) -> bool:
+            return ended(state, at_turn, terms, state.n)
+
+        return stops
 
 
 def _piles(raw: Any, terms: GameTerms, pointer: str) -> tuple[str, ...]:
@@ -69,8 +83,9 @@ def _end(raw: Mapping[str, Any], units: Mapping[str, str], piles: tuple[str, ...
         if raw["pile"] not in piles:
             raise PackError(f"unknown pile {raw['pile']!r} (the pack's piles: {', '.join(piles) or 'none'})",
                             field=f"{pointer}/pile")
-        return EndCondition("runs_out", str(raw["pile"]), 0, index)
-    return EndCondition(raw["kind"], _measure(raw["by"], units, f"{pointer}/by"), int(raw["at_least"]), index)
+        return EndCondition("runs_out", str(raw["pile"]), 0, index, str(raw.get("at", "round")))
+    return EndCondition(raw["kind"], _measure(raw["by"], units, f"{pointer}/by"), int(raw["at_least"]), index,
+                        str(raw.get("at", "round")))
 
 
 def _measure(raw: Any, units: Mapping[str, str], pointer: str) -> str:

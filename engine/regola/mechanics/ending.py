@@ -1,10 +1,17 @@
-"""End conditions beyond the pack's round count, tested once a round is over, before the next begins;
-the pack's last round stays the latest end.
+"""End conditions beyond the pack's round count, tested once a round is over, before the next begins
+(``at: round``), or also as each player's turn ends (``at: turn``); the pack's last round stays the
+latest end.
 
 - ``reaches``: after the round in which a player's measure reaches a threshold ("after the round in
   which someone has 50 prestige");
 - ``runs_out``: after the round in which one of the game's piles (``mechanics.piles``) is empty ("after
   the round in which the invention pile runs out").
+
+A turn ends when a seat has decided and the next decision is another seat's, or nobody's (the step is
+over). A condition tested at a turn's end stops the game there: the driver fires the flow's ``end``
+trigger (to the final scoring) and the rest of the round is not played. Every condition is tested at a
+round's end too, so one that automatic effects fulfil (a round's awards, its best work) still ends the
+game then.
 """
 
 from __future__ import annotations
@@ -14,9 +21,11 @@ from typing import Any
 
 from regola.mechanics.terms import GameTerms
 
-__all__ = ["END_KINDS", "EndCondition", "ended"]
+__all__ = ["END_KINDS", "END_MOMENTS", "EndCondition", "abandon_step", "ended"]
 
 END_KINDS = ("reaches", "runs_out")
+#: when a condition is tested: once each round is over, or also as each turn ends
+END_MOMENTS = ("round", "turn")
 
 
 @dataclass(frozen=True)
@@ -25,10 +34,11 @@ class EndCondition:
     by: str  # reaches: the measure; runs_out: the pile
     at_least: int  # reaches: the threshold (runs_out: 0)
     index: int  # its rule id: mechanics.end.<index>
+    at: str = "round"  # one of END_MOMENTS
 
 
 def ended(state: Any, conditions: tuple[EndCondition, ...], terms: GameTerms, n: int) -> bool:
-    """Whether some condition holds now (at a round's end)."""
+    """Whether some condition of ``conditions`` holds now."""
     for c in conditions:
         if c.kind == "runs_out":
             if terms.piles[c.by](state) == 0:
@@ -36,3 +46,10 @@ def ended(state: Any, conditions: tuple[EndCondition, ...], terms: GameTerms, n:
         elif any(terms.measures[c.by](state, seat) >= c.at_least for seat in range(n)):
             return True
     return False
+
+
+def abandon_step(state: Any) -> None:
+    """The game stopped as a turn ended: the step it stopped in is left unfinished, and its sub-state (an
+    auction's bids, a district's queue) goes, so the final view shows no decision pending. An effect of
+    the flow's ``end`` transition, after the final scoring (the step's own exit still reads it)."""
+    state.step = {}

@@ -87,14 +87,25 @@ def _award(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) 
 
 def _end(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str, dict[str, str]]:
     w = words(catalog.language)
+    at_turn = item.get("at", "round") == "turn"
     if item["kind"] == "runs_out":
         values = {"pile": catalog.name("piles", item["pile"])}
-        template = w.templates.gettext("The game ends after the round in which a pile runs out ({pile}); it ends "
-                                       "after the last round at the latest.")
+        if at_turn:
+            template = w.templates.gettext("The game ends at the end of the turn (or of the round) in which a pile "
+                                           "runs out ({pile}); the rest of the round is not played. It ends after "
+                                           "the last round at the latest.")
+        else:
+            template = w.templates.gettext("The game ends after the round in which a pile runs out ({pile}); it "
+                                           "ends after the last round at the latest.")
         return w.gettext("End of the game"), template, w.fill(template, **values), values
     values = {"threshold": _count(catalog, units, str(item["by"]), int(item["at_least"]))}
-    template = w.templates.gettext("The game ends after the round in which a player has at least {threshold}; "
-                            "it ends after the last round at the latest.")
+    if at_turn:
+        template = w.templates.gettext("The game ends at the end of the turn (or of the round) in which a player "
+                                       "has at least {threshold}; the rest of the round is not played. It ends "
+                                       "after the last round at the latest.")
+    else:
+        template = w.templates.gettext("The game ends after the round in which a player has at least {threshold}; "
+                                       "it ends after the last round at the latest.")
     return w.gettext("End of the game"), template, w.fill(template, **values), values
 
 

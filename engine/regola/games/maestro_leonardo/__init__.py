@@ -14,6 +14,7 @@ from regola.games.maestro_leonardo.rules import Rules, compile_rules
 from regola.games.maestro_leonardo.state import State
 from regola.games.maestro_leonardo.steps import city, completion, placement, planning, setup
 from regola.games.maestro_leonardo.views import greedy_view, secret_moves, view
+from regola.mechanics.ending import abandon_step
 
 REGISTRY = Registry(
     guards={
@@ -36,6 +37,7 @@ REGISTRY = Registry(
         "round_end_duties": rounds.round_end_duties,
         "next_round": rounds.next_round,
         "final_scoring": rounds.final_scoring,
+        "abandon_step": abandon_step,
     },
     steps={
         "deal": setup.Deal(),

@@ -11,6 +11,7 @@ from regola.games.princes_of_florence.rules import Rules, compile_rules
 from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.steps import actions, auction, characters, rounds, setup
 from regola.games.princes_of_florence.views import secret_moves, view
+from regola.mechanics.ending import abandon_step
 
 REGISTRY = Registry(
     guards={"more_rounds": rounds.more_rounds},
@@ -23,6 +24,7 @@ REGISTRY = Registry(
         "best_work": rounds.best_work,
         "next_round": rounds.next_round,
         "final_scoring": rounds.final_scoring,
+        "abandon_step": abandon_step,
     },
     steps={
         "deal": setup.Deal(),
