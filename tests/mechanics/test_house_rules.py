@@ -27,6 +27,7 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "ml-upgrade-points": ("cs", ["2"]),
     "ml-catch-up-income": ("cs", ["2"]),
     "ml-start-least-money": ("cs", []),
+    "ml-leonardo-returns": ("cs", []),
     "ml-end-six-inventions": ("cs", ["6"]),
     "pf-freedom-bonus": ("pl", ["2"]),
     "pf-poor-relief": ("pl", ["200"]),
@@ -312,3 +313,25 @@ def test_an_open_auction_nobody_bids_in_leaves_the_card_to_nobody() -> None:
     sc.do(1, ("bid", 0))
     sc.do(3, ("bid", 0))
     assert sc.player(1).cards == [] and sc.player(3).cards == [] and 1 in sc.state.box_cards  # R7: all zero
+
+
+def test_leonardo_goes_back_to_the_first_seat_as_each_round_starts() -> None:  # start_player: fixed
+    """Under 'fixed' whoever took Leonardo keeps him for the rest of that round only; as printed he stays."""
+    for rs, expected in ((ruleset("cs", "ml-leonardo-returns"), 0), (ruleset("cs"), 2)):
+        game = Game.new(rs, 3, seed=5, setup="beginner")
+        _until(game, _at_round(1, "placement"))
+        game = _edit(game, lambda state: setattr(state, "leonardo", 2))
+        assert game.state.leonardo == 2
+        _until(game, _at_round(2, "planning"))  # (as printed only the council moves him: not in this round)
+        assert game.state.leonardo == expected
+
+
+def test_the_start_marker_stays_with_the_first_seat_in_princes_of_florence(tmp_path: Path) -> None:
+    """The printed marker passes one seat on each round (rotate); 'fixed' keeps it where round 1 began."""
+    path = tmp_path / "pf-fixed.yaml"
+    path.write_text("variant:\n  id: pf-fixed\n  base: [pl]\n  title: T\n  changes:\n"
+                    "    - {op: replace, path: /mechanics/start_player, value: {kind: fixed}}\n", encoding="utf-8")
+    for rs, expected in ((Ruleset(load_pack("pl", variants=[path])), 0), (ruleset("pl"), 2)):
+        game = Game.new(rs, 4, seed=5, setup="standard")
+        _until(game, _at_round(3, "auction"))
+        assert game.state.start == expected

@@ -16,7 +16,7 @@ from regola.mechanics import seating
 from regola.mechanics.auction import AUCTION_KINDS, RAISE_KINDS
 from regola.mechanics.awards import MOMENTS, RECEIVERS
 from regola.mechanics.draft import DEAL_KINDS, DIRECTIONS
-from regola.mechanics.ending import END_KINDS
+from regola.mechanics.ending import END_KINDS, END_MOMENTS
 from regola.mechanics.start import START_KINDS, TIE_RULES
 from regola.mechanics.ties import TIE_ORDERS
 from regola.mechanics.visibility import AUDIENCES
@@ -34,6 +34,7 @@ def test_the_schema_offers_exactly_the_kinds_the_code_plays() -> None:
     assert tuple(SCHEMA["awards"]["items"]["properties"]["when"]["enum"]) == MOMENTS
     assert tuple(SCHEMA["awards"]["items"]["properties"]["to"]["enum"]) == RECEIVERS
     assert tuple(SCHEMA["end"]["items"]["properties"]["kind"]["enum"]) == END_KINDS
+    assert tuple(SCHEMA["end"]["items"]["properties"]["at"]["enum"]) == END_MOMENTS
     assert tuple(SCHEMA["visibility"]["additionalProperties"]["enum"]) == AUDIENCES
     assert tuple(SCHEMA["deal"]["properties"]["kind"]["enum"]) == DEAL_KINDS
     assert tuple(SCHEMA["deal"]["properties"]["pass"]["enum"]) == DIRECTIONS
@@ -53,8 +54,8 @@ def _every_form(pack: str) -> dict[str, object]:
     return {**doc, "awards": [{"when": w, "to": t, "gain": "money", "amount": a,
                                **({"by": measures[-1]} if t != "each" else {})}
                               for w in MOMENTS for t in RECEIVERS for a in (2, f"2 * {measures[-1]}")],
-            "end": [{"kind": k, "pile": doc["piles"][0]} if k == "runs_out" else
-                    {"kind": k, "by": measures[-1], "at_least": 3} for k in END_KINDS],
+            "end": [{"kind": k, "pile": doc["piles"][0], "at": at} if k == "runs_out" else
+                    {"kind": k, "by": measures[-1], "at_least": 3, "at": at} for k in END_KINDS for at in END_MOMENTS],
             "visibility": {part: audience for part, audience in zip(doc["visibility"], AUDIENCES * 3, strict=False)}}
 
 

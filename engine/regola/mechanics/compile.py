@@ -106,6 +106,10 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
     if kind not in START_KINDS:  # the schema says so too; a document compiled unchecked gets the same line
         raise PackError(f"unknown start_player kind {kind!r} (kinds: {', '.join(START_KINDS)})",
                         field=f"{pointer}/start_player/kind")
+    if kind == "fixed" and terms.first_seat is None:
+        raise PackError("this game cannot say who started the first round, so the start cannot stay with them "
+                        f"(kinds: {', '.join(k for k in START_KINDS if k != 'fixed')})",
+                        field=f"{pointer}/start_player/kind")
     by = start_raw.get("by")
     if kind in ("fewest", "most"):
         if by is None:

@@ -26,6 +26,8 @@ class GameTerms:
     #: the seat that starts the round, and how the game moves it
     start_seat: Callable[[Any], int]
     set_start_seat: Callable[[Any, int], None]
+    #: the seat that starts the first round, as the pack's setup says (start_player 'fixed' returns to it)
+    first_seat: Callable[[Any], int] | None = None
     #: the parts of a player's holdings whose audience the pack chooses (mechanics.visibility)
     parts: tuple[str, ...] = ()
     #: the auction forms the game's auctions run (mechanics.auction; regola.mechanics.auction)

@@ -128,6 +128,9 @@ def _start(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) 
         values["step"] = w.number(step)
         template = w.templates.ngettext("At each new round the start passes {step} seat clockwise.",
                                  "At each new round the start passes {step} seats clockwise.", step)
+    elif kind == "fixed":
+        template = w.templates.gettext("At the start of each round the start goes back to the player who started "
+                                       "the first round, whoever held it during the round.")
     else:
         template = w.templates.gettext("The start player does not change from round to round.")
     return w.gettext("Start player"), template, w.fill(template, **values), values

@@ -54,6 +54,11 @@ def pass_leonardo(state: State, seat: int) -> None:
     state.leonardo = seat
 
 
+def first_seat(state: State) -> int:
+    """Leonardo begins with the first seat (setup.leonardo: first_seat, 001 §3)."""
+    return 0
+
+
 def inventions_left(state: State) -> int:
     """Invention cards still in the face-down pile (the display is refilled from it)."""
     return len(state.deck)
@@ -61,6 +66,7 @@ def inventions_left(state: State) -> int:
 
 TERMS = GameTerms(measures={"money": money, "inventions": inventions, "completed": completed, "upgrades": upgrades},
                   resources={"money": give_money}, start_seat=leonardo, set_start_seat=pass_leonardo,
+                  first_seat=first_seat,
                   parts=("money", "hand", "lab_work"), auctions=("sealed", "open"),
                   ceilings={"inventions": cards_in_the_box, "completed": cards_in_the_box},
                   piles={"inventions": inventions_left})

@@ -65,9 +65,14 @@ def move_start_marker(state: State, seat: int) -> None:
     state.start = seat
 
 
+def first_seat(state: State) -> int:
+    """The start player's marker begins at the pack's start seat (setup.start_seat)."""
+    return state.rules.start_seat % state.n
+
+
 TERMS = GameTerms(measures={"money": money, "prestige": prestige, "freedoms": freedoms},
                   resources={"money": give_money, "prestige": give_prestige}, start_seat=start_marker,
-                  set_start_seat=move_start_marker, parts=("hand", "bonus", "prestige_cards"),
+                  set_start_seat=move_start_marker, first_seat=first_seat, parts=("hand", "bonus", "prestige_cards"),
                   ceilings={"freedoms": freedom_kinds}, deals=True, auctions=AUCTION_KINDS, listed_bids=True,
                   piles={"professions": professions_left, "bonus": bonus_left, "prestige": prestige_left},
                   score="prestige")
