@@ -28,6 +28,8 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "ml-catch-up-income": ("cs", ["2"]),
     "ml-start-least-money": ("cs", []),
     "ml-leonardo-returns": ("cs", []),
+    "ml-start-highest-bidder": ("cs", []),
+    "pf-start-highest-bidder": ("pl", []),
     "ml-end-six-inventions": ("cs", ["6"]),
     "pf-freedom-bonus": ("pl", ["2"]),
     "pf-poor-relief": ("pl", ["200"]),
@@ -335,3 +337,77 @@ def test_the_start_marker_stays_with_the_first_seat_in_princes_of_florence(tmp_p
         game = Game.new(rs, 4, seed=5, setup="standard")
         _until(game, _at_round(3, "auction"))
         assert game.state.start == expected
+
+
+@pytest.mark.parametrize(("variant", "pack", "start"), [
+    ("ml-start-highest-bidder", "cs", "leonardo"),
+    ("pf-start-highest-bidder", "pl", "start"),
+])
+def test_the_highest_bidder_of_the_latest_auctions_starts(variant: str, pack: str, start: str) -> None:
+    """As a round begins, whoever paid the most at the latest auctions starts; a tie (or nobody paying)
+    goes to the tied player first clockwise from the previous start player, that player included."""
+    rs = ruleset(pack, variant)
+    game = Game.new(rs, 3, seed=5, setup=SETUP[pack])
+    _until(game, _at_round(1, "planning" if pack == "cs" else "auction"))
+    state = game.state
+    for rnd, paid, expected in ((2, [100, 500, 500], 1), (3, [700, 0, 0], 0), (4, [0, 0, 0], 0), (5, [0, 9, 0], 1)):
+        for p in state.players:  # type: ignore[attr-defined]
+            p.auction_paid = paid[p.seat]
+        rs.rules.mechanics.begin_round(state, 3, rnd)  # what the flow's begin_round calls
+        assert getattr(state, start) == expected, rnd
+
+
+class _AuctionWatch:
+    """Watches a game at each decision: as an auction phase opens, the measure auction_paid reads 0 for
+    all; once it is over, it equals what each seat paid there (``spent``: the game's own account)."""
+
+    def __init__(self, phase: str, measure: Callable[[object, int], int]) -> None:
+        self.phase, self.measure = phase, measure
+        self.opened: dict[str, object] | None = None
+        self.seen = 0
+
+    def __call__(self, game: Game, obs: object) -> None:
+        state = game.state
+        paid = [self.measure(state, s) for s in range(state.n)]  # type: ignore[attr-defined]
+        if state.flow_state == self.phase and self.opened is None:  # type: ignore[attr-defined]
+            assert paid == [0] * len(paid)
+            self.opened = {"paid": [p.paid for p in state.players],  # type: ignore[attr-defined]
+                           "logged": len(getattr(state, "log", None) or ())}
+        elif state.flow_state != self.phase and self.opened is not None:  # type: ignore[attr-defined]
+            assert paid == self.spent(state, self.opened)
+            self.seen += sum(paid)
+            self.opened = None
+
+    @staticmethod
+    def spent(state: object, opened: dict[str, object]) -> list[int]:
+        log = getattr(state, "log", None)
+        if log is None:  # Princes of Florence's phase A pays the bank for lots only (selling prestige brings in)
+            return [p.paid - m for m, p in zip(opened["paid"], state.players, strict=True)]  # type: ignore[attr-defined, call-overload]
+        spent = [0] * len(state.players)  # type: ignore[attr-defined]
+        for entry in log[opened["logged"]:]:  # type: ignore[misc]
+            if entry[0] == "pay" and entry[3] == "auction":  # Maestro Leonardo's phase D also pays rewards
+                spent[entry[1]] += entry[2]
+        return spent
+
+
+@pytest.mark.parametrize("pack", ["cs", "pl"])
+def test_what_a_seat_paid_at_the_latest_auctions_is_counted(pack: str) -> None:
+    """The measure auction_paid, as greedy bots play: 0 as each auction phase opens, then what each seat
+    paid in it."""
+    rs = ruleset(pack)
+    measure = rs.rules.mechanics.terms.measures["auction_paid"]
+    watch = _AuctionWatch("completion" if pack == "cs" else "auction", measure)
+    for seed in range(1, 6):
+        game = Game.new(rs, 4, seed=seed, setup=SETUP[pack])
+        if pack == "cs":
+            game.state.log = []  # type: ignore[attr-defined]
+        play(game, [_watched(make_bot("greedy", s, seed, rs), watch) for s in range(4)])
+    assert watch.seen > 0, "no seed sold anything at auction"
+
+
+def _watched(bot: object, watch: _AuctionWatch) -> Callable[[Game, object], Action]:
+    """A seat that lets ``watch`` look at the game, then decides as ``bot``."""
+    def choose(played: Game, obs: object) -> Action:
+        watch(played, obs)
+        return bot.choose(obs)  # type: ignore[attr-defined, no-any-return]
+    return choose

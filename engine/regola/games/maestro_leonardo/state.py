@@ -16,8 +16,10 @@ from regola.mechanics.seating import after, in_turn_from
 # the fields of each class, in one place: its __slots__ and its JSON keys
 LAB_FIELDS = ("apprentices", "kind", "master", "materials", "revealed", "robots", "side", "started_round", "target",
               "weeks")
-PLAYER_FIELDS = ("academy", "apprentices", "box", "cards", "color", "completed", "hand", "labs", "master", "money",
-                 "paid", "received", "robot_supply", "seat", "upgrades")
+PLAYER_FIELDS = ("academy", "apprentices", "auction_paid", "box", "cards", "color", "completed", "hand", "labs",
+                 "master", "money", "paid", "received", "robot_supply", "seat", "upgrades")
+#: counters added after states were first saved: a saved state without one reads 0
+LATER_COUNTERS = ("upgrades", "auction_paid")
 STATE_FIELDS = ("box_cards", "completed_before", "council_money", "deck", "display", "district_index", "flow_state",
                 "known_deck", "leonardo", "log", "market", "n", "occupancy", "placed", "players", "removed", "result",
                 "round", "rules", "setup", "shops", "step")
@@ -88,6 +90,7 @@ class Player:
         self.cards: list[int] = []  # invention cards in front of the player
         self.completed: list[int] = []  # inventions this player has completed (cards or not)
         self.upgrades = 0  # upgrades bought at the workshop (a measure of regola.mechanics)
+        self.auction_paid = 0  # gulden paid at the latest auctions (phase D; a measure of regola.mechanics)
 
     def clone(self) -> Player:
         p = Player(self.seat, self.color, 0)
@@ -104,6 +107,7 @@ class Player:
         p.cards = self.cards[:]
         p.completed = self.completed[:]
         p.upgrades = self.upgrades
+        p.auction_paid = self.auction_paid
         return p
 
     def to_json(self) -> dict[str, Any]:
@@ -115,7 +119,7 @@ class Player:
     def from_json(cls, data: dict[str, Any]) -> Player:
         p = cls(data["seat"], data["color"], len(data["hand"]))
         for s in PLAYER_FIELDS:
-            if s in data or s != "upgrades":  # a state saved before the counter existed: none bought
+            if s in data or s not in LATER_COUNTERS:  # a state saved before a counter existed: 0
                 setattr(p, s, data[s])
         p.labs = [Lab.from_json(lab) for lab in data["labs"]]
         return p

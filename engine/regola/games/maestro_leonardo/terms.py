@@ -38,6 +38,11 @@ def cards_in_the_box(doc: Mapping[str, Any]) -> int:
     return len(doc["inventions"]["cards"])
 
 
+def auction_paid(state: State, seat: int) -> int:
+    """Gulden the player paid for cards won at the latest auctions (phase D; 0 before the first)."""
+    return state.players[seat].auction_paid
+
+
 def give_money(state: State, seat: int, amount: int) -> None:
     """Gulden from the bank (R6: it never runs out); a negative amount goes back, never below zero."""
     if amount >= 0:
@@ -64,7 +69,8 @@ def inventions_left(state: State) -> int:
     return len(state.deck)
 
 
-TERMS = GameTerms(measures={"money": money, "inventions": inventions, "completed": completed, "upgrades": upgrades},
+TERMS = GameTerms(measures={"money": money, "inventions": inventions, "completed": completed, "upgrades": upgrades,
+                            "auction_paid": auction_paid},
                   resources={"money": give_money}, start_seat=leonardo, set_start_seat=pass_leonardo,
                   first_seat=first_seat,
                   parts=("money", "hand", "lab_work"), auctions=("sealed", "open"),

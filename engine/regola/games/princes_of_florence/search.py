@@ -22,7 +22,7 @@ UNKNOWN = -1  # a card the seat cannot see
 
 def _clone_player(p: Player) -> Player:
     q = Player(p.seat, p.board)  # boards are immutable: shared
-    for name in ("money", "received", "paid", "prestige", "architects", "jesters", "recruits"):
+    for name in ("money", "received", "paid", "prestige", "architects", "jesters", "recruits", "auction_paid"):
         setattr(q, name, getattr(p, name))
     q.freedoms = p.freedoms[:]
     q.hand = p.hand[:]

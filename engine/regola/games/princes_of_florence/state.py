@@ -17,8 +17,10 @@ RECRUITMENT = 0
 
 # the fields of each class, in one place: its __slots__ and its JSON keys (a compiled class cannot read
 # its __slots__ back: regola.compiled)
-PLAYER_FIELDS = ("architects", "board", "bonus", "bonus_used", "freedoms", "hand", "jesters", "money", "paid",
-                 "prestige", "prestige_cards", "received", "recruits", "seat", "table")
+PLAYER_FIELDS = ("architects", "auction_paid", "board", "bonus", "bonus_used", "freedoms", "hand", "jesters", "money",
+                 "paid", "prestige", "prestige_cards", "received", "recruits", "seat", "table")
+#: counters added after states were first saved: a saved state without one reads 0
+LATER_COUNTERS = ("auction_paid",)
 STATE_FIELDS = ("architects", "bank", "bonus_deck", "buildings", "extra", "flow_state", "freedoms", "jesters",
                 "landscapes", "n", "players", "prestige_deck", "profession_deck", "recruitment", "result",
                 "round", "rules", "setup", "start", "step", "work_marks")
@@ -43,6 +45,7 @@ class Player:
         self.bonus: list[int] = []  # bonus cards in hand
         self.bonus_used: list[int] = []  # played, out of the game
         self.prestige_cards: list[int] = []  # face down until the end
+        self.auction_paid = 0  # florins paid in the latest auction phase (a measure of regola.mechanics)
 
     def to_json(self) -> dict[str, Any]:
         data = {s: getattr(self, s) for s in PLAYER_FIELDS if s != "board"}
@@ -53,7 +56,7 @@ class Player:
     def from_json(cls, rules: Rules, data: dict[str, Any]) -> Player:
         p = cls(data["seat"], Board.from_json(data["board"], rules.principality))
         for s in PLAYER_FIELDS:
-            if s != "board":
+            if s != "board" and (s in data or s not in LATER_COUNTERS):  # a counter saved before it existed: 0
                 value = data[s]
                 setattr(p, s, list(value) if isinstance(value, list) else value)
         return p

@@ -28,6 +28,11 @@ def freedoms(state: State, seat: int) -> int:
     return len(state.players[seat].freedoms)
 
 
+def auction_paid(state: State, seat: int) -> int:
+    """Florins the player paid for lots in the latest auction phase (phase A; 0 before the first)."""
+    return state.players[seat].auction_paid
+
+
 def freedom_kinds(doc: Mapping[str, Any]) -> int:
     """A player proclaims each freedom once at most (004 Ogłaszanie Swobód)."""
     return len(doc["components"]["freedoms"]["kinds"])
@@ -70,7 +75,7 @@ def first_seat(state: State) -> int:
     return state.rules.start_seat % state.n
 
 
-TERMS = GameTerms(measures={"money": money, "prestige": prestige, "freedoms": freedoms},
+TERMS = GameTerms(measures={"money": money, "prestige": prestige, "freedoms": freedoms, "auction_paid": auction_paid},
                   resources={"money": give_money, "prestige": give_prestige}, start_seat=start_marker,
                   set_start_seat=move_start_marker, first_seat=first_seat, parts=("hand", "bonus", "prestige_cards"),
                   ceilings={"freedoms": freedom_kinds}, deals=True, auctions=AUCTION_KINDS, listed_bids=True,

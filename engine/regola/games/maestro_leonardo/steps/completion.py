@@ -34,6 +34,8 @@ def find_completions(state: State) -> list[tuple[int, int, int]]:
 
 
 def begin_completion(state: State) -> None:
+    for p in state.players:  # the measure auction_paid counts this phase's auctions from here on
+        p.auction_paid = 0
     groups: dict[str, dict[str, Any]] = {}
     order: list[str] = []
     for seat, li, c in find_completions(state):
@@ -147,6 +149,7 @@ def _sold(state: State, card: int, winner: int | None, price: int, bids: dict[st
     else:
         state.pay(winner, price, "auction")
         state.players[winner].cards.append(card)
+        state.players[winner].auction_paid += price
     if state.log is not None:
         state.log.append(("auction", card, bids))
     state.step["auction"] = None

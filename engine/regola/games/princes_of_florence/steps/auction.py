@@ -91,6 +91,8 @@ def available(state: State) -> list[Lot]:
 
 
 def begin_auction(state: State) -> None:
+    for p in state.players:  # the measure auction_paid counts this phase's lots from here on
+        p.auction_paid = 0
     state.step = {"out": [False] * state.n, "won": [0] * state.n, "sold": [], "unsold": [], "chooser": state.start,
                   "lot": None, "opener": None, "open": None, "dutch": None, "sealed": None, "pending": None}
     if state.rules.mechanics.auction.kind == "sealed":  # every seat names a lot and a bid, from the start player
@@ -391,6 +393,7 @@ def _settle_sealed(state: State) -> None:
 def _win(state: State, seat: int, lot_id: str, price: int) -> None:
     s = state.step
     state.pay(seat, price)
+    state.players[seat].auction_paid += price
     won = s.setdefault("won", [0] * state.n)  # a state saved before per_player was read has none
     won[seat] += 1
     if won[seat] >= state.rules.per_player:  # out of this round's auctions (004: one lot each)
