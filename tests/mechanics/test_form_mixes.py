@@ -1,7 +1,7 @@
 """House rules nobody wrote yet: hypothesis mixes the library's forms (who starts, the order of play, the
-auction, the deal, who sees what, an end tested at turns or rounds, an award) into one variant, and
-every bot plays it to a result. No bot may crash or stall on a form it has not seen, and a game under
-any mix passes the JSON round trip where it stops."""
+auction, the deal, who sees what and how each pile lies, an end tested at turns or rounds, an award)
+into one variant, and every bot plays it to a result. No bot may crash or stall on a form it has not
+seen, and a game under any mix passes the JSON round trip where it stops."""
 
 from __future__ import annotations
 
@@ -60,8 +60,12 @@ def _mix(pack: str, draw: Any) -> list[dict[str, Any]]:
     if changes[3]["value"]["to"] == "each":
         del changes[3]["value"]["by"]
     for part in base["visibility"]:
-        changes.append({"op": "replace", "path": f"/mechanics/visibility/{part}",
-                        "value": draw(st.sampled_from(["public", "owner"]))})
+        if part != "piles":
+            changes.append({"op": "replace", "path": f"/mechanics/visibility/{part}",
+                            "value": draw(st.sampled_from(["public", "owner"]))})
+    for pile in base["piles"]:
+        changes.append({"op": "add", "path": f"/mechanics/visibility/piles/{pile}",
+                        "value": draw(st.sampled_from(["hidden", "public"]))})
     if pack == "pl":
         deal = draw(_PF_DEAL)
         changes.append({"op": "replace", "path": "/mechanics/deal", "value": {**deal, "dealt": 4, "kept": 3}})

@@ -5,6 +5,7 @@ test of the behaviour its words state."""
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -37,6 +38,7 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "pf-end-at-50": ("pl", ["50"]),
     "pf-sudden-end-40": ("pl", ["40"]),
     "ml-open-money": ("cs", []),
+    "ml-open-deck": ("cs", []),
     "pf-open-prestige": ("pl", []),
     "pf-profession-draft": ("pl", ["4", "3"]),
     "ml-auction-tie-clockwise": ("cs", []),
@@ -411,3 +413,34 @@ def _watched(bot: object, watch: _AuctionWatch) -> Callable[[Game, object], Acti
         watch(played, obs)
         return bot.choose(obs)  # type: ignore[attr-defined, no-any-return]
     return choose
+
+
+def test_a_pile_laid_face_up_is_seen_in_order_by_everyone_and_never_guessed(tmp_path: Path) -> None:
+    """Face up (mechanics.visibility.piles), a pile's cards are in every seat's view top first, kept in
+    order in the information state and in every world search draws; the order a player puts cards back
+    in is no secret. Face down, as printed, none of this."""
+    pf = tmp_path / "pf-open-piles.yaml"
+    pf.write_text("variant:\n  id: pf-open-piles\n  base: [pl]\n  title: T\n  changes:\n"
+                  "    - {op: replace, path: /mechanics/visibility/piles, value: {professions: public, bonus: public,"
+                  " prestige: public}}\n", encoding="utf-8")
+    cases = [("cs", ruleset("cs", "ml-open-deck"), ruleset("cs"), "planning"),
+             ("pl", Ruleset(load_pack("pl", variants=[pf])), ruleset("pl"), "actions")]
+    for pack, opened, printed, phase in cases:
+        for rs, face_up in ((opened, True), (printed, False)):
+            game = Game.new(rs, 3, seed=4, setup=SETUP[pack])
+            _until(game, lambda g, phase=phase: g.state.flow_state == phase and g.current_player() >= 0)
+            piles = ({"inventions": game.state.deck} if pack == "cs" else  # type: ignore[attr-defined]
+                     {"professions": game.state.profession_deck, "bonus": game.state.bonus_deck,  # type: ignore[attr-defined]
+                      "prestige": game.state.prestige_deck})  # type: ignore[attr-defined]
+            view = game.view(1)
+            shown = {"inventions": view["deck_top_known"]} if pack == "cs" else view["open_piles"]
+            assert (shown == piles) is face_up, (pack, face_up)
+            info = game.information_state(1)
+            world = info.determinize(1, random.Random(3)).state
+            for name, cards in piles.items():
+                attr = {"inventions": "deck", "professions": "profession_deck", "bonus": "bonus_deck",
+                        "prestige": "prestige_deck"}[name]
+                if face_up:
+                    assert getattr(info.state, attr) == cards and getattr(world, attr) == cards, name
+            secrets = rs.definition.secrets(rs.rules)
+            assert (("order" if pack == "cs" else "under") not in secrets) is face_up

@@ -19,7 +19,7 @@ from regola.mechanics.draft import DEAL_KINDS, DIRECTIONS
 from regola.mechanics.ending import END_KINDS, END_MOMENTS
 from regola.mechanics.start import START_KINDS, TIE_RULES
 from regola.mechanics.ties import TIE_ORDERS
-from regola.mechanics.visibility import AUDIENCES
+from regola.mechanics.visibility import HELD_AUDIENCES, PILE_AUDIENCES
 from regola.text.bind import bind_all, bind_rule
 from regola.text.catalog import catalogs_for
 from regola.text.mechanics import mechanic_rules
@@ -35,7 +35,8 @@ def test_the_schema_offers_exactly_the_kinds_the_code_plays() -> None:
     assert tuple(SCHEMA["awards"]["items"]["properties"]["to"]["enum"]) == RECEIVERS
     assert tuple(SCHEMA["end"]["items"]["properties"]["kind"]["enum"]) == END_KINDS
     assert tuple(SCHEMA["end"]["items"]["properties"]["at"]["enum"]) == END_MOMENTS
-    assert tuple(SCHEMA["visibility"]["additionalProperties"]["enum"]) == AUDIENCES
+    assert tuple(SCHEMA["visibility"]["additionalProperties"]["enum"]) == HELD_AUDIENCES
+    assert tuple(SCHEMA["visibility"]["properties"]["piles"]["additionalProperties"]["enum"]) == PILE_AUDIENCES
     assert tuple(SCHEMA["deal"]["properties"]["kind"]["enum"]) == DEAL_KINDS
     assert tuple(SCHEMA["deal"]["properties"]["pass"]["enum"]) == DIRECTIONS
     assert tuple(SCHEMA["auction"]["properties"]["kind"]["enum"]) == AUCTION_KINDS
@@ -56,7 +57,10 @@ def _every_form(pack: str) -> dict[str, object]:
                               for w in MOMENTS for t in RECEIVERS for a in (2, f"2 * {measures[-1]}")],
             "end": [{"kind": k, "pile": doc["piles"][0], "at": at} if k == "runs_out" else
                     {"kind": k, "by": measures[-1], "at_least": 3, "at": at} for k in END_KINDS for at in END_MOMENTS],
-            "visibility": {part: audience for part, audience in zip(doc["visibility"], AUDIENCES * 3, strict=False)}}
+            "visibility": {**{part: audience for part, audience in zip(doc["visibility"], HELD_AUDIENCES * 3,
+                                                                      strict=False) if part != "piles"},
+                           "piles": {pile: audience for pile, audience in zip(doc["piles"], PILE_AUDIENCES * 3,
+                                                                             strict=False)}}}
 
 
 @pytest.mark.parametrize("pack", ["cs", "pl"])

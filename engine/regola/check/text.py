@@ -40,7 +40,8 @@ NUMBER = re.compile(r"(?<![\w.,])\d+(?![\w])")
 SHOWN_INTEGERS = range(0, 1001)
 
 #: name category -> (pointer of the ids in the document, field of each item holding its id, or None
-#: for a list of ids / the keys of a mapping). Categories not listed (components; the chrome and terminal sections)
+#: for a list of ids / the keys of a mapping; "!key": the keys of a mapping but that one, which groups
+#: others: the visibility block's piles). Categories not listed (components; the chrome and terminal sections)
 #: name things the data does not enumerate; they are not checked for coverage.
 NAME_SOURCES: dict[str, dict[str, tuple[str, str | None]]] = {
     "maestro-leonardo": {
@@ -56,7 +57,7 @@ NAME_SOURCES: dict[str, dict[str, tuple[str, str | None]]] = {
         "types": ("/inventions/types", None),
         "cards": ("/inventions/cards", "id"),
         "phases": ("/flow/states", "name"),
-        "parts": ("/mechanics/visibility", None),
+        "parts": ("/mechanics/visibility", "!piles"),
         "piles": ("/mechanics/piles", None),
     },
     "princes-of-florence": {
@@ -69,7 +70,7 @@ NAME_SOURCES: dict[str, dict[str, tuple[str, str | None]]] = {
         "setup_modes": ("/setup/modes", None),
         "phases": ("/flow/states", "name"),
         "characters": ("/characters/cards", "id"),
-        "parts": ("/mechanics/visibility", None),
+        "parts": ("/mechanics/visibility", "!piles"),
         "piles": ("/mechanics/piles", None),
     },
 }
@@ -194,7 +195,8 @@ def _ids(doc: dict[str, Any], spec: tuple[str, str | None]) -> list[str]:
         return [i for member in members for i in _ids(member, (tail, spec[1]))]
     value = resolve(doc, spec[0])
     if isinstance(value, dict):
-        return [str(k) for k in value]
+        skip = spec[1][1:] if spec[1] and spec[1].startswith("!") else None
+        return [str(k) for k in value if k != skip]
     if isinstance(value, list):
         key = spec[1]
         return [str(item[key]) if key and isinstance(item, dict) and key in item else str(item) for item in value]

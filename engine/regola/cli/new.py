@@ -83,7 +83,7 @@ def mechanic_lines(pack: Any, lang: str = "en") -> list[str]:
     from regola.mechanics.awards import MOMENTS, RECEIVERS
     from regola.mechanics.seating import DIRECTIONS
     from regola.mechanics.start import START_KINDS
-    from regola.mechanics.visibility import AUDIENCES
+    from regola.mechanics.visibility import HELD_AUDIENCES, PILE_AUDIENCES
 
     mechanics = pack.data.get("mechanics")
     if not isinstance(mechanics, dict) or not mechanics.get("measures"):
@@ -106,11 +106,15 @@ def mechanic_lines(pack: Any, lang: str = "en") -> list[str]:
               "    # - {op: replace, path: /mechanics/turn_order, value: {kind: "
               f"{next(d for d in DIRECTIONS if d != direction)}}}}}"]
     lines += _auction_lines(pack, mechanics, w)
-    for part, audience in (mechanics.get("visibility") or {}).items():
-        other = next(a for a in AUDIENCES if a != audience)
-        said = w.gettext("{part} — who sees them: {kinds} (today: {kind})", part=_part_name(pack, lang, part),
-                         kinds=" | ".join(AUDIENCES), kind=audience)
-        lines += [f"    # {said}", f"    # - {{op: replace, path: /mechanics/visibility/{part}, value: {other}}}"]
+    seen = mechanics.get("visibility") or {}
+    choices = [(part, audience, "parts", HELD_AUDIENCES, part) for part, audience in seen.items() if part != "piles"]
+    choices += [(pile, audience, "piles", PILE_AUDIENCES, f"piles/{pile}")  # a pile lies face up or down
+                for pile, audience in (seen.get("piles") or {}).items()]
+    for part, audience, category, audiences, path in choices:
+        other = next(a for a in audiences if a != audience)
+        said = w.gettext("{part} — who sees them: {kinds} (today: {kind})", part=_part_name(pack, lang, part, category),
+                         kinds=" | ".join(audiences), kind=audience)
+        lines += [f"    # {said}", f"    # - {{op: replace, path: /mechanics/visibility/{path}, value: {other}}}"]
     award = w.gettext("an award: when {moments}; to {receivers} (fewest and most with by);",
                       moments=" | ".join(MOMENTS), receivers=" | ".join(RECEIVERS))
     amount = w.gettext("amount: a whole number or an expression over the measures")
@@ -127,12 +131,13 @@ def mechanic_lines(pack: Any, lang: str = "en") -> list[str]:
     return lines
 
 
-def _part_name(pack: Any, lang: str, part: str) -> str:
-    """A part of a player's holdings in the rule catalog's words (its id where the catalog has none)."""
+def _part_name(pack: Any, lang: str, part: str, category: str = "parts") -> str:
+    """A part of a player's holdings, or a pile, in the rule catalog's words (its id where the catalog has
+    none)."""
     from regola.text.catalog import catalog_for
 
     try:
-        return catalog_for(lang, None, pack.game).name("parts", part)
+        return catalog_for(lang, None, pack.game).name(category, part)
     except Exception:  # no catalog of the game in this language: the id still says which part
         return part
 

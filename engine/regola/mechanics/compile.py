@@ -18,7 +18,7 @@ from regola.mechanics.ending import EndCondition, ended
 from regola.mechanics.expressions import Expression, ExpressionError
 from regola.mechanics.start import START_KINDS, StartRule, round_start_seat
 from regola.mechanics.terms import GameTerms
-from regola.mechanics.visibility import AUDIENCES, Visibility
+from regola.mechanics.visibility import HELD_AUDIENCES, PILE_AUDIENCES, Visibility
 
 __all__ = ["Mechanics", "compile_mechanics"]
 
@@ -139,7 +139,7 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
     end = tuple(_end(c, units, piles, f"{pointer}/end/{i}", i) for i, c in enumerate(raw.get("end", ())))
     return Mechanics(terms=terms, start=start,
                      awards={moment: tuple(items) for moment, items in awards.items()}, end=end,
-                     visibility=_visibility(raw["visibility"], terms, f"{pointer}/visibility"),
+                     visibility=_visibility(raw["visibility"], terms, piles, f"{pointer}/visibility"),
                      deal=_deal(raw.get("deal"), terms, f"{pointer}/deal"),
                      auction=_auction(raw.get("auction"), terms, f"{pointer}/auction"),
                      turn_order=str((raw.get("turn_order") or {}).get("kind", "clockwise")))
@@ -215,13 +215,27 @@ def _deal(raw: Mapping[str, Any] | None, terms: GameTerms, pointer: str) -> Deal
     return Deal(str(raw["kind"]), dealt, kept, str(raw.get("pass", "left")))
 
 
-def _visibility(raw: Mapping[str, Any], terms: GameTerms, pointer: str) -> Visibility:
-    """Every part the game shows or hides, with its audience: none missing, none unknown."""
-    unknown = [part for part in raw if part not in terms.parts]
+def _visibility(raw: Mapping[str, Any], terms: GameTerms, piles: tuple[str, ...], pointer: str) -> Visibility:
+    """Every part the game shows or hides, with its audience (none missing, none unknown), and under
+    ``piles`` the piles the pack lays face up or down (unlisted: face down)."""
+    held = {key: value for key, value in raw.items() if key != "piles"}
+    unknown = [part for part in held if part not in terms.parts]
     if unknown:
         raise PackError(f"the game has no part {unknown[0]!r} whose audience a pack chooses (parts: "
-                        f"{', '.join(terms.parts)})", field=f"{pointer}/{unknown[0]}")
-    missing = [part for part in terms.parts if part not in raw]
+                        f"{', '.join(terms.parts)}; a pile goes under 'piles')", field=f"{pointer}/{unknown[0]}")
+    missing = [part for part in terms.parts if part not in held]
     if missing:
-        raise PackError(f"say who sees {', '.join(missing)} (one of: {', '.join(AUDIENCES)})", field=pointer)
-    return Visibility({part: str(raw[part]) for part in terms.parts})
+        raise PackError(f"say who sees {', '.join(missing)} (one of: {', '.join(HELD_AUDIENCES)})", field=pointer)
+    for part, audience in held.items():
+        if audience not in HELD_AUDIENCES:
+            raise PackError(f"{part!r} is held by a player who decides with it: its audience is one of "
+                            f"{', '.join(HELD_AUDIENCES)}, not {audience!r}", field=f"{pointer}/{part}")
+    laid = raw.get("piles") or {}
+    for pile, audience in laid.items():
+        if pile not in piles:
+            raise PackError(f"unknown pile {pile!r} (the pack's piles: {', '.join(piles) or 'none'})",
+                            field=f"{pointer}/piles/{pile}")
+        if audience not in PILE_AUDIENCES:
+            raise PackError(f"the pile {pile!r} has no owner: it lies {' or '.join(PILE_AUDIENCES)}, not {audience!r}",
+                            field=f"{pointer}/piles/{pile}")
+    return Visibility({part: str(held[part]) for part in terms.parts}, {pile: str(a) for pile, a in laid.items()})

@@ -79,7 +79,7 @@ def mechanic_fields(pack: Any) -> list[Field]:
     """The form of each mechanic the pack declares, with the library's choices."""
     from regola.mechanics.seating import DIRECTIONS
     from regola.mechanics.start import START_KINDS
-    from regola.mechanics.visibility import AUDIENCES
+    from regola.mechanics.visibility import HELD_AUDIENCES, PILE_AUDIENCES
 
     mechanics = pack.data.get("mechanics")
     if not isinstance(mechanics, dict):
@@ -95,8 +95,13 @@ def mechanic_fields(pack: Any) -> list[Field]:
 
         runs = tuple(Ruleset(pack).rules.mechanics.terms.auctions) or (str(auction["kind"]),)
         out.append(Field("/mechanics/auction/kind", None, auction["kind"], "choice", runs, "/mechanics/auction"))
-    for part, audience in (mechanics.get("visibility") or {}).items():
-        out.append(Field(f"/mechanics/visibility/{escape_token(part)}", None, audience, "choice", AUDIENCES))
+    seen = mechanics.get("visibility") or {}
+    for part, audience in seen.items():
+        if part != "piles":
+            out.append(Field(f"/mechanics/visibility/{escape_token(part)}", None, audience, "choice", HELD_AUDIENCES))
+    for pile, audience in (seen.get("piles") or {}).items():  # a pile lies face up or down
+        out.append(Field(f"/mechanics/visibility/piles/{escape_token(pile)}", None, audience, "choice",
+                         PILE_AUDIENCES))
     return out
 
 

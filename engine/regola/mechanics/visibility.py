@@ -1,21 +1,27 @@
-"""Who sees what: per part of a player's holdings (money, hand, prestige cards), ``public`` (everyone)
-or ``owner`` (its player only). The game's view, its search
-bots' information states and the OpenSpiel observation all ask here, so a house rule that opens a part
-("everyone's gulden are public") changes each of them at once. A spectator is nobody's owner."""
+"""Who sees what, per component: each part of a player's holdings (money, hand, prestige cards) is
+``public`` (everyone) or ``owner`` (its player only); each of the game's piles (``mechanics.piles``) is
+``hidden`` (face down: nobody sees its cards until they are drawn, as printed) or ``public`` (face up:
+everyone sees its cards in order from the top). The game's view, its search bots' information states and
+the OpenSpiel observation ask here, so a house rule that opens a part ("everyone's gulden are public")
+or a pile ("the invention pile lies face up") changes each of them at once. A spectator is nobody's
+owner. No holding is ``hidden`` (its player decides with it) and no pile has an ``owner``."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-__all__ = ["AUDIENCES", "Visibility"]
+__all__ = ["HELD_AUDIENCES", "PILE_AUDIENCES", "Visibility"]
 
-AUDIENCES = ("public", "owner")
+#: who may see a part of a player's holdings, and a pile of the game
+HELD_AUDIENCES = ("public", "owner")
+PILE_AUDIENCES = ("hidden", "public")
 
 
 @dataclass(frozen=True)
 class Visibility:
-    parts: Mapping[str, str]  # part -> audience
+    parts: Mapping[str, str]  # part -> audience (HELD_AUDIENCES)
+    piles: Mapping[str, str] = field(default_factory=dict)  # pile -> audience (PILE_AUDIENCES); unlisted: hidden
 
     def sees(self, part: str, own: bool) -> bool:
         """Whether a seat sees ``part`` of a player's holdings (``own``: that player's own)."""
@@ -25,3 +31,7 @@ class Visibility:
     def hides(self, part: str) -> bool:
         """Whether some seat does not see ``part`` of another player (what search must guess)."""
         return self.parts[part] != "public"
+
+    def open_pile(self, pile: str) -> bool:
+        """Whether everyone sees the cards of ``pile`` in order (face up)."""
+        return self.piles.get(pile) == "public"

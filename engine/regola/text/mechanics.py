@@ -139,6 +139,15 @@ def _start(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) 
 def _visibility(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str,
                                                                                        dict[str, str]]:
     w = words(catalog.language)
+    if item.get("pile"):  # one of the game's piles: face down as printed, or face up
+        values = {"pile": catalog.name("piles", item["part"])}
+        if item["to"] == "public":
+            template = w.templates.gettext("{pile}: the pile lies face up, and everyone sees its cards in order "
+                                           "from the top.")
+        else:
+            template = w.templates.gettext("{pile}: the pile lies face down; nobody sees its cards until they "
+                                           "are drawn.")
+        return w.gettext("Who sees what"), template, w.fill(template, **values), values
     values = {"part": catalog.name("parts", item["part"])}
     if item["to"] == "public":
         template = w.templates.gettext("{part}: everyone sees them.")
@@ -353,9 +362,14 @@ def mechanic_rules(catalog: Catalog, pack: Pack) -> Iterator[BoundRule]:
     start = mechanics.get("start_player", {})
     if "/mechanics/start_player" not in claimed and start.get("kind", "holder") != "holder":
         yield _bound("mechanics.start_player", catalog, units, "start_player", start, (), "/mechanics/start_player")
-    for part, audience in (mechanics.get("visibility") or {}).items():
-        yield _bound(f"mechanics.visibility.{part}", catalog, units, "visibility", {"part": part, "to": audience}, (),
-                     f"/mechanics/visibility/{part}")
+    seen = mechanics.get("visibility") or {}
+    for part, audience in seen.items():
+        if part != "piles":
+            yield _bound(f"mechanics.visibility.{part}", catalog, units, "visibility", {"part": part, "to": audience},
+                         (), f"/mechanics/visibility/{part}")
+    for pile, audience in (seen.get("piles") or {}).items():
+        yield _bound(f"mechanics.visibility.piles.{pile}", catalog, units, "visibility",
+                     {"part": pile, "to": audience, "pile": True}, (), f"/mechanics/visibility/piles/{pile}")
     for kind in ("awards", "end"):
         for i, item in enumerate(mechanics.get(kind, ())):
             # the list as a whole: an item added or removed changes the list, and every item has its words

@@ -39,7 +39,7 @@ def information_state(state: State, seat: int) -> State:
             if hides("lab_work") and lab.target is not None and not lab.revealed:
                 lab.target = UNKNOWN
                 lab.materials = None
-    known = max(len(info.known_deck[seat]), _peeking(info, seat))
+    known = _known(info, seat)
     info.deck[known:] = sorted(info.deck[known:])
     info.known_deck = [k if i == seat else [] for i, k in enumerate(info.known_deck)]
     bids = info.step.get("bids") if isinstance(info.step, dict) else None
@@ -48,6 +48,14 @@ def information_state(state: State, seat: int) -> State:
             if key != str(seat):
                 bids[key] = UNKNOWN
     return info
+
+
+def _known(state: State, seat: int) -> int:
+    """How many cards from the top of the invention pile ``seat`` knows in order: all of them when the pile
+    lies face up (mechanics.visibility), else what the council showed it or shows it now."""
+    if state.rules.mechanics.visibility.open_pile("inventions"):
+        return len(state.deck)
+    return max(len(state.known_deck[seat]), _peeking(state, seat))
 
 
 def _peeking(state: State, seat: int) -> int:
@@ -85,7 +93,7 @@ def determinize(info: State, seat: int, rng: random.Random) -> State:
         if p.money == UNKNOWN:  # of the inventions each has completed (001 §9)
             p.money = max(0, me.money + _rewards(st, p) - _rewards(st, me))
             p.received = p.money
-    known = max(len(st.known_deck[seat]), _peeking(st, seat))
+    known = _known(st, seat)
     st.deck[known:] = _layered_deck(rules, st.deck[known:], rng)
     bids = st.step.get("bids") if isinstance(st.step, dict) else None
     if bids:

@@ -136,6 +136,11 @@ def board(state: State, seat: int, speech: Speech, width: int = 80) -> list[str]
                       [_district_line(speech, state, d) for d in rules.district_order], width)
     display = [_card(speech, c) for c in state.display] or [speech.gettext("nothing")]
     lines += _wrapped(speech.gettext("Inventions on display:"), display, width)
+    seen = rules.mechanics.visibility
+    if seen.open_pile("inventions"):  # a house rule lays the pile face up
+        pile = [_card(speech, c) for c in state.deck] or [speech.gettext("nothing")]
+        lines += _wrapped(speech.gettext("{pile}, face up, from the top:", pile=speech.name("piles", "inventions")),
+                          pile, width)
     for p in state.players:
         own = p.seat == seat
         labs = ", ".join(_lab_line(speech, state, lab, own) for lab in p.labs)
@@ -145,6 +150,9 @@ def board(state: State, seat: int, speech: Speech, width: int = 80) -> list[str]
             academy = speech.ngettext("{n} in the academy", "{n} in the academy", p.academy)
             lines.append(speech.gettext("{color} (you): {money} · {ready}, {academy} · labs: {labs}",
                                         academy=academy, money=money(speech, p.money), **values))
+        elif seen.sees("money", own):  # a house rule opens everyone's gulden (mechanics.visibility)
+            lines.append(speech.gettext("{color}: {money} · {ready} · labs: {labs}", money=money(speech, p.money),
+                                        **values))
         else:  # another player's gulden cards are in their hand, unseen (001 §6), as in the views
             lines.append(speech.gettext("{color}: {ready} · labs: {labs}", **values))
     lines.append(speech.gettext("Your hand: {materials} · {leonardo} is with {holder} · council purse {council}",

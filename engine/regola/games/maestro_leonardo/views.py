@@ -61,7 +61,8 @@ def view(state: State, seat: int) -> dict[str, Any]:
     return {
         "seat": seat, "round": state.round, "phase": state.flow_state, "leonardo": state.leonardo,
         "council_money": state.council_money, "display": list(state.display), "deck_size": len(state.deck),
-        "deck_top_known": list(state.known_deck[seat]) if 0 <= seat < len(state.players) else [],
+        "deck_top_known": list(state.deck) if rules.mechanics.visibility.open_pile("inventions")
+        else list(state.known_deck[seat]) if 0 <= seat < len(state.players) else [],
         "shops": dict(zip(rules.materials, state.shops, strict=True)),
         "market": dict(zip(rules.materials, state.market, strict=True)) if any(state.market) else {},
         "occupancy": {k: [list(e) for e in v] for k, v in state.occupancy.items()},
@@ -98,9 +99,9 @@ def secret_moves(rules: Any) -> dict[str, int]:
     say it). The invention a work starts (the lab is seen) while lab work is private (001 §6, R2); the
     material bought at the council, the market exchange and a favor's materials while hands are private
     (001 appendix); the bids of a sealed completion auction (R7); the deck order a council peek put back
-    (001 §8 A)."""
+    (001 §8 A), while the invention pile lies face down."""
     hidden = rules.mechanics.visibility.hides
-    out: dict[str, int] = {"order": 0}
+    out: dict[str, int] = {} if rules.mechanics.visibility.open_pile("inventions") else {"order": 0}
     if hidden("lab_work"):
         out["start"] = 1
     if hidden("hand"):

@@ -64,10 +64,14 @@ def _places(st: State, seat: int | None) -> dict[str, list[list[int]]]:
     others = [p for p in st.players if p.seat != seat]
     hides = st.rules.mechanics.visibility.hides  # a part the pack makes public is seen, not guessed
     places: dict[str, list[list[int]]] = {
-        "profession": [p.hand for p in others if hides("hand")] + [st.profession_deck],
-        "bonus": [p.bonus for p in others if hides("bonus")] + [st.bonus_deck],
-        "prestige": [p.prestige_cards for p in others if hides("prestige_cards")] + [st.prestige_deck],
+        "profession": [p.hand for p in others if hides("hand")],
+        "bonus": [p.bonus for p in others if hides("bonus")],
+        "prestige": [p.prestige_cards for p in others if hides("prestige_cards")],
     }
+    open_pile = st.rules.mechanics.visibility.open_pile
+    for kind, pile, cards in _decks(st):
+        if not open_pile(pile):  # a pile laid face up is seen in order, not guessed
+            places[kind].append(cards)
     step = st.step if isinstance(st.step, dict) else {}
     if isinstance(step.get("packets"), list):  # a draft: the packets in the other seats' hands
         places["profession"] += [packet for s, packet in enumerate(step["packets"]) if s != seat]
@@ -79,6 +83,12 @@ def _places(st: State, seat: int | None) -> dict[str, list[list[int]]]:
         if kind is not None:
             places[kind].append(pending["cards"])
     return places
+
+
+def _decks(st: State) -> tuple[tuple[str, str, list[int]], ...]:
+    """Each draw pile: the kind of card it holds, its name among the pack's piles, its cards."""
+    return (("profession", "professions", st.profession_deck), ("bonus", "bonus", st.bonus_deck),
+            ("prestige", "prestige", st.prestige_deck))
 
 
 def _pending_kind(pending: dict[str, object]) -> str | None:
@@ -110,6 +120,9 @@ def determinize(info: State, seat: int, rng: random.Random) -> State:
     rules = st.rules
     every = {"profession": list(rules.professions), "bonus": list(rules.bonus), "prestige": list(rules.prestige)}
     seen: dict[str, set[int]] = {"profession": set(), "bonus": set(), "prestige": set()}
+    for kind, pile, cards in _decks(st):
+        if rules.mechanics.visibility.open_pile(pile):  # face up: its cards are seen where they lie
+            seen[kind].update(cards)
     for p in st.players:
         seen["profession"].update(c for c in (*p.hand, *p.table) if c != UNKNOWN)
         seen["bonus"].update(c for c in (*p.bonus, *p.bonus_used) if c != UNKNOWN)

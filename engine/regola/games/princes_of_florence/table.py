@@ -16,7 +16,7 @@ from typing import Any
 from regola.core.step import Action
 from regola.games.princes_of_florence.placement.shapes import extent
 from regola.games.princes_of_florence.state import State
-from regola.games.princes_of_florence.views import secret_moves, view
+from regola.games.princes_of_florence.views import PILE_CARDS, secret_moves, view
 from regola.text.seats import seat_name
 from regola.text.speech import Speech
 
@@ -293,6 +293,9 @@ def board(state: State, seat: int, speech: Speech, width: int = 80) -> list[str]
              speech.gettext("A work needs at least {value} this round.", value=seen["minimum_work"])]
     lines += _auction(speech, seen["step"])
     lines += _characters(speech, seen)
+    for pile, cards in seen["open_piles"].items():  # a pile a house rule lays face up
+        lines.append(speech.gettext("{pile}, face up, from the top: {cards}", pile=speech.name("piles", pile),
+                                    cards=_cards(speech, PILE_CARDS[pile], cards)))
     me: dict[str, Any] | None = None
     for p in seen["players"]:
         own = p["seat"] == seat

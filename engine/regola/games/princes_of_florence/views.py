@@ -9,6 +9,14 @@ from typing import Any
 
 from regola.games.princes_of_florence.state import State
 
+#: the name category of each pile's cards (a pile's cards are named like the cards themselves)
+PILE_CARDS = {"professions": "professions", "bonus": "bonus_cards", "prestige": "prestige_cards"}
+
+
+def piles(state: State) -> dict[str, list[int]]:
+    """The game's draw piles by the names the packs give them (mechanics.piles), top first."""
+    return {"professions": state.profession_deck, "bonus": state.bonus_deck, "prestige": state.prestige_deck}
+
 
 def view(state: State, seat: int) -> dict[str, Any]:
     rules = state.rules
@@ -61,6 +69,9 @@ def view(state: State, seat: int) -> dict[str, Any]:
                    "recruitment": state.recruitment},
         "decks": {"professions": len(state.profession_deck), "bonus": len(state.bonus_deck),
                   "prestige": len(state.prestige_deck)},
+        # a pile laid face up (mechanics.visibility.piles): its cards, top first, for everyone
+        "open_piles": {pile: list(cards) for pile, cards in piles(state).items()
+                       if rules.mechanics.visibility.open_pile(pile)},
         "players": players, "step": step, "result": state.result,
         "characters": _characters(state),
     }
@@ -101,9 +112,10 @@ def secret_moves(rules: Any) -> dict[str, int]:
     """Per verb with parts another seat may not learn, how many of its leading arguments every seat sees,
     as the pack's forms make them (GameDefinition.secrets). Profession cards kept, returned or taken while
     hands are private (004: cards are held face down), and the order cards go back under their pile
-    (R17); a card picked from a draft packet, which is a hand (an open display's pick is seen by all); a
-    sealed bid (the sealed auction form)."""
-    out: dict[str, int] = {"under": 0}
+    (R17) while a pile lies face down; a card picked from a draft packet, which is a hand (an open
+    display's pick is seen by all); a sealed bid (the sealed auction form)."""
+    open_pile = rules.mechanics.visibility.open_pile
+    out: dict[str, int] = {} if all(open_pile(pile) for pile in ("professions", "bonus", "prestige")) else {"under": 0}
     if rules.mechanics.visibility.hides("hand"):
         out.update({"keep": 0, "take": 0, "return": 0})
         deal = rules.mechanics.deal

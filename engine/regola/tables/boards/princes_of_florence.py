@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from regola.games.princes_of_florence.views import PILE_CARDS
 from regola.tables.boards.svg import Canvas, height_of, seat_colour
 from regola.tables.words import Words
 
@@ -178,6 +179,10 @@ def draw(view: dict[str, Any], words: Words) -> str:
     need = words.gettext("a work needs {value} this round", value=words.number(view["minimum_work"]))
     top += canvas.lines(None, 8, top, need, WIDTH - 16, "note") + 4
     top = _characters(canvas, view, words, _auction(canvas, view, words, top))
+    for pile, cards in (view.get("open_piles") or {}).items():  # a pile a house rule lays face up
+        names = ", ".join(words.name(PILE_CARDS.get(pile, pile), c) for c in cards) or words.gettext("nothing")
+        line = words.gettext("{pile}, face up, from the top: {cards}", pile=words.name("piles", pile), cards=names)
+        top += canvas.lines(None, 8, top, line, WIDTH - 16, "note")
     for p in view["players"]:
         top = _player(canvas, view, p, words, top)
     return canvas.finish(top + 4)
