@@ -444,3 +444,20 @@ def test_a_pile_laid_face_up_is_seen_in_order_by_everyone_and_never_guessed(tmp_
                     assert getattr(info.state, attr) == cards and getattr(world, attr) == cards, name
             secrets = rs.definition.secrets(rs.rules)
             assert (("order" if pack == "cs" else "under") not in secrets) is face_up
+
+
+def test_the_terminal_shows_what_a_house_rule_opens() -> None:
+    """The terminal's board follows the visibility forms: another player's gulden under ml-open-money and the
+    invention pile under ml-open-deck appear; as printed neither does."""
+    from regola.games.maestro_leonardo.table import board
+    from regola.text.speech import speech_for
+
+    for variants, opened in (((), False), (("ml-open-money", "ml-open-deck"), True)):
+        rs = ruleset("cs", *variants)
+        game = Game.new(rs, 2, seed=3, setup="beginner")
+        _until(game, _at_round(1, "planning"))
+        game.state.players[1].money = 987  # type: ignore[attr-defined]
+        text = "\n".join(board(game.state, 0, speech_for(rs.pack, "en")))  # type: ignore[arg-type]
+        top = game.state.deck[0]  # type: ignore[attr-defined]
+        assert ("987" in text) is opened
+        assert (f"no. {top} " in text and "face up" in text) is opened
