@@ -137,7 +137,8 @@ def to_action(value: Any) -> Action:
 class Game:
     """One game in progress."""
 
-    __slots__ = ("_legal", "_spec", "_use_machine", "_who", "history", "rng", "ruleset", "seed", "state", "streams")
+    __slots__ = ("_legal", "_spec", "_stops", "_use_machine", "_who", "history", "rng", "ruleset", "seed", "state",
+                 "streams")
 
     def __init__(self, ruleset: Ruleset, state: Any, seed: int | None, use_machine: bool = False,
                  rng: random.Random | None = None, history: list[tuple[int, Action]] | None = None,
@@ -155,6 +156,7 @@ class Game:
         self._who = TERMINAL
         self._spec: StateSpec | None = None  # the flow state in effect since the last settle
         self._use_machine = use_machine
+        self._stops = ruleset.stops  # an end tested as each turn ends (None: nothing to ask, the usual case)
 
     @classmethod
     def new(cls, ruleset: Ruleset, players: int, seed: int | None = None, setup: str = "beginner",
@@ -305,13 +307,12 @@ class Game:
         self.history.append((who, action))
         # steps never fire triggers, so the flow state is unchanged: ask the same step first
         nxt = step.decider(state)
-        if nxt != who and who >= 0:  # a seat's turn is over: an end tested then may stop the game here
-            stops = self.ruleset.stops
-            if stops is not None and stops(state):
-                flow = self.ruleset.flow
-                if flow.fire_machine(state, "end") if self._use_machine else flow.fire(state, "end"):
-                    self._settle()
-                    return
+        stops = self._stops
+        if stops is not None and nxt != who and who >= 0 and stops(state):  # a seat's turn is over: an end
+            flow = self.ruleset.flow                                         # tested then may stop the game
+            if flow.fire_machine(state, "end") if self._use_machine else flow.fire(state, "end"):
+                self._settle()
+                return
         if nxt is None:
             self._settle()
         else:

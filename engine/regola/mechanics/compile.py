@@ -14,7 +14,7 @@ from regola.core.errors import PackError
 from regola.mechanics.auction import Auction, RaiseRule
 from regola.mechanics.awards import MOMENTS, Award, give
 from regola.mechanics.draft import Deal
-from regola.mechanics.ending import EndCondition, ended
+from regola.mechanics.ending import EndCondition, TurnEnd, ended
 from regola.mechanics.expressions import Expression, ExpressionError
 from regola.mechanics.start import START_KINDS, StartRule, round_start_seat
 from regola.mechanics.terms import GameTerms
@@ -58,14 +58,7 @@ class Mechanics:
         """What the driver asks as each turn ends (state -> whether the game stops now); None when no
         condition is tested then, so a printed game pays nothing per decision."""
         at_turn = tuple(c for c in self.end if c.at == "turn")
-        if not at_turn:
-            return None
-        terms = self.terms
-
-        def stops(state: Any) -> bool:
-            return ended(state, at_turn, terms, state.n)
-
-        return stops
+        return TurnEnd(at_turn, self.terms) if at_turn else None
 
 
 def _piles(raw: Any, terms: GameTerms, pointer: str) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from typing import Any
 
 from regola.mechanics.terms import GameTerms
 
-__all__ = ["END_KINDS", "END_MOMENTS", "EndCondition", "abandon_step", "ended"]
+__all__ = ["END_KINDS", "END_MOMENTS", "EndCondition", "TurnEnd", "abandon_step", "ended"]
 
 END_KINDS = ("reaches", "runs_out")
 #: when a condition is tested: once each round is over, or also as each turn ends
@@ -46,6 +46,18 @@ def ended(state: Any, conditions: tuple[EndCondition, ...], terms: GameTerms, n:
         elif any(terms.measures[c.by](state, seat) >= c.at_least for seat in range(n)):
             return True
     return False
+
+
+@dataclass(frozen=True)
+class TurnEnd:
+    """What the driver asks as each turn ends: whether one of ``conditions`` holds (a value, so a ruleset
+    holding one still pickles)."""
+
+    conditions: tuple[EndCondition, ...]
+    terms: GameTerms
+
+    def __call__(self, state: Any) -> bool:
+        return ended(state, self.conditions, self.terms, state.n)  # every game's state counts its seats in n
 
 
 def abandon_step(state: Any) -> None:
