@@ -69,9 +69,9 @@ def _places(st: State, seat: int | None) -> dict[str, list[list[int]]]:
         "prestige": [p.prestige_cards for p in others if hides("prestige_cards")],
     }
     open_pile = st.rules.mechanics.visibility.open_pile
-    for kind, pile, cards in _decks(st):
+    for held, pile, cards in _decks(st):
         if not open_pile(pile):  # a pile laid face up is seen in order, not guessed
-            places[kind].append(cards)
+            places[held].append(cards)
     step = st.step if isinstance(st.step, dict) else {}
     if isinstance(step.get("packets"), list):  # a draft: the packets in the other seats' hands
         places["profession"] += [packet for s, packet in enumerate(step["packets"]) if s != seat]
@@ -120,9 +120,9 @@ def determinize(info: State, seat: int, rng: random.Random) -> State:
     rules = st.rules
     every = {"profession": list(rules.professions), "bonus": list(rules.bonus), "prestige": list(rules.prestige)}
     seen: dict[str, set[int]] = {"profession": set(), "bonus": set(), "prestige": set()}
-    for kind, pile, cards in _decks(st):
+    for held, pile, cards in _decks(st):
         if rules.mechanics.visibility.open_pile(pile):  # face up: its cards are seen where they lie
-            seen[kind].update(cards)
+            seen[held].update(cards)
     for p in st.players:
         seen["profession"].update(c for c in (*p.hand, *p.table) if c != UNKNOWN)
         seen["bonus"].update(c for c in (*p.bonus, *p.bonus_used) if c != UNKNOWN)
