@@ -307,9 +307,11 @@ class Game:
         self.history.append((who, action))
         # steps never fire triggers, so the flow state is unchanged: ask the same step first
         nxt = step.decider(state)
+        # a seat's turn is over (the next decision is another's, or nobody's): an end tested then may stop
+        # the game here, through the flow's 'end' trigger (regola.mechanics.ending)
         stops = self._stops
-        if stops is not None and nxt != who and who >= 0 and stops(state):  # a seat's turn is over: an end
-            flow = self.ruleset.flow                                         # tested then may stop the game
+        if stops is not None and nxt != who and who >= 0 and stops(state):
+            flow = self.ruleset.flow
             if flow.fire_machine(state, "end") if self._use_machine else flow.fire(state, "end"):
                 self._settle()
                 return
