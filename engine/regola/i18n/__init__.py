@@ -27,13 +27,17 @@ from collections.abc import Iterable
 from gettext import NullTranslations
 from pathlib import Path
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "Words", "available", "translator", "words"]
+__all__ = ["DOMAIN", "LOCALE_DIR", "N_", "Words", "available", "translator", "words"]
 
 DOMAIN = "regola"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: {name} placeholders of interface messages (the same form as the rule catalogs')
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _FILLED = re.compile(r"\{([a-z_][a-z0-9_]*)\}( (?=\w))?")
+
+
+def N_(message: str) -> str:  # gettext's name for "mark for extraction, translate later"
+    return message
 
 
 def available(domain: str = DOMAIN) -> list[str]:

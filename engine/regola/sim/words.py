@@ -13,13 +13,8 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
 
-from regola.i18n import translator
+from regola.i18n import N_, translator
 from regola.sim.metrics import Metric
-
-
-def N_(message: str) -> str:  # gettext's name for "mark for extraction, translate later"
-    return message
-
 
 #: the names of the primary questions, translated when shown
 QUESTIONS = {

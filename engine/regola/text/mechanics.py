@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from regola.i18n import words
+from regola.i18n import N_, words
 from regola.text.bind import BoundRule, plural, with_unit
 from regola.text.catalog import Catalog
 
@@ -85,27 +85,28 @@ def _award(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) 
     return w.gettext("Award"), template, w.fill(template, **values), values
 
 
+#: the words of an end by its kind and when it is tested (marked for extraction, translated when said)
+_END_WORDS = {
+    ("runs_out", "round"): N_("The game ends after the round in which a pile runs out ({pile}); it ends after the "
+                              "last round at the latest."),
+    ("runs_out", "turn"): N_("The game ends at the end of the turn (or of the round) in which a pile runs out "
+                             "({pile}); the rest of the round is not played. It ends after the last round at the "
+                             "latest."),
+    ("reaches", "round"): N_("The game ends after the round in which a player has at least {threshold}; it ends "
+                             "after the last round at the latest."),
+    ("reaches", "turn"): N_("The game ends at the end of the turn (or of the round) in which a player has at least "
+                            "{threshold}; the rest of the round is not played. It ends after the last round at the "
+                            "latest."),
+}
+
+
 def _end(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str, dict[str, str]]:
     w = words(catalog.language)
-    at_turn = item.get("at", "round") == "turn"
     if item["kind"] == "runs_out":
         values = {"pile": catalog.name("piles", item["pile"])}
-        if at_turn:
-            template = w.templates.gettext("The game ends at the end of the turn (or of the round) in which a pile "
-                                           "runs out ({pile}); the rest of the round is not played. It ends after "
-                                           "the last round at the latest.")
-        else:
-            template = w.templates.gettext("The game ends after the round in which a pile runs out ({pile}); it "
-                                           "ends after the last round at the latest.")
-        return w.gettext("End of the game"), template, w.fill(template, **values), values
-    values = {"threshold": _count(catalog, units, str(item["by"]), int(item["at_least"]))}
-    if at_turn:
-        template = w.templates.gettext("The game ends at the end of the turn (or of the round) in which a player "
-                                       "has at least {threshold}; the rest of the round is not played. It ends "
-                                       "after the last round at the latest.")
     else:
-        template = w.templates.gettext("The game ends after the round in which a player has at least {threshold}; "
-                                       "it ends after the last round at the latest.")
+        values = {"threshold": _count(catalog, units, str(item["by"]), int(item["at_least"]))}
+    template = w.templates.gettext(_END_WORDS[(item["kind"], item.get("at", "round"))])
     return w.gettext("End of the game"), template, w.fill(template, **values), values
 
 
