@@ -242,23 +242,28 @@ async def events(request: Request) -> Response:
         try:
             message, last = first, first["n"]
             yield event(message)
+            table = message["table"]
+            changed = True  # look once more: the table may have moved since the first look, ringing nobody
             while not message.get("over"):
-                changed = await bell.wait(message["table"], KEEPALIVE)
+                if changed:
+                    seen = bell.rings(table)  # before the look: a ring after it is not lost (live.Bell)
+                    try:
+                        message = await run_in_threadpool(hall.message, token, last, reveal)
+                    except RegolaError:  # the table was closed meanwhile: say so, and end the stream
+                        yield b"event: closed\ndata: {}\n\n"
+                        return
+                    if message["n"] != last or message.get("reset"):
+                        last = message["n"]
+                        yield event(message)
+                    if message.get("over"):
+                        return
+                changed = await bell.wait(table, KEEPALIVE, seen)
                 if bell.closing:
                     return
                 if not changed:
                     if await request.is_disconnected():
                         return
                     yield b": keepalive\n\n"
-                    continue
-                try:
-                    message = await run_in_threadpool(hall.message, token, last, reveal)
-                except RegolaError:  # the table was closed meanwhile: say so, and end the stream
-                    yield b"event: closed\ndata: {}\n\n"
-                    return
-                if message["n"] != last or message.get("reset"):
-                    last = message["n"]
-                    yield event(message)
         finally:
             bell.close()
 

@@ -13,14 +13,23 @@ from typing import Any
 __all__ = ["Bell", "sweep"]
 
 
+#: the tables whose rings a bell counts at most; past it the counts start again in a new epoch, which
+#: only makes a waiting stream look once more than it needed to
+COUNTED_TABLES = 10_000
+
+
 class Bell:
-    """Wakes the streams of one table when it changes; a stream that is not waiting misses nothing,
-    since it asks for every line after the last one it sent."""
+    """Wakes the streams of one table when it changes. A stream notes the table's ring count before it
+    looks at the table and waits with it: a ring that came between its look and its wait (when no
+    stream was waiting) is not lost, since the count has moved and the wait returns at once. What a
+    stream then asks for is every line after the last one it sent, so it misses nothing."""
 
     def __init__(self, streams: int = 1000) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.streams = streams  # open streams this server keeps at most
         self._waiting: dict[str, set[asyncio.Event]] = defaultdict(set)
+        self._rings: dict[str, int] = {}  # table -> how often it rang (read and written on the loop only)
+        self._epoch = 0  # how often the counts were started again
         self._open = 0
         self._lock = threading.Lock()
         self.closing = False  # the server is stopping: every stream ends now
@@ -47,7 +56,16 @@ class Bell:
             for event in events:
                 event.set()
 
+    def rings(self, table_id: str) -> tuple[int, int]:
+        """How often the table has rung (in which epoch of the counts): note it before looking at the
+        table, and wait with it."""
+        return self._epoch, self._rings.get(table_id, 0)
+
     def _wake(self, table_id: str) -> None:
+        if len(self._rings) >= COUNTED_TABLES and table_id not in self._rings:
+            self._rings.clear()
+            self._epoch += 1
+        self._rings[table_id] = self._rings.get(table_id, 0) + 1
         for event in self._waiting.get(table_id, ()):
             event.set()
 
@@ -63,8 +81,11 @@ class Bell:
         with self._lock:
             self._open -= 1
 
-    async def wait(self, table_id: str, seconds: float) -> bool:
-        """Until the table changes (True) or ``seconds`` pass (False)."""
+    async def wait(self, table_id: str, seconds: float, seen: tuple[int, int] | None = None) -> bool:
+        """Until the table changes (True) or ``seconds`` pass (False); at once (True) if it has rung
+        since the count ``seen`` was noted."""
+        if seen is not None and self.rings(table_id) != seen:
+            return True
         event = asyncio.Event()
         self._waiting[table_id].add(event)
         try:
