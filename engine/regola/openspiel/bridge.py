@@ -23,11 +23,13 @@ How regola maps onto OpenSpiel's API:
 * **Returns** at the end: 1 shared by the seats ranked first, 0 to the others (constant sum 1).
 * **Serialization** needs no generator: pyspiel stores the history, the state pickles as the game's
   JSON (plus the draws of a deal in progress and the recall trails), and a state restores from it.
-* ``resample_from_infostate`` draws a world with regola's determinization (the game's search hooks),
-  so OpenSpiel's ISMCTS runs through the bridge.
+* ``resample_from_infostate`` draws a state the seat cannot tell from this one, with a history of its own
+  (regola.openspiel.resample); game parameter ``resample=present`` draws only the present instead, with
+  regola's determinization (the game's search hooks): faster, without a history. OpenSpiel's ISMCTS runs
+  through the bridge with either.
 
 Every pack is registered on import of :mod:`regola.openspiel` as ``regola_<pack>`` (parameters
-``players``, ``setup``, ``variants`` — variant names joined by ``+`` — and ``max_game_length``: 0, the
+``players``, ``setup``, ``variants`` — variant names joined by ``+`` — ``resample`` and ``max_game_length``: 0, the
 default, is the rules' own bound, the pack's decision cap for the player count, which no game passes; a
 smaller number truncates the game there as a draw), and **every rule value a house rule may change** is a
 parameter too, its default the pack's value (``regola_pl(rounds_count=4,money_2=2000)``; names in
@@ -37,7 +39,6 @@ parameters; ``register(pack, variants)`` adds a game with variants fixed under a
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import re
@@ -53,6 +54,8 @@ from regola.core.game import CHANCE, TERMINAL, Game, Ruleset, to_action
 from regola.core.pack import available_packs, load_pack
 from regola.core.step import SPECTATOR
 from regola.openspiel.params import RuleParams, rule_params
+from regola.openspiel.recall import seen, view_text
+from regola.openspiel.resample import resample_history
 
 #: max_game_length 0 (the default) means the rules' own bound: the pack's decision cap for the player count
 #: (core.caps), which no game passes. A smaller value truncates: the game ends there as a draw.
@@ -60,7 +63,9 @@ DEFAULT_MAX_LENGTH = 0
 DEFAULT_PLAYERS = 4
 
 #: the game's own parameters; every other parameter is a rule value (regola.openspiel.params)
-BASE_PARAMETERS = frozenset({"players", "setup", "variants", "max_game_length"})
+BASE_PARAMETERS = frozenset({"players", "setup", "variants", "max_game_length", "resample"})
+#: how resample_from_infostate draws a state: a history of its own, or only the present (determinization)
+RESAMPLE_MODES = ("history", "present")
 
 # (short name, variants, rule parameters changed) -> ruleset: states find their ruleset here, so a clone
 # copies no rules
@@ -132,7 +137,8 @@ def register(pack: str = "cs", variants: tuple[str, ...] | list[str] = (), playe
         provides_observation_tensor=True,
         parameter_specification={"players": players or min(max(DEFAULT_PLAYERS, lo), hi),
                                  "setup": setup or modes[0], "variants": "",
-                                 "max_game_length": DEFAULT_MAX_LENGTH, **rules.defaults()},
+                                 "max_game_length": DEFAULT_MAX_LENGTH, "resample": RESAMPLE_MODES[0],
+                                 **rules.defaults()},
     )
     pyspiel.register_game(game_type, _game_class(name, game_type))
     return name
@@ -181,6 +187,10 @@ class RegolaGame(pyspiel.Game):
         modes = self.ruleset.definition.setup_modes(self.ruleset.rules)
         if self.setup not in modes:
             raise ValueError(f"{self.SHORT_NAME}: setup must be one of {', '.join(modes)}, not {self.setup!r}")
+        self.resample = str(params["resample"])
+        if self.resample not in RESAMPLE_MODES:
+            raise ValueError(f"{self.SHORT_NAME}: resample must be one of {', '.join(RESAMPLE_MODES)}, "
+                             f"not {self.resample!r}")
         definition = self.ruleset.definition
         if definition.chance_draws is None or definition.tensor_spec is None or definition.action_kinds is None:
             raise ValueError(f"{self.SHORT_NAME}: game {definition.id} offers no action space, chance draws "
@@ -298,7 +308,7 @@ class RegolaState(pyspiel.State):
         its own decisions is part of its information state (perfect recall), not only its view now."""
         box = self.box
         for seat, trail in enumerate(box.trails):
-            trail.append("saw " + _digest(_view_text(box.game, seat)))
+            trail.append("saw " + seen(box.game, seat))
 
     def truncated(self) -> bool:
         """Whether the game was cut at max_game_length before its rules ended it (a draw). Asked at
@@ -345,7 +355,7 @@ class RegolaState(pyspiel.State):
         if index is None:
             raise RegolaError(f"action {action} ({self._action_to_string(who, action)}) is not legal here")
         if box.recording:  # else recalled() rebuilds the trail if anyone ever asks: plain play pays nothing
-            box.trails[who].append(_digest(_view_text(game, who)) + " > " + box.space.text(action, game.state))
+            box.trails[who].append(seen(game, who) + " > " + box.space.text(action, game.state))
         box.counts(who)[action] = box.counts(who).get(action, 0) + 1
         game.apply_legal(index)
         box.settle()
@@ -384,8 +394,8 @@ class RegolaState(pyspiel.State):
         row each, the last row its observation now; and for each row but the last, the action id the seat
         took from there (-1 where someone else moved or chance did). Together they are the seat's whole
         information history (perfect recall), of a size that grows with the game rather than a fixed
-        tensor; the information-state tensor stays a fixed-size summary. Built by replaying the history,
-        so a resampled state (which has none) gives its start only."""
+        tensor; the information-state tensor stays a fixed-size summary. Built by replaying the history
+        (a state resampled with ``resample=present`` has none, and gives its start only)."""
         game = self.get_game()
         spec = game.tensor_spec  # type: ignore[attr-defined]
         replay = game.new_initial_state()
@@ -398,16 +408,24 @@ class RegolaState(pyspiel.State):
         return np.asarray(rows, np.float32), taken
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> RegolaState:
-        """A state drawn from what ``player_id`` knows here (regola's determinization); its recall
-        trails are this state's, so the seat's information state string stays the same."""
+        """A state ``player_id`` cannot tell from this one. By default (game parameter ``resample=history``)
+        it has a history of its own, replayed from the start with what the seat does not know drawn again
+        (regola.openspiel.resample), so ``history()``, every seat's information state and
+        ``observation_history`` hold for it. ``resample=present`` draws only the present, with regola's
+        determinization (the game's search hooks): faster (no replay), but with no history and with the
+        recall trails copied from this state; what the seat knows only from its past may be drawn
+        otherwise there."""
         rng = random.Random(int(np.random.randint(2**31)) if probability_sampler is None
                             else int(probability_sampler() * 2**31))
+        if self._owner.resample == "history":
+            world, _ = resample_history(self, player_id, rng)
+            return world
         box = self.recalled()  # the world keeps this state's trails: they must be whole (it has no history)
-        world = box.game.information_state(player_id).determinize(player_id, rng)
-        world.history = list(box.game.history)
+        world_game = box.game.information_state(player_id).determinize(player_id, rng)
+        world_game.history = list(box.game.history)
         state = self.get_game().new_initial_state()
-        state._box = _Box(self._key, world, None, [t[:] for t in box.trails], [dict(c) for c in box.action_counts],
-                          box.recording)
+        state._box = _Box(self._key, world_game, None, [t[:] for t in box.trails],
+                          [dict(c) for c in box.action_counts], box.recording)
         return state
 
     def __str__(self) -> str:
@@ -431,15 +449,6 @@ def _beyond(mine: Any, public: Any) -> Any:
         items = [_beyond(a, b) for a, b in zip(mine, public, strict=True)]
         return items if any(i is not None for i in items) else None
     return None if mine == public else mine
-
-
-def _digest(text: str) -> str:
-    """A short fingerprint of a view: the trail keeps what the seat saw without its full text."""
-    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
-
-
-def _view_text(game: Game, seat: int) -> str:
-    return json.dumps(game.view(seat), sort_keys=True, ensure_ascii=False, default=list)
 
 
 class _Box:
@@ -584,11 +593,11 @@ class ViewObserver:
             return json.dumps(game.ruleset.definition.view(game.state, SPECTATOR), sort_keys=True,
                               ensure_ascii=False, default=list)
         if self.kind == "all":
-            return "\n".join(f"seat {seat} " + _view_text(game, seat) for seat in range(self.players))
+            return "\n".join(f"seat {seat} " + view_text(game, seat) for seat in range(self.players))
         if self.kind == "private":
             public = game.ruleset.definition.view(game.state, SPECTATOR)
             return json.dumps(_beyond(game.view(player), public), sort_keys=True, ensure_ascii=False, default=list)
-        now = _view_text(game, player)
+        now = view_text(game, player)
         if not self.perfect_recall:
             return now
         trail = state.recalled().trails[player]

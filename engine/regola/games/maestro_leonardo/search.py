@@ -50,6 +50,11 @@ def information_state(state: State, seat: int) -> State:
     return info
 
 
+def unseen_draws(state: State, seat: int) -> set[int]:
+    """The dealt inventions ``seat`` cannot place: the pile below what it knows (the removed cards lie open)."""
+    return set(state.deck[_known(state, seat):])
+
+
 def _known(state: State, seat: int) -> int:
     """How many cards from the top of the invention pile ``seat`` knows in order: all of them when the pile
     lies face up (mechanics.visibility), else what the council showed it or shows it now."""

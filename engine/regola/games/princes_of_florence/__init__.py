@@ -73,7 +73,8 @@ DEFINITION = define_game(
     secrets=secret_moves,
     clone_state=search.clone_state,
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
-                       playout=search.playout, evaluate=search.evaluate),
+                       playout=search.playout, evaluate=search.evaluate,
+                       unseen_draws=search.unseen_draws),
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]

@@ -99,6 +99,12 @@ def _pending_kind(pending: dict[str, object]) -> str | None:
     return next((kind for kind, names in _PENDING_OF.items() if pending.get("kind") in names), None)
 
 
+def unseen_draws(state: State, seat: int) -> set[tuple[str, int]]:
+    """The dealt cards ``seat`` cannot see, as the chance domain names them (kind, card): the other hands,
+    the face-down piles, another seat's look at a pile."""
+    return {(kind, c) for kind, lists in _places(state, seat).items() for cards in lists for c in cards}
+
+
 def information_state(state: State, seat: int) -> State:
     """A copy of ``state`` with every card the seat cannot see replaced by UNKNOWN (counts kept)."""
     info = clone_state(state)

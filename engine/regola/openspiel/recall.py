@@ -1,0 +1,24 @@
+"""What a seat saw, as short fingerprints: the lines of its perfect-recall trail (regola.openspiel.bridge)
+and the yardstick a resampled history is held to (regola.openspiel.resample)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from regola.core.game import Game
+
+
+def view_text(game: Game, seat: int) -> str:
+    """The seat's whole view as JSON with sorted keys: equal texts, equal views."""
+    return json.dumps(game.view(seat), sort_keys=True, ensure_ascii=False, default=list)
+
+
+def digest(text: str) -> str:
+    """A short fingerprint of a view (BLAKE2b, 96 bits): the trail keeps what the seat saw without its text."""
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def seen(game: Game, seat: int) -> str:
+    """The fingerprint of what ``seat`` sees of ``game`` now."""
+    return digest(view_text(game, seat))
