@@ -23,23 +23,16 @@ import numpy as np
 import pyspiel
 
 import regola.openspiel  # noqa: F401  (registers every pack)
+from regola.openspiel.positions import random_position
 from regola.openspiel.resample import resample_history
 
 GAMES = ("regola_cs(players=2)", "regola_pl(players=2)", "regola_cs(players=4)", "regola_pl(players=4)")
 
 
 def _position(game: Any, seed: int) -> Any:
+    """A random position past the deal: 40 to 140 steps into a two-player game, 40 to 300 into a larger one."""
     rng = np.random.RandomState(seed)
-    state = game.new_initial_state()
-    steps = rng.randint(40, 140 if game.num_players() == 2 else 300)
-    while not state.is_terminal() and (len(state.history()) < steps or state.is_chance_node()):
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probs)))
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randint(len(legal))])
-    return state
+    return random_position(game, rng, rng.randint(40, 140 if game.num_players() == 2 else 300), at_decision=True)
 
 
 def _hidden_equal(real: Any, world: Any, seat: int) -> tuple[int, int]:

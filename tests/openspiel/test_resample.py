@@ -16,23 +16,14 @@ from hypothesis import strategies as st  # noqa: E402
 
 import regola.openspiel  # noqa: E402,F401  (registers every pack)
 from regola.openspiel import resample  # noqa: E402
+from regola.openspiel.positions import random_position  # noqa: E402
 
 SAMPLER = pyspiel.UniformProbabilitySampler(0.0, 1.0)
 
 
 def _played(name: str, seed: int, steps: int) -> object:
     """A state ``steps`` random steps (decisions and chance draws) into a game."""
-    game = pyspiel.load_game(name)
-    state = game.new_initial_state()
-    rng = np.random.RandomState(seed)
-    while not state.is_terminal() and len(state.history()) < steps:
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probs)))
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randint(len(legal))])
-    return state
+    return random_position(pyspiel.load_game(name), np.random.RandomState(seed), steps)
 
 
 def _seat(state: object) -> int:
