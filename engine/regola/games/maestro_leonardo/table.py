@@ -190,12 +190,9 @@ def _district_words(speech: Speech, state: State, action: Action) -> dict[str, s
 
 
 #: per verb with private parts (views.secret_moves: which are private is the pack's forms' to say), the
-#: facts of its sentence other seats may hear: the lab a work starts in, not its invention; the price of
-#: a council purchase, not the material; a favor's letter, not its lab or materials; nothing of a sealed
-#: bid, of a market exchange or of the order a council peek put back. A kind in SECRET_KIND is told by a
-#: sentence naming none of the rest.
-HEARD: dict[str, tuple[str, ...]] = {"start": ("lab",), "buy": ("price",), "favor": ("favor",)}
-SECRET_KIND = {"buy": "buy_secret", "exchange": "exchange_secret"}
+#: facts of its sentence other seats may hear: the lab a work starts in, not its invention; a favor's
+#: letter, not its lab or materials; nothing of a sealed bid or of the order a council peek put back.
+HEARD: dict[str, tuple[str, ...]] = {"start": ("lab",), "favor": ("favor",)}
 
 
 def _facts(speech: Speech, state: State, action: Action) -> tuple[str, dict[str, Any]]:
@@ -311,13 +308,13 @@ def _told(speech: Speech, kind: str, f: dict[str, Any]) -> str | None:
         "move": lambda: s.gettext("moves an apprentice of {color} from {src} to {dst}", **f),
         "decline": lambda: s.gettext("does not use the space"),
         "order": lambda: s.gettext("puts the top cards back in a new order"),
-        "buy_secret": lambda: s.gettext("buys a material at the council for {price}", **f),
+        "buy": lambda: s.gettext("buys 1 {material} at the council for {price}", **f),
         "take": lambda: s.gettext("takes the council purse ({money})", **f),
         "act_workshop": lambda: s.gettext("chooses “{upgrade}” in {district} for {price}", **f),
         "act_workshop_lab": lambda: s.gettext("chooses “{upgrade}” in {district} for {lab}, for {price}", **f),
         "act_academy": lambda: s.gettext("takes an apprentice from the academy in {district} for {price}", **f),
         "act_shop": lambda: s.gettext("buys 1 {material} in {district} for {price}", **f),
-        "exchange_secret": lambda: s.gettext("exchanges materials at the market"),
+        "exchange": lambda: s.gettext("exchanges {give} for {take} at the market", **f),
         "bid": lambda: s.gettext("makes a sealed bid"),
         "auction_first": lambda: s.gettext("has {card} auctioned first", **f),
         "favor": lambda: s.gettext("chooses the favor {favor}{extra}", **f),
@@ -339,7 +336,6 @@ def narrate(state: State, seat: int, action: Action, speech: Speech) -> str:
     verb = str(action[0])
     if verb in secret_moves(state.rules):
         facts = {k: v for k, v in facts.items() if k in HEARD.get(verb, ())}
-        kind = SECRET_KIND.get(kind, kind)
         if kind == "favor":
             facts["extra"] = ""
     sentence = _told(speech, kind, facts)
