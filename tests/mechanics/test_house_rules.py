@@ -8,6 +8,7 @@ import functools
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.mechanics.bots import every_bot_ends
@@ -415,6 +416,28 @@ def _watched(bot: object, watch: _AuctionWatch) -> Callable[[Game, object], Acti
     return choose
 
 
+def _piles_in_tensor(rs: Ruleset, view: dict[str, Any], pack: str) -> dict[str, list[int]]:
+    """The piles read back from the seat's observation tensor (regola.core.tensor): Maestro Leonardo's known
+    deck positions one-hot per card, Princes of Florence's face-up piles as 1/(depth + 1) per card."""
+    spec = rs.definition.tensor_spec(rs, 3)  # type: ignore[misc]
+    values = spec.encode(view, 1)
+    if pack == "cs":
+        positions, n = spec.shapes["deck_top_known"]
+        at = spec.offsets["deck_top_known"]
+        cards = rs.rules.card_ids  # type: ignore[attr-defined]
+        rows = [values[at + i * n: at + (i + 1) * n] for i in range(positions)]
+        return {"inventions": [cards[row.index(1)] for row in rows if 1 in row]}
+    if "open_piles" not in spec.offsets:
+        return {}
+    at, out = spec.offsets["open_piles"], {}
+    for pile, attr in (("professions", "professions"), ("bonus", "bonus"), ("prestige", "prestige")):
+        ids = sorted(getattr(rs.rules, attr))
+        depth = {c: values[at + i] for i, c in enumerate(ids)}
+        out[pile] = sorted((c for c in ids if depth[c] > 0), key=lambda c: -depth[c])
+        at += len(ids)
+    return out
+
+
 def test_a_pile_laid_face_up_is_seen_in_order_by_everyone_and_never_guessed(tmp_path: Path) -> None:
     """Face up (mechanics.visibility.piles), a pile's cards are in every seat's view top first, kept in
     order in the information state and in every world search draws; the order a player puts cards back
@@ -435,6 +458,7 @@ def test_a_pile_laid_face_up_is_seen_in_order_by_everyone_and_never_guessed(tmp_
             view = game.view(1)
             shown = {"inventions": view["deck_top_known"]} if pack == "cs" else view["open_piles"]
             assert (shown == piles) is face_up, (pack, face_up)
+            assert (_piles_in_tensor(rs, view, pack) == piles) is face_up, (pack, face_up)  # what a network sees
             info = game.information_state(1)
             world = info.determinize(1, random.Random(3)).state
             for name, cards in piles.items():

@@ -28,6 +28,8 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
     kinds = tuple(dict.fromkeys(k for k, _ in rules.lab_sides))
     sides = tuple(dict.fromkeys(s for _, s in rules.lab_sides))
     peek = max((int(s.params["cards"]) for s in rules.council_spaces if s.effect == "peek_deck"), default=0)
+    # positions of the deck a seat may know in order: what a council peek shows, or all of it face up
+    known = len(cards) if rules.mechanics.visibility.open_pile("inventions") else max(peek, 1)
     spaces = tuple(s.id for s in rules.council_spaces)
     n_c, n_m, n_d, p = len(cards), len(materials), len(districts), players
     lab_numbers = ("present", "working", "weeks", "apprentices", "master", "robots")
@@ -47,7 +49,8 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
                     max(rules.council_money + rules.council_income * rules.rounds, 1)),
         TensorField("display", (n_c,), "multi-hot: the requested inventions"),
         TensorField("deck_size", (1,), "cards left in the deck", max(n_c, 1)),
-        TensorField("deck_top_known", (max(peek, 1), n_c), "one-hot per position: deck top cards this seat saw"),
+        TensorField("deck_top_known", (known, n_c), "one-hot per position: deck top cards this seat saw "
+                    "(the whole deck when it lies face up)"),
         TensorField("shops", (n_m,), "material cards in each shop pile", cards_per),
         TensorField("market", (n_m,), "material cards on the marketplace (Codex Leonardi II)", cards_per),
         TensorField("occupancy", (n_d, p, 2), "per district and seat: apprentices there, master there (0/1)",
@@ -87,7 +90,7 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
         for c in view["display"]:
             w.set("display", 1, card_at[c])
         w.set("deck_size", view["deck_size"], 0)
-        for i, c in enumerate(view["deck_top_known"][:max(peek, 1)]):
+        for i, c in enumerate(view["deck_top_known"][:known]):
             w.set("deck_top_known", 1, i, card_at[c])
         for m, name in enumerate(materials):
             w.set("shops", view["shops"][name], m)

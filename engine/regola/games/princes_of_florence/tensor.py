@@ -14,6 +14,7 @@ from typing import Any
 from regola.core.tensor import TensorField, TensorSpec, Writer, common_fields, fill_common
 from regola.games.princes_of_florence.placement import Placement
 from regola.games.princes_of_florence.rules import Rules
+from regola.games.princes_of_florence.views import PILE_CARDS
 
 #: what a pending follow-up decision can be (the steps' ``pending`` kinds)
 PENDING = ("place", "joint", "profession", "bonus", "work", "convert", "prestige", "merchant", "professor",
@@ -43,6 +44,10 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
     glory = float(max(rules.best_work_prestige * rules.rounds, 1))
     decks = (max(len(rules.professions), 1), max(len(rules.bonus), 1), max(len(rules.prestige), 1))
     seat_scales = (purse, glory, max(rules.max_architects, rules.architects, 1), max(rules.jesters, 1), *decks)
+    # a pile laid face up (mechanics.visibility.piles) is seen in order: per card, its place from the top
+    open_piles = tuple(pile for pile in PILE_CARDS if rules.mechanics.visibility.open_pile(pile))
+    pile_cards = {"professions": professions, "bonus": bonus, "prestige": prestige}
+    pile_offsets = {pile: sum(len(pile_cards[q]) for q in open_piles[:i]) for i, pile in enumerate(open_piles)}
     fields = (
         *common_fields(rules.rounds, phases, p),
         TensorField("start", (p,), "one-hot: the start player (relative)"),
@@ -79,6 +84,9 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
                     "the observer's pending card choice: professions, then bonus, then prestige cards"),
         TensorField("pending_numbers", (2,), "the observer's pending work value and most prestige to buy",
                     (work, glory)),
+        *((TensorField("open_piles", (sum(len(pile_cards[q]) for q in open_piles),),
+                       f"per card of the face-up piles ({', '.join(open_piles)}): 1 on top, 1/2 under it, 1/3 "
+                       "next…; 0 where it is not in the pile"),) if open_piles else ()),
     )
 
     def fill(view: dict[str, Any], seat: int, w: Writer) -> None:
@@ -159,5 +167,8 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
                     w.set("pending_cards", 1, offsets[kind] + tables[kind][c])
             w.set("pending_numbers", pending.get("value", 0), 0)
             w.set("pending_numbers", pending.get("max", 0), 1)
+        for pile, cards in view["open_piles"].items():
+            for depth, c in enumerate(cards):
+                w.set("open_piles", 1 / (depth + 1), pile_offsets[pile] + pile_cards[pile][c])
 
     return TensorSpec(fields, fill)
