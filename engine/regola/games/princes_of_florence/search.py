@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from regola.core.step import Action
 from regola.games.princes_of_florence.measures import prestige_points
-from regola.games.princes_of_florence.state import Player, State
+from regola.games.princes_of_florence.state import PILES, Player, State
 from regola.games.princes_of_florence.steps.auction import sealed_options
 
 UNKNOWN = -1  # a card the seat cannot see
@@ -87,8 +87,7 @@ def _places(st: State, seat: int | None) -> dict[str, list[list[int]]]:
 
 def _decks(st: State) -> tuple[tuple[str, str, list[int]], ...]:
     """Each draw pile: the kind of card it holds, its name among the pack's piles, its cards."""
-    return (("profession", "professions", st.profession_deck), ("bonus", "bonus", st.bonus_deck),
-            ("prestige", "prestige", st.prestige_deck))
+    return tuple((held, name, getattr(st, attr)) for name, held, attr in PILES)
 
 
 def _pending_kind(pending: dict[str, object]) -> str | None:

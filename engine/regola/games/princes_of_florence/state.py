@@ -12,6 +12,11 @@ from regola.games.princes_of_florence.placement import Board
 from regola.games.princes_of_florence.rules import Rules
 from regola.mechanics.seating import after, in_turn_from
 
+#: the draw piles, top first: the name the packs give each (mechanics.piles), the kind of card it holds
+#: (the chance draws' kinds) and the State attribute that holds it
+PILES = (("professions", "profession", "profession_deck"), ("bonus", "bonus", "bonus_deck"),
+         ("prestige", "prestige", "prestige_deck"))
+
 #: a recruitment card lying in a player's display (profession card ids start at 1)
 RECRUITMENT = 0
 

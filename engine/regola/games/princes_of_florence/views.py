@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from regola.games.princes_of_florence.state import State
+from regola.games.princes_of_florence.state import PILES, State
 
 #: the name category of each pile's cards (a pile's cards are named like the cards themselves)
 PILE_CARDS = {"professions": "professions", "bonus": "bonus_cards", "prestige": "prestige_cards"}
@@ -15,7 +15,7 @@ PILE_CARDS = {"professions": "professions", "bonus": "bonus_cards", "prestige": 
 
 def piles(state: State) -> dict[str, list[int]]:
     """The game's draw piles by the names the packs give them (mechanics.piles), top first."""
-    return {"professions": state.profession_deck, "bonus": state.bonus_deck, "prestige": state.prestige_deck}
+    return {name: getattr(state, attr) for name, _, attr in PILES}
 
 
 def view(state: State, seat: int) -> dict[str, Any]:
