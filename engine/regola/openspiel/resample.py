@@ -101,7 +101,7 @@ class _Replay:
         renamed: dict[Any, set[Any]] = {}
         while True:
             try:
-                return self._forward(replay, at, renamed, len(self.real))[0], self.stats
+                return self._forward(replay, at, renamed), self.stats
             except _Conflict as conflict:
                 replay, at, renamed = self._pin(conflict.args[0])
 
@@ -119,13 +119,12 @@ class _Replay:
         self.stats.pinned += 1
         return before.clone(), step, _copy(renamed)
 
-    def _forward(self, replay: RegolaState, at: int, renamed: dict[Any, set[Any]], until: int
-                 ) -> tuple[RegolaState, dict[Any, set[Any]]]:
-        """Replay steps ``at`` to ``until`` (exclusive); _Conflict(step) where the seat would see otherwise."""
+    def _forward(self, replay: RegolaState, at: int, renamed: dict[Any, set[Any]]) -> RegolaState:
+        """Replay from step ``at`` to the end; _Conflict(step) where the seat would see otherwise."""
         real, actors, seat = self.real, self.actors, self.seat
         plan: dict[int, int] = {}
         i = at
-        while i < until:
+        while i < len(real):
             who = replay.current_player()
             if who != actors[i]:
                 raise _Conflict(i)
@@ -145,7 +144,7 @@ class _Replay:
             if self.saved and seen(replay.regola, seat) != self.views[i + 1]:  # nothing drawn yet: the real history
                 raise _Conflict(i)
             i += 1
-        return replay, renamed
+        return replay
 
     def _event(self, replay: RegolaState, i: int, renamed: dict[Any, set[Any]]) -> dict[int, int]:
         """The draws of the chance event that begins at step ``i``, by step."""
