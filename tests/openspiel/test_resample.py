@@ -43,6 +43,9 @@ def _same_for_the_seat(real: object, world: object, seat: int) -> None:
     assert world.information_state_string(seat) == real.information_state_string(seat)  # type: ignore[attr-defined]
     mine, theirs = world.observation_history(seat), real.observation_history(seat)  # type: ignore[attr-defined]
     assert np.array_equal(mine[0], theirs[0]) and mine[1] == theirs[1]
+    # it serializes as OpenSpiel does (by its history) and comes back the same
+    back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, world))[1]
+    assert str(back) == str(world)
     if real.current_player() == seat:  # type: ignore[attr-defined]
         assert world.legal_actions() == real.legal_actions()  # type: ignore[attr-defined]
 
