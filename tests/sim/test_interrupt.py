@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import signal
+import subprocess
 import time
 from pathlib import Path
 
@@ -15,6 +16,17 @@ from regola.cli.main import main
 
 ARGS = ["simulate", "--players", "2", "--bots", "random", "--seed", "11", "--games", "150", "--jobs", "2",
         "--batch", "2"]  # no --quiet: stderr is not a terminal, so no progress bar either
+
+
+def _run(out: Path) -> subprocess.Popen[str]:
+    """The run in its own process, with Ctrl-C as a terminal gives it: a shell that starts this suite in
+    the background (``pytest &`` in a script) hands every child SIGINT ignored, and Python then keeps
+    ignoring it, so the run could not be interrupted at all."""
+    return regola(*ARGS, "--out", str(out), preexec_fn=_ctrl_c_as_at_a_terminal)
+
+
+def _ctrl_c_as_at_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _frozen(pid: int) -> None:
@@ -35,7 +47,7 @@ def _start_and_stop(out: Path, sig: int) -> tuple[int, str]:
     that way): it is let finish and started again in a clean folder.
     """
     for _ in range(5):
-        proc = regola(*ARGS, "--out", str(out))
+        proc = _run(out)
         deadline = time.monotonic() + 60
         kept = 0
         while True:
@@ -77,7 +89,7 @@ def test_ctrl_c_keeps_finished_games_says_how_to_resume_and_resume_equals_a_whol
     assert code == -signal.SIGKILL
 
     for folder in (out, killed):
-        proc = regola(*ARGS, "--out", str(folder))
+        proc = _run(folder)
         _, err = proc.communicate(timeout=120)
         assert proc.returncode == 0, err
     whole = tmp_path / "whole"  # never stopped; played in this process (the rows do not depend on --jobs)
@@ -97,7 +109,7 @@ def _alive(pid: int) -> bool:
 
 def test_sigterm_ends_every_worker_at_once_and_keeps_the_finished_games(tmp_path: Path) -> None:
     out = tmp_path / "terminated"
-    proc = regola(*ARGS, "--out", str(out))
+    proc = _run(out)
     deadline = time.monotonic() + 60
     workers: set[int] = set()
     while len(workers) < 2 or not list((out / "games").glob("*.parquet")):  # loaded: both workers busy
