@@ -54,6 +54,13 @@ def _plural_foreign(text: dict[str, Any]) -> str:
     return f"/text/units/{unit}/two"
 
 
+def _unworded_case(text: dict[str, Any]) -> str:
+    """A select text that words only some of the values the schema admits: a variant choosing another
+    would leave the rule without words (issue 43: the all-zero auction's 'keep_in_display')."""
+    del text["rules"]["completion.auction"]["args"]["zero"]["cases"]["keep_in_display"]
+    return "/text/rules/completion.auction/args/zero/path"
+
+
 def _unused_name(text: dict[str, Any]) -> str:
     text["names"]["materials"]["unobtainium"] = "neexistium"
     return "/text/names/materials/unobtainium"
@@ -75,6 +82,7 @@ CASES: dict[str, tuple[str, Callable[[dict[str, Any]], str]]] = {
     "missing-name": ("TEXT_MISSING", _missing_name),
     "unbound-placeholder": ("TEXT_PLACEHOLDER", _unbound_placeholder),
     "unresolved-path": ("TEXT_PLACEHOLDER", _unresolved_path),
+    "unworded-case": ("TEXT_PLACEHOLDER", _unworded_case),
     "plural-missing": ("TEXT_PLURAL", _plural_missing),
     "plural-foreign": ("TEXT_PLURAL", _plural_foreign),
     "unused-name": ("TEXT_UNUSED_KEY", _unused_name),

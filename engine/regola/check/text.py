@@ -25,7 +25,7 @@ from regola.check.findings import Finding
 from regola.check.refs import cite_problem, pack_sources, rulings_findings
 from regola.check.subject import MISSING, Subject, pointer, resolve
 from regola.core.errors import PackError
-from regola.core.schemas import schema_id, schema_set
+from regola.core.schemas import admitted_values, schema_id, schema_set
 from regola.core.yamlio import display_path, load_yaml, locate
 from regola.text.mechanics import form_changed
 
@@ -321,11 +321,24 @@ def _bindings(subject: Subject, catalog: Catalog, rule_id: str, entry: dict[str,
             problem = f"{{{name}}} is bound to {path}, which {subject.label} does not have"
         elif (why := _format_problem(catalog, spec, value)) is not None:
             problem = f"{{{name}}} cannot show {path} of {subject.label}: {why}"
+        elif (unworded := _unworded_cases(subject, spec)):
+            problem = (f"{{{name}}} has no words for {', '.join(map(repr, unworded))}, which a variant may set at "
+                       f"{path} (the schema admits it)")
         else:
             continue
         ptr = pointer("text", "rules", rule_id, "args", name, "path")
         findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: {problem}", ptr))
     return findings
+
+
+def _unworded_cases(subject: Subject, spec: dict[str, Any]) -> list[str]:
+    """The values the game's schema admits at a ``select`` placeholder's path that have no case: a
+    variant setting one would leave the rule without words (``rules diff`` could not say it)."""
+    if spec.get("format") != "select":
+        return []
+    admitted = admitted_values(schema_set(subject.home / "schemas"), schema_id(subject.pack.game), spec["path"])
+    cases = spec.get("cases", {})
+    return [str(v).lower() for v in admitted or () if str(v).lower() not in cases]
 
 
 def _format_problem(catalog: Catalog, spec: dict[str, Any], value: Any) -> str | None:

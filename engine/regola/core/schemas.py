@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
     from referencing import Registry
 
-__all__ = ["SCHEMA_BASE", "SchemaFinding", "SchemaSet", "bounded", "escape_token", "json_pointer", "schema_id",
+__all__ = ["SCHEMA_BASE", "SchemaFinding", "SchemaSet", "admitted_values", "bounded", "escape_token", "json_pointer", "schema_id",
            "schema_set"]
 
 SCHEMA_BASE = "https://regola.dev/schemas/"
@@ -310,3 +310,35 @@ def schema_set(schemas_dir: Path) -> SchemaSet:
     schemas = SchemaSet(key)
     _stamps[key] = (stamp, schemas)
     return schemas
+
+
+def admitted_values(schemas: SchemaSet, uri: str, pointer: str) -> tuple[Any, ...] | None:
+    """Every value the schema ``uri`` admits at ``pointer`` of a document when it names them all (an
+    ``enum``, a ``const``, or a boolean), else None. Follows ``properties``, ``items`` and
+    ``additionalProperties`` and the ``$ref`` of another schema of the set; a text that words each
+    admitted value (``format: select``) is checked against this."""
+    node: Any = schemas.contents.get(uri)
+    for token in [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]:
+        while isinstance(node, dict) and "$ref" in node and node["$ref"] in schemas.contents:
+            node = schemas.contents[node["$ref"]]
+        if not isinstance(node, dict):
+            return None
+        if token in node.get("properties", {}):
+            node = node["properties"][token]
+        elif token.isdigit() and isinstance(node.get("items"), dict):
+            node = node["items"]
+        elif isinstance(node.get("additionalProperties"), dict):
+            node = node["additionalProperties"]
+        else:
+            return None
+    while isinstance(node, dict) and "$ref" in node and node["$ref"] in schemas.contents:
+        node = schemas.contents[node["$ref"]]
+    if not isinstance(node, dict):
+        return None
+    if "enum" in node:
+        return tuple(node["enum"])
+    if "const" in node:
+        return (node["const"],)
+    if node.get("type") == "boolean":
+        return (True, False)
+    return None

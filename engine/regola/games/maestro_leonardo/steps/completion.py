@@ -140,13 +140,15 @@ def _resolve_open(state: State) -> None:
 
 
 def _sold(state: State, card: int, winner: int | None, price: int, bids: dict[str, int]) -> None:
-    """The auction's card leaves the display: to the winner, who pays the bank; with no winner (all bid
-    0, or nobody bid) out of the game or back, as the pack says (R7)."""
-    state.display.remove(card)
+    """The auction's card goes to the winner, who pays the bank; with no winner (all bid 0, or nobody
+    bid) it goes out of the game or stays in the display, as the pack says (R7). Either way it is in
+    exactly one place afterwards (tests/maestro_leonardo/test_card_conservation.py)."""
     if winner is None:
         if state.rules.auction_all_zero_removes:
+            state.display.remove(card)
             state.box_cards.append(card)
     else:
+        state.display.remove(card)
         state.pay(winner, price, "auction")
         state.players[winner].cards.append(card)
         state.players[winner].auction_paid += price
