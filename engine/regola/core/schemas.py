@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
     from referencing import Registry
 
-__all__ = ["SCHEMA_BASE", "SchemaFinding", "SchemaSet", "admitted_values", "bounded", "escape_token", "json_pointer", "schema_id",
-           "schema_set"]
+__all__ = ["SCHEMA_BASE", "SchemaFinding", "SchemaSet", "admitted_values", "bounded", "escape_token", "json_pointer",
+           "schema_id", "schema_set"]
 
 SCHEMA_BASE = "https://regola.dev/schemas/"
 
