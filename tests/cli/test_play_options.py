@@ -76,3 +76,24 @@ def test_the_closing_suggests_the_same_game_with_its_variants(capsys: pytest.Cap
                  "--bots", "greedy", "--lang", "en"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "regola play --pack pl --variant pf-poor-relief --players 3 --seed 3 --lang en --human 1" in out
+
+
+def test_the_closing_names_a_variant_file_so_that_its_command_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A variant played from a file outside the packs is named by that file (its id alone finds nothing),
+    and the command printed, run as printed from the same folder, plays the same game (issue 43)."""
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "club.yaml").write_text(
+        "variant:\n  id: club\n  base: [cs]\n  title: Club\n  changes:\n"
+        "    - {op: add, path: /mechanics/awards/-, value: {when: round_start, to: each, gain: money, amount: 1}}\n",
+        encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "--variant", "rules/club.yaml", "--players", "2", "--seed", "5", "--bots", "greedy",
+                 "--lang", "en", "--record", "a.jsonl"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    command = re.search(r"`regola (play [^`]*)`", out)
+    assert command is not None and "--variant rules/club.yaml" in command.group(1), out
+    again = command.group(1).split()[:-2]  # without --human 1: the same game by bots
+    assert main([*again, "--bots", "greedy", "--record", "b.jsonl"]) == 0
+    assert [json.loads(x).get("action") for x in Path("a.jsonl").read_text().splitlines()[1:]] == \
+        [json.loads(x).get("action") for x in Path("b.jsonl").read_text().splitlines()[1:]]

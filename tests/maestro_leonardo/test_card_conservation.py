@@ -60,6 +60,7 @@ def ruleset(*variants: str | Path) -> Ruleset:
     return Ruleset(load_pack("cs", variants=list(variants)))
 
 
+@pytest.mark.rule("completion.auction")
 @pytest.mark.parametrize("variant", [None, *HOUSE])
 def test_every_card_is_somewhere_under_every_house_rule(variant: str | None) -> None:
     rs = ruleset() if variant is None else ruleset(variant)
@@ -68,6 +69,7 @@ def test_every_card_is_somewhere_under_every_house_rule(variant: str | None) -> 
         play_checking(rs, min(hi, max(lo, 3 + seed % 2)), seed)
 
 
+@pytest.mark.rule("completion.auction")
 @pytest.mark.parametrize("all_zero", ["keep_in_display", "remove_card"])
 def test_an_auction_nobody_pays_for_keeps_the_card_somewhere(tmp_path: Path, all_zero: str) -> None:
     path = tmp_path / "unsold.yaml"

@@ -17,6 +17,7 @@ from regola.mechanics.auction import AUCTION_KINDS, RAISE_KINDS
 from regola.mechanics.awards import MOMENTS, RECEIVERS
 from regola.mechanics.draft import DEAL_KINDS, DIRECTIONS
 from regola.mechanics.ending import END_KINDS, END_MOMENTS
+from regola.mechanics.parts import units
 from regola.mechanics.start import START_KINDS, TIE_RULES
 from regola.mechanics.ties import TIE_ORDERS
 from regola.mechanics.visibility import HELD_AUDIENCES, PILE_AUDIENCES
@@ -51,7 +52,7 @@ def _every_form(pack: str) -> dict[str, object]:
     """One mechanics block holding every kind and parameter form at once (a start rule of each kind is
     tried one by one)."""
     doc = load_pack(pack).data["mechanics"]
-    measures = list(doc["measures"])
+    measures = list(units(doc))
     return {**doc, "awards": [{"when": w, "to": t, "gain": "money", "amount": a,
                                **({"by": measures[-1]} if t != "each" else {})}
                               for w in MOMENTS for t in RECEIVERS for a in (2, f"2 * {measures[-1]}")],

@@ -87,7 +87,7 @@ def test_a_board_counts_money_in_the_rulebook_s_currency(pack: str, lang: str, m
     board = _texts(draw(table.ruleset.pack.game, table.game.view(0), words))
     assert money in board, board
     assert "guilders" not in board
-    unit = table.ruleset.pack.data["mechanics"]["measures"]["money"]
+    unit = table.ruleset.pack.data["mechanics"]["parts"]["money"]["unit"]
     start = table.game.view(0)["players"][0]["money"]
     assert with_unit(catalog_for(words.lang, None, table.ruleset.pack.game), start, unit) in board
 

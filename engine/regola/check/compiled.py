@@ -36,8 +36,8 @@ def unreachable_ends(subject: Subject, mechanics: Any) -> list[Finding]:
     for condition in mechanics.end:
         if condition.kind != "reaches":  # a pile can always run out as far as the data shows
             continue
-        ceiling = mechanics.terms.ceilings.get(condition.by)
-        most = ceiling(subject.doc) if ceiling is not None else None
+        part = mechanics.parts.get(condition.by)
+        most = part.most if part is not None else None
         if most is not None and condition.at_least > most:
             found.append(subject.at("MECH_UNREACHABLE", f"nobody can have {condition.at_least} {condition.by}: "
                                     f"at most {most} under this pack, so this end never comes",

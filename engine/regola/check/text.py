@@ -27,6 +27,7 @@ from regola.check.subject import MISSING, Subject, pointer, resolve
 from regola.core.errors import PackError
 from regola.core.schemas import admitted_values, schema_id, schema_set
 from regola.core.yamlio import display_path, load_yaml, locate
+from regola.mechanics.parts import units
 from regola.text.mechanics import form_changed
 
 if TYPE_CHECKING:
@@ -233,10 +234,9 @@ def _official(subject: Subject) -> str | None:
 
 
 def _mechanic_units(subject: Subject) -> list[str]:
-    """The units the words of the pack's mechanics count in (``mechanics.measures``: regola.text.mechanics)."""
-    mechanics = subject.doc.get("mechanics")
-    measures = mechanics.get("measures") if isinstance(mechanics, dict) else None
-    return [str(unit) for unit in measures.values()] if isinstance(measures, dict) else []
+    """The units the words of the pack's mechanics count in (the units of ``mechanics.parts``:
+    regola.text.mechanics)."""
+    return list(dict.fromkeys(units(subject.doc.get("mechanics") or {}).values()))
 
 
 def _chrome_needed(subject: Subject) -> Iterator[str]:
@@ -288,7 +288,7 @@ def check_coverage(subjects: list[Subject], catalogs: list[Catalog]) -> list[Fin
                     lacks(f"name of {category} {name_id!r}", pointer("text", "names", category))
             for unit in _mechanic_units(subject):
                 if unit not in catalog.data["units"]:
-                    lacks(f"unit {unit!r} (mechanics.measures)", pointer("text", "units"))
+                    lacks(f"unit {unit!r} (mechanics.parts)", pointer("text", "units"))
             for key in _chrome_needed(subject):
                 if key not in catalog.data.get("chrome", {}):
                     lacks(f"heading chrome.{key}", pointer("text", "chrome"))

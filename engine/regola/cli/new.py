@@ -81,14 +81,15 @@ def mechanic_lines(pack: Any, lang: str = "en") -> list[str]:
     measures and parts, each a valid change once uncommented; the comments in ``lang``."""
     from regola.i18n import words
     from regola.mechanics.awards import MOMENTS, RECEIVERS
+    from regola.mechanics.parts import units
     from regola.mechanics.seating import DIRECTIONS
     from regola.mechanics.start import START_KINDS
     from regola.mechanics.visibility import HELD_AUDIENCES, PILE_AUDIENCES
 
     mechanics = pack.data.get("mechanics")
-    if not isinstance(mechanics, dict) or not mechanics.get("measures"):
+    measures = list(units(mechanics)) if isinstance(mechanics, dict) else []
+    if not measures:
         return []
-    measures = list(mechanics["measures"])
     gain = "money" if "money" in measures else measures[0]
     counted = next((m for m in measures if m != gain), gain)
     start = mechanics.get("start_player", {}).get("kind", "holder")

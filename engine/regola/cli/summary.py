@@ -7,6 +7,7 @@ game without one gets the ranking by seat. ``table`` lays out a standings table 
 
 from __future__ import annotations
 
+import shlex
 from typing import TYPE_CHECKING
 
 from regola.text.present import rule_line, sentence, summary, table
@@ -14,6 +15,7 @@ from regola.text.seats import seat_number
 
 if TYPE_CHECKING:
     from regola.core.game import Game
+    from regola.core.variant import Variant
     from regola.text.speech import Speech
 
 __all__ = ["closing", "rule_line", "sentence", "standings", "table"]  # the helpers: regola.text.present
@@ -31,6 +33,15 @@ def standings(game: Game, speech: Speech) -> list[str]:
     return summary(game, speech, hook()) if hook is not None else _by_seat(game, speech)
 
 
+def _variant_ref(variant: Variant) -> str:
+    """How a command names a variant so that it loads again: by id when it lies among the packs'
+    variants, else by the file it came from."""
+    source = variant.source
+    if not source.endswith((".yaml", ".yml")) or (source.startswith("rulepacks/") and "/variants/" in source):
+        return variant.id
+    return shlex.quote(source)
+
+
 def closing(game: Game, speech: Speech, players: int, seed: int, humans: list[int]) -> list[str]:
     """The whole closing summary of a finished (or stopped) game."""
     pack = game.ruleset.pack
@@ -42,8 +53,9 @@ def closing(game: Game, speech: Speech, players: int, seed: int, humans: list[in
                             seed=str(seed), decisions=len(game.history))]
     lines += standings(game, speech)
     lang = speech.language
-    # the same game again needs the same variants (a house rule's file by the id it was loaded under)
-    chosen = "".join(f" --variant {v.id}" for v in pack.variants)
+    # the same game again needs the same variants: a pack's own variant by its id, any other file by
+    # the path it was loaded from (its id would find nothing)
+    chosen = "".join(f" --variant {_variant_ref(v)}" for v in pack.variants)
     again = f"regola play --pack {pack.id}{chosen} --players {players} --seed {seed} --lang {lang}"
     scoring = f"regola rules show scoring.winner --pack {pack.id}{chosen} --lang {lang}"
     render = f"regola rules render --pack {pack.id}{chosen} --lang {lang} -o rulebook/"

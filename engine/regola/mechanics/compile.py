@@ -7,7 +7,7 @@ measure of the pack) is a PackError at the JSON pointer of the value at fault, n
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from regola.core.errors import PackError
@@ -16,6 +16,8 @@ from regola.mechanics.awards import MOMENTS, Award, give
 from regola.mechanics.draft import Deal
 from regola.mechanics.ending import EndCondition, TurnEnd, ended
 from regola.mechanics.expressions import Expression, ExpressionError
+from regola.mechanics.parts import Part, compile_parts
+from regola.mechanics.parts import units as part_units
 from regola.mechanics.start import START_KINDS, StartRule, round_start_seat
 from regola.mechanics.terms import GameTerms
 from regola.mechanics.visibility import HELD_AUDIENCES, PILE_AUDIENCES, Visibility
@@ -35,6 +37,7 @@ class Mechanics:
     deal: Deal | None = None  # how the cards dealt at setup become a hand (games that deal one)
     auction: Auction = field(default_factory=Auction)  # how the game's auctions run (regola.mechanics.auction)
     turn_order: str = "clockwise"  # the order of play around the table (regola.mechanics.seating)
+    parts: Mapping[str, Part] = field(default_factory=dict)  # the pack's parts (regola.mechanics.parts)
 
     def begin_round(self, state: Any, n: int, round_number: int) -> None:
         """A round begins: the start player first (by the standings as the round opens), then awards."""
@@ -87,13 +90,15 @@ def _measure(raw: Any, units: Mapping[str, str], pointer: str) -> str:
     return str(raw)
 
 
-def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "/mechanics") -> Mechanics:
-    units: dict[str, str] = {}
-    for name, unit in raw["measures"].items():
-        if name not in terms.measures:
-            raise PackError(f"the game cannot count a measure {name!r} (it counts: "
-                            f"{', '.join(sorted(terms.measures))})", field=f"{pointer}/measures/{name}")
-        units[name] = str(unit)
+def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "/mechanics",
+                      doc: Mapping[str, Any] | None = None) -> Mechanics:
+    """The block compiled against what the game lends; ``doc`` (the whole pack) resolves the parts' bounds
+    given as pointers. The measures and resources come from the pack's parts, not from the game."""
+    parts, gives = compile_parts(raw["parts"], doc, f"{pointer}/parts", terms.accounts,
+                                 terms.fields() if terms.fields is not None else None)
+    units = part_units(raw)
+    terms = replace(terms, measures={name: parts[name] for name in units},
+                    resources={name: give for name, give in gives.items() if name in units})
     start_raw = raw["start_player"]
     kind = start_raw["kind"]
     if kind not in START_KINDS:  # the schema says so too; a document compiled unchecked gets the same line
@@ -121,8 +126,8 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
             award_by = _measure(award_by, units, f"{at}/by")
         gain = _measure(item["gain"], units, f"{at}/gain")
         if gain not in terms.resources:
-            raise PackError(f"{gain!r} cannot be given (resources: {', '.join(sorted(terms.resources))})",
-                            field=f"{at}/gain")
+            raise PackError(f"{gain!r} cannot be given: only a counter a player owns can (the pack's: "
+                            f"{', '.join(sorted(terms.resources))})", field=f"{at}/gain")
         try:
             amount = Expression.compile(item["amount"], units)
         except ExpressionError as exc:
@@ -135,7 +140,7 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
                      visibility=_visibility(raw["visibility"], terms, piles, f"{pointer}/visibility"),
                      deal=_deal(raw.get("deal"), terms, f"{pointer}/deal"),
                      auction=_auction(raw.get("auction"), terms, f"{pointer}/auction"),
-                     turn_order=str((raw.get("turn_order") or {}).get("kind", "clockwise")))
+                     turn_order=str((raw.get("turn_order") or {}).get("kind", "clockwise")), parts=parts)
 
 
 #: the most prices, raises or bids a form may list: a bound the data's numbers cannot push past

@@ -1,9 +1,11 @@
-"""What a game lends the mechanics library: how to count its measures and how to give its resources.
+"""What a game lends the mechanics library: its start seat, the forms its auctions and deals run, the
+accounts it keeps, how to count its piles.
 
-A *measure* is a whole number per player that the game knows how to count (money, prestige, completed
-inventions); a *resource* is a measure the game can also give (money, prestige). The pack names which
-measures its mechanics may use and the unit their words count in (``mechanics.measures``); the game's
-``GameTerms`` says how to count each one. Plain module-level functions, so compiled rules pickle.
+A *measure* (a whole number per player: money, prestige, completed inventions) and a *resource* (a
+measure an award may give) are not lent by the game: the pack declares its parts (``mechanics.parts``,
+regola.mechanics.parts) and the compiled mechanics carry the measures and resources made from them, in
+the same two mappings. A game lends only an *account* for a counter it keeps a ledger of. Plain
+module-level functions, so compiled rules pickle.
 """
 
 from __future__ import annotations
@@ -20,12 +22,18 @@ Measure = Callable[[Any, int], int]
 
 @dataclass(frozen=True)
 class GameTerms:
-    measures: Mapping[str, Measure]
-    #: the resources an award may give: (state, seat, amount); a negative amount takes
-    resources: Mapping[str, Callable[[Any, int, int], None]]
     #: the seat that starts the round, and how the game moves it
     start_seat: Callable[[Any], int]
     set_start_seat: Callable[[Any, int], None]
+    #: the measures made from the pack's parts (filled by regola.mechanics.compile, never by a game)
+    measures: Mapping[str, Measure] = field(default_factory=dict)
+    #: the resources an award may give: (state, seat, amount); a negative amount takes (likewise filled)
+    resources: Mapping[str, Callable[[Any, int, int], None]] = field(default_factory=dict)
+    #: counter -> how the game moves it where it keeps a ledger: (state, seat, amount), a negative amount
+    #: paid back; the bounds are applied before (regola.mechanics.parts.Give)
+    accounts: Mapping[str, Callable[[Any, int, int], None]] = field(default_factory=dict)
+    #: () -> (the fields a player keeps, the fields the game's state keeps): what a part's ``at`` may name
+    fields: Callable[[], tuple[tuple[str, ...], tuple[str, ...]]] | None = None
     #: the seat that starts the first round, as the pack's setup says (start_player 'fixed' returns to it)
     first_seat: Callable[[Any], int] | None = None
     #: the parts of a player's holdings whose audience the pack chooses (mechanics.visibility)
@@ -38,8 +46,6 @@ class GameTerms:
     deals: bool = False
     #: pile -> how many cards it holds now (an end condition 'runs_out' names one; mechanics.piles)
     piles: Mapping[str, Callable[[Any], int]] = field(default_factory=dict)
-    #: measure -> the most a player can ever have of it under the pack document (where the game knows)
-    ceilings: Mapping[str, Callable[[Mapping[str, Any]], int]] = field(default_factory=dict)
     #: the measure whose most wins the game (money, prestige): what a bot's evaluation counts in
     score: str = "money"
 

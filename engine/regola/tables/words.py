@@ -9,6 +9,7 @@ from pathlib import Path
 
 from regola.core.pack import Pack
 from regola.i18n import words as interface_words
+from regola.mechanics.parts import units
 from regola.text.catalog import Catalog, catalog_for
 from regola.text.catalog import languages_of as catalog_languages
 from regola.text.speech import Speech
@@ -45,11 +46,9 @@ class Words:
         self.catalog: Catalog = catalog_for(self.lang, home, pack.game)
         self._words = interface_words(self.lang, DOMAIN)
         self._speech: Speech | None = None
-        # the unit each declared measure counts in (mechanics.yaml: money in gulden or florins, prestige
+        # the unit each declared part counts in (mechanics.parts: money in gulden or florins, prestige
         # in points): a game's nouns come from its rule catalog, never from the interface catalogs
-        measures = pack.data.get("mechanics", {}).get("measures", {})
-        self._units: dict[str, str] = {str(k): str(v) for k, v in measures.items()} if isinstance(measures, dict) \
-            else {}
+        self._units: dict[str, str] = units(pack.data.get("mechanics", {}))
 
     def gettext(self, message: str, /, **values: object) -> str:
         """An interface text in this language, its {placeholders} filled (numbers the locale's way)."""

@@ -3,7 +3,7 @@
 A variant that changes the form of a mechanic writes no text: what a form says comes from here, with
 the pack's numbers and the game's nouns. The sentences are interface messages (gettext, this package's
 ``regola`` domain, translated in every shipped language); the nouns are the units of the game's rule
-catalog, named by the pack's ``mechanics.measures``. Two forms of a unit carry every case the
+catalog, named by the pack's ``mechanics.parts``. Two forms of a unit carry every case the
 sentences need: the form for 2 (the plural a verb takes: "receive gulden", Czech and Polish
 nominative/accusative) and the form for 5 (what "the fewest …" counts: Czech and Polish genitive).
 
@@ -21,6 +21,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from regola.i18n import N_, words
+from regola.mechanics.parts import units as part_units
 from regola.text.bind import BoundRule, plural, with_unit
 from regola.text.catalog import Catalog
 
@@ -347,7 +348,7 @@ def form_rule(catalog: Catalog, pack: Pack, rule_id: str) -> BoundRule | None:
     # without the block's cites: they speak for the form the pack chose, not for this one
     item = {key: value for key, value in (mechanics.get(part) or {}).items() if key != "cites"}
     # the form's own cites (none for a house rule): the index rule's cite the form it was written for
-    return _bound(rule_id, catalog, mechanics.get("measures", {}), part, item, (), pointer)
+    return _bound(rule_id, catalog, part_units(mechanics), part, item, (), pointer)
 
 
 def mechanic_rules(catalog: Catalog, pack: Pack) -> Iterator[BoundRule]:
@@ -355,7 +356,7 @@ def mechanic_rules(catalog: Catalog, pack: Pack) -> Iterator[BoundRule]:
     mechanics = pack.data.get("mechanics")
     if not isinstance(mechanics, dict):
         return
-    units = mechanics.get("measures", {})
+    units = part_units(mechanics)
     claimed = claimed_forms(pack)
     turn_order = mechanics.get("turn_order") or {}
     if turn_order.get("kind", "clockwise") != "clockwise":  # the printed rules say clockwise where it matters

@@ -164,6 +164,7 @@ class Rules:
     # derived shapes for the hot path (no rule of their own) -------------------------------------
     card_needs: Mapping[int, tuple[tuple[int, int], ...]]  # (material, count) of each card, count > 0
     any_card_without_materials: bool  # whether some invention needs no material at all
+    money_most: int  # the most money a player may hold (mechanics.parts.money: max)
 
     @property
     def rounds(self) -> int:
@@ -310,6 +311,7 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
     council = city["council"]
     comp_ = doc["completion"]
     planning = doc["planning"]
+    mechanics = compile_mechanics(doc["mechanics"], TERMS, doc=doc)
     return Rules(
         players_min=int(doc["players"]["min"]),
         players_max=int(doc["players"]["max"]),
@@ -370,7 +372,7 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         auction_tie=comp_["auction"]["tie"],
         type_bonus=_per_players(doc["scoring"]["type_bonus"]),
         tie_breaks=tuple(doc["scoring"]["tie_breaks"]),
-        mechanics=compile_mechanics(doc["mechanics"], TERMS),
+        mechanics=mechanics, money_most=mechanics.parts["money"].most,
         card_needs={cid: tuple((m, n) for m, n in enumerate(c.components) if n) for cid, c in cards.items()},
         any_card_without_materials=any(not any(c.components) for c in cards.values()),
     )

@@ -157,7 +157,9 @@ class State:
 
     # -- money: every gulden moves through these two, so the ledger always balances -------------
     def gain(self, seat: int, amount: int, reason: str) -> None:
+        """Gulden from the bank, up to the most a player may hold (mechanics.parts.money: max)."""
         p = self.players[seat]
+        amount = min(amount, self.rules.money_most - p.money)
         p.money += amount
         p.received += amount
         if self.log is not None:

@@ -1,10 +1,10 @@
-"""What Maestro Leonardo lends the mechanics library (regola.mechanics.terms): its measures, the money
-an award gives, and the start seat (whoever holds Leonardo)."""
+"""What Maestro Leonardo lends the mechanics library (regola.mechanics.terms): the account its money
+moves through, the start seat (whoever holds Leonardo), the forms its auction runs. Its measures are
+the pack's parts (mechanics.parts)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from regola.mechanics.terms import GameTerms
 
@@ -14,41 +14,20 @@ if TYPE_CHECKING:  # the rules import these terms, and the state imports the rul
 __all__ = ["TERMS"]
 
 
-def money(state: State, seat: int) -> int:
-    return state.players[seat].money
+def fields() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What a player and the game's state keep: what a part of the pack (mechanics.parts) may name."""
+    from regola.games.maestro_leonardo.state import PLAYER_FIELDS, STATE_FIELDS
+
+    return PLAYER_FIELDS, STATE_FIELDS
 
 
-def inventions(state: State, seat: int) -> int:
-    """Invention cards in front of the player."""
-    return len(state.players[seat].cards)
-
-
-def completed(state: State, seat: int) -> int:
-    """Inventions the player has completed, with a card or not."""
-    return len(state.players[seat].completed)
-
-
-def upgrades(state: State, seat: int) -> int:
-    """Upgrades bought at the workshop (001 §8 B)."""
-    return state.players[seat].upgrades
-
-
-def cards_in_the_box(doc: Mapping[str, Any]) -> int:
-    """Nobody completes or holds more inventions than the box has cards."""
-    return len(doc["inventions"]["cards"])
-
-
-def auction_paid(state: State, seat: int) -> int:
-    """Gulden the player paid for cards won at the latest auctions (phase D; 0 before the first)."""
-    return state.players[seat].auction_paid
-
-
-def give_money(state: State, seat: int, amount: int) -> None:
-    """Gulden from the bank (R6: it never runs out); a negative amount goes back, never below zero."""
+def money_account(state: State, seat: int, amount: int) -> None:
+    """Gulden an award moves, through the money log (R6: the bank never runs out); a negative amount
+    goes back. The bounds are the pack's (mechanics.parts.money), applied before."""
     if amount >= 0:
         state.gain(seat, amount, "award")
     else:
-        state.pay(seat, min(-amount, state.players[seat].money), "award")
+        state.pay(seat, -amount, "award")
 
 
 def leonardo(state: State) -> int:
@@ -69,10 +48,6 @@ def inventions_left(state: State) -> int:
     return len(state.deck)
 
 
-TERMS = GameTerms(measures={"money": money, "inventions": inventions, "completed": completed, "upgrades": upgrades,
-                            "auction_paid": auction_paid},
-                  resources={"money": give_money}, start_seat=leonardo, set_start_seat=pass_leonardo,
-                  first_seat=first_seat,
-                  parts=("money", "hand", "lab_work"), auctions=("sealed", "open"),
-                  ceilings={"inventions": cards_in_the_box, "completed": cards_in_the_box},
+TERMS = GameTerms(fields=fields, accounts={"money": money_account}, start_seat=leonardo, set_start_seat=pass_leonardo,
+                  first_seat=first_seat, parts=("money", "hand", "lab_work"), auctions=("sealed", "open"),
                   piles={"inventions": inventions_left})

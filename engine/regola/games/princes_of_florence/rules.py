@@ -115,6 +115,7 @@ class Rules:
     architect_prestige: tuple[int, ...]
     tiebreak: tuple[str, ...]
     mechanics: Mechanics  # the forms chosen from regola's library (docs/MECHANICS.md)
+    money_most: int  # the most money a player may hold (mechanics.parts.money: max)
     characters: Mapping[str, Any] | None  # expansion "Muza i Księżniczka": /characters, as data
     shared_board: Mapping[str, Any] | None = None  # expansion "Wspólne budowanie": /shared_board, as data
 
@@ -188,6 +189,7 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
     works = doc["works"]
     scoring = doc["scoring"]
     setup = doc["setup"]
+    mechanics = compile_mechanics(doc["mechanics"], TERMS, doc=doc)
     return Rules(
         players_min=doc["players"]["min"], players_max=doc["players"]["max"],
         setup_modes=tuple(setup["modes"]), principality=principality,
@@ -201,7 +203,7 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         freedom_supply={n: (v["each"], v["random_extra"]) for n, v in _by_players(setup["freedoms"]).items()},
         start_seat=setup["start_seat"], start_prestige=setup["prestige"],
         rounds=rounds["count"], minimum_work=tuple(rounds["minimum_work"]),
-        mechanics=compile_mechanics(doc["mechanics"], TERMS),
+        mechanics=mechanics, money_most=mechanics.parts["money"].most,
         lots_by_players=lots, opening_bid=_by_players(auction["opening_bid"]),
         per_player=auction["per_player"], per_stack=auction["per_stack"],
         last_player_buys=auction["last_player_pays_opening_bid"], prestige_draw=auction["prestige_draw"],

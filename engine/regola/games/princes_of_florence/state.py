@@ -103,7 +103,9 @@ class State:
         self.bank += amount
 
     def gain(self, seat: int, amount: int) -> None:
+        """Florins from the bank, up to the most a player may hold (mechanics.parts.money: max)."""
         p = self.players[seat]
+        amount = min(amount, self.rules.money_most - p.money)
         p.money += amount
         p.received += amount
         self.bank -= amount

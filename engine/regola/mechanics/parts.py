@@ -1,0 +1,164 @@
+"""A game's parts, declared in its pack (``mechanics.parts``): every counter, holding and pile a rule may
+speak of, with where the state keeps it, the unit its words count in and its bounds.
+
+From the declaration alone each part owned by a player is a **measure** (its count for that player),
+and each counter a **resource** an award may give or take: never past its bounds, and, where it has a
+``supply``, only what the supply holds, which it goes back to. A game lends no list of measures; it
+lends only an *account* for a counter whose movements it records (both games' money), through which
+such a counter is given, so its ledger still balances.
+
+Kinds: ``counter`` (a whole number: gulden, prestige, jesters, the jesters left in the supply),
+``holding`` (things held: cards, freedoms, materials; counted by their number, or by the sum of a
+count per kind) and ``pile`` (an ordered stack of cards). ``owner`` is ``player`` (one per player, an
+attribute of the player) or ``shared`` (one per game, an attribute of the state); ``at`` names that
+attribute. ``max`` is a whole number or a JSON pointer into the pack whose number, or count of items,
+bounds the part (``/components/jesters``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from regola.core.errors import PackError
+
+__all__ = ["KINDS", "OWNERS", "UNLIMITED", "Part", "compile_parts", "units"]
+
+KINDS = ("counter", "holding", "pile")
+OWNERS = ("player", "shared")
+#: the bound of a counter that declares none, and of what any expression may reach (mechanics.expressions)
+UNLIMITED = 10**9
+
+#: (the fields a player keeps, the fields the game's state keeps)
+Fields = tuple[tuple[str, ...], tuple[str, ...]]
+#: (state, seat, amount) -> None: how a game moves a counter it keeps a ledger of
+Account = Callable[[Any, int, int], None]
+
+
+def units(mechanics: Mapping[str, Any]) -> dict[str, str]:
+    """Measure -> the unit its words count in: every part a player owns that names a unit. Plain data, so
+    the words, the check and the editing forms read it without compiling the pack."""
+    parts = mechanics.get("parts") if isinstance(mechanics, Mapping) else None
+    if not isinstance(parts, Mapping):
+        return {}
+    return {str(name): str(p["unit"]) for name, p in parts.items()
+            if isinstance(p, Mapping) and p.get("owner") == "player" and isinstance(p.get("unit"), str)}
+
+
+@dataclass(frozen=True)
+class Part:
+    """One declared part. Called as a measure: ``part(state, seat)`` counts it for that player (a shared
+    part: for the game). ``counts`` says how a holding counts: ``items`` (how many things) or ``sum``
+    (a count per kind, added up: materials in hand)."""
+
+    name: str
+    kind: str
+    owner: str
+    at: str
+    unit: str | None
+    least: int
+    most: int
+    supply: str | None = None
+    counts: str = "items"
+
+    def __call__(self, state: Any, seat: int) -> int:
+        holder = state.players[seat] if self.owner == "player" else state
+        value = getattr(holder, self.at)
+        if isinstance(value, int):
+            return int(value)
+        if self.counts == "sum":
+            return sum(value.values()) if isinstance(value, Mapping) else sum(value)
+        return len(value)
+
+
+@dataclass(frozen=True)
+class Give:
+    """How an award gives (a positive amount) or takes (a negative one) a player's counter: within the
+    counter's bounds, from and to its supply when it has one, through the game's account when it keeps
+    one. Plain data, so compiled rules pickle."""
+
+    part: Part
+    supply: Part | None
+    account: Account | None
+
+    def __call__(self, state: Any, seat: int, amount: int) -> None:
+        now = self.part(state, seat)
+        if amount >= 0:
+            room = max(0, self.part.most - now)
+            if self.supply is not None:
+                room = min(room, max(0, self.supply(state, seat)))
+            moved = min(amount, room)
+        else:
+            moved = -min(-amount, max(0, now - self.part.least))
+        if not moved:
+            return
+        if self.account is not None:
+            self.account(state, seat, moved)
+        else:
+            holder = state.players[seat]
+            setattr(holder, self.part.at, now + moved)
+        if self.supply is not None:
+            setattr(state, self.supply.at, getattr(state, self.supply.at) - moved)
+
+
+def _bound(raw: Any, doc: Mapping[str, Any] | None, pointer: str) -> int:
+    """A bound: a whole number, or a pointer into the pack whose number or count of items it is."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str) and raw.startswith("/") and doc is not None:
+        node: Any = doc
+        for token in raw[1:].split("/"):
+            token = token.replace("~1", "/").replace("~0", "~")
+            if isinstance(node, Mapping) and token in node:
+                node = node[token]
+            elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+                node = node[int(token)]
+            else:
+                raise PackError(f"the bound {raw!r} names nothing in the pack", field=pointer)
+        if isinstance(node, int) and not isinstance(node, bool):
+            return node
+        if isinstance(node, list | Mapping):
+            return len(node)
+        raise PackError(f"the bound {raw!r} is neither a number nor a list", field=pointer)
+    raise PackError(f"a bound is a whole number or a pointer into the pack, not {raw!r}", field=pointer)
+
+
+def compile_parts(raw: Mapping[str, Any], doc: Mapping[str, Any] | None, pointer: str,
+                  accounts: Mapping[str, Account],
+                  fields: Fields | None = None) -> tuple[dict[str, Part], dict[str, Give]]:
+    """The pack's parts, and the resources they make (each counter a player owns): faults at their line.
+    ``fields`` (what a player and the game's state keep) bounds what ``at`` may name."""
+    parts: dict[str, Part] = {}
+    for name, item in raw.items():
+        at = f"{pointer}/{name}"
+        if fields is not None:
+            kept = fields[0] if item["owner"] == "player" else fields[1]
+            if item["at"] not in kept:
+                whose = "a player" if item["owner"] == "player" else "the game"
+                raise PackError(f"the game keeps no {item['at']!r} for {whose} (it keeps: {', '.join(sorted(kept))})",
+                                field=f"{at}/at")
+        least = _bound(item.get("min", 0), doc, f"{at}/min")
+        most = _bound(item.get("max", UNLIMITED), doc, f"{at}/max")
+        if least > most:
+            raise PackError(f"the least {least} is above the most {most}", field=f"{at}/min")
+        parts[str(name)] = Part(str(name), str(item["kind"]), str(item["owner"]), str(item["at"]),
+                                None if item.get("unit") is None else str(item["unit"]), least, most,
+                                None if item.get("supply") is None else str(item["supply"]),
+                                str(item.get("counts", "items")))
+    for account in accounts:
+        if account not in parts:
+            raise PackError(f"the game keeps an account of {account!r}, which the pack does not declare",
+                            field=pointer)
+    gives: dict[str, Give] = {}
+    for name, part in parts.items():
+        supply = None
+        if part.supply is not None:
+            supply = parts.get(part.supply)
+            if supply is None or supply.owner != "shared" or supply.kind != "counter":
+                shared = ", ".join(n for n, p in parts.items() if p.owner == "shared" and p.kind == "counter")
+                raise PackError(f"the supply of {name!r} is a shared counter of the pack (shared counters: "
+                                f"{shared or 'none'}), not {part.supply!r}", field=f"{pointer}/{name}/supply")
+        if part.owner == "player" and part.kind == "counter":
+            gives[name] = Give(part, supply, accounts.get(name))
+    return parts, gives

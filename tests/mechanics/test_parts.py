@@ -1,0 +1,105 @@
+"""A game's parts declared in its pack (mechanics.parts, issue 43 item 1): each part a player owns is a
+measure from its declaration alone, each counter a resource given within its bounds and from its
+supply, and a declaration that names nothing is refused at its line."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from regola.bots.specs import make_bot
+from regola.core.errors import PackError
+from regola.core.game import CHANCE, Game, Ruleset
+from regola.core.pack import load_pack
+from regola.core.play import play
+
+
+def _house(tmp_path: Path, pack: str, *changes: str) -> Path:
+    path = tmp_path / "house.yaml"
+    path.write_text(f"variant:\n  id: house\n  base: [{pack}]\n  title: House\n  changes:\n"
+                    + "".join(f"    - {c}\n" for c in changes), encoding="utf-8")
+    return path
+
+
+def _random_game(rs: Ruleset, players: int, seed: int, setup: str) -> Game:
+    """A random game, stepped one move at a time (the caller checks after each: a generator)."""
+    return Game.new(rs, players, seed, setup)
+
+
+def _moves(game: Game, seed: int):  # type: ignore[no-untyped-def]
+    rng = random.Random(seed)
+    while not game.is_terminal():
+        if game.current_player() == CHANCE:
+            game.apply(game.sample_chance())
+        else:
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+        yield game
+
+
+@pytest.mark.parametrize(("pack", "setup"), [("cs", "beginner"), ("pl", "standard")])
+def test_a_runaway_award_stays_within_the_declared_bound(tmp_path: Path, pack: str, setup: str) -> None:
+    """'money * 1000' every round once died of MemoryError listing a purse of billions of bids; the
+    declared bound holds whatever the expression says, and the game plays to its end."""
+    award = "{when: round_start, to: each, gain: money, amount: 'money * 1000'}"
+    change = f"{{op: add, path: /mechanics/awards/-, value: {award}}}"
+    rs = Ruleset(load_pack(pack, variants=[_house(tmp_path, pack, change)]))
+    most = rs.rules.mechanics.parts["money"].most
+    game = _random_game(rs, 3, 4, setup)
+    richest = 0
+    for _ in _moves(game, 4):
+        richest = max(richest, *(p.money for p in game.state.players))
+        assert richest <= most
+    assert richest == most  # the bound was reached, not merely respected
+    assert game.result() is not None
+
+
+def test_a_part_no_game_lent_before_is_a_measure(tmp_path: Path) -> None:
+    """'Each jester scores a prestige point at the end': Princes of Florence's code never lent its jesters
+    as a measure; the pack's declaration makes them one."""
+    base = Ruleset(load_pack("pl"))
+    house = Ruleset(load_pack("pl", variants=[_house(tmp_path, "pl", "{op: add, path: /mechanics/awards/-, value: "
+                                                     "{when: game_end, to: each, gain: prestige, amount: jesters}}")]))
+    games = []
+    for rs in (base, house):
+        game = Game.new(rs, 3, 8, "standard")
+        play(game, [make_bot("greedy", seat, 8, rs) for seat in range(3)])
+        games.append(game)
+    jesters = [p.jesters for p in games[0].state.players]
+    assert any(jesters)
+    assert [p.prestige for p in games[1].state.players] == \
+        [p.prestige + j for p, j in zip(games[0].state.players, jesters, strict=True)]
+
+
+def test_jesters_given_come_from_the_supply_and_go_no_further(tmp_path: Path) -> None:
+    """A counter with a supply is given only what the supply holds, never past its own bound, and every
+    jester is in the supply or with a player after every move."""
+    rs = Ruleset(load_pack("pl", variants=[_house(tmp_path, "pl", "{op: add, path: /mechanics/awards/-, value: "
+                                                  "{when: round_start, to: each, gain: jesters, amount: 2}}")]))
+    total = rs.rules.jesters
+    game = _random_game(rs, 4, 2, "standard")
+    for _ in _moves(game, 2):
+        state = game.state
+        assert state.jesters + sum(p.jesters for p in state.players) == total
+        assert state.jesters >= 0 and all(0 <= p.jesters <= total for p in state.players)
+    assert game.state.jesters == 0  # 4 players x 2 a round emptied it
+
+
+@pytest.mark.parametrize(("change", "field", "says"), [
+    ("{op: replace, path: /mechanics/parts/jesters/at, value: clowns}", "/mechanics/parts/jesters/at",
+     "keeps no 'clowns'"),
+    ("{op: replace, path: /mechanics/parts/jesters/supply, value: money}", "/mechanics/parts/jesters/supply",
+     "shared counter"),
+    ("{op: replace, path: /mechanics/parts/jesters/max, value: /components/clowns}", "/mechanics/parts/jesters/max",
+     "names nothing"),
+    ("{op: add, path: /mechanics/awards/-, value: {when: game_end, to: each, gain: freedoms, amount: 1}}",
+     "/mechanics/awards/0/gain", "only a counter"),
+])
+def test_a_part_that_names_nothing_is_refused_at_its_line(tmp_path: Path, change: str, field: str,
+                                                          says: str) -> None:
+    with pytest.raises(PackError) as err:
+        Ruleset(load_pack("pl", variants=[_house(tmp_path, "pl", change)]))
+    assert err.value.field == field and says in str(err.value)
+    assert err.value.file is not None and err.value.file.endswith("house.yaml") and err.value.line
