@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from regola.core.game import Ruleset
+    from regola.core.pack import Pack
 
 
 def add_pack_options(p: argparse.ArgumentParser) -> None:
@@ -21,18 +22,16 @@ def add_pack_options(p: argparse.ArgumentParser) -> None:
 @lru_cache(maxsize=8)
 def _ruleset(pack: str, variants: tuple[str, ...]) -> Ruleset:
     # imported here: commands that need no rules (e.g. `rules show` from its cache) skip jsonschema
-    from regola.core.errors import PackError
-    from regola.core.game import Ruleset
-    from regola.core.pack import load_pack
+    from regola.core.game import load_ruleset
 
-    loaded = load_pack(pack, variants=list(variants))
-    try:
-        return Ruleset(loaded)
-    except PackError as err:  # a fault the variants brought into the base's data: say which change
-        if err.field is None or not loaded.variants or err.file in {v.source for v in loaded.variants}:
-            raise
-        raise loaded.error(err.message, err.field) from None
+    return load_ruleset(pack, variants)
 
 
 def ruleset_from(args: argparse.Namespace) -> Ruleset:
     return _ruleset(args.pack, tuple(args.variant))
+
+
+def pack_from(ref: str, variants: list[str]) -> Pack:
+    """The pack with its variants as play would load it: refused, with play's message, where play refuses
+    it (a rulebook or a diff of rules nobody can play would mislead)."""
+    return _ruleset(ref, tuple(variants)).pack

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from regola.cli.common import pack_from
 from regola.core.errors import RegolaError
 
 
@@ -100,11 +101,10 @@ def _bound(args: argparse.Namespace) -> dict[str, Any]:
     language = _language(args, home)[0]
 
     def compute() -> dict[str, Any]:
-        from regola.core.pack import load_pack
         from regola.text.bind import bind_all
         from regola.text.catalog import catalogs_for
 
-        pack = load_pack(args.pack, variants=list(args.variant))
+        pack = pack_from(args.pack, list(args.variant))
         catalog, fallback = catalogs_for(language, pack.game, pack.language, home)
         return {"pack": pack.id, "title": pack.title, "language": language,
                 "variants": [v.id for v in pack.variants],
@@ -182,12 +182,11 @@ def run_search(args: argparse.Namespace) -> int:
 
 
 def run_render(args: argparse.Namespace) -> int:
-    from regola.core.pack import load_pack
     from regola.text.catalog import catalogs_for, languages_of
     from regola.text.render import render, rulebook_name
 
     home = _home()
-    pack = load_pack(args.pack, variants=list(args.variant))
+    pack = pack_from(args.pack, list(args.variant))
     # --all-languages: the languages of the catalogs written for this pack's game
     languages = languages_of(pack.game, home) if args.all_languages else [_language(args, home)[0]]
     try:
@@ -219,7 +218,7 @@ def run_diff(args: argparse.Namespace) -> int:
                                                   "its base pack)"))
     catalog, fallback = catalogs_for(language, game, pack_language, home)
     base = load_pack(args.pack)
-    changed = load_pack(args.pack, variants=list(args.variant))
+    changed = pack_from(args.pack, list(args.variant))
     diff = diff_rules(catalog, base, changed, fallback)
     if args.json:
         json.dump({"pack": base.id, "language": language, "variants": [v.id for v in changed.variants],

@@ -20,11 +20,12 @@ from regola.core.actionspace import ActionKind, ActionSpace
 from regola.core.chance import ChanceModel, Draws
 from regola.core.errors import IllegalAction, PackError, RecordError, RegolaError
 from regola.core.flow import Flow, StateSpec
-from regola.core.pack import Pack
+from regola.core.pack import Pack, load_pack
 from regola.core.registry import Registry
 from regola.core.search import SearchHooks
 from regola.core.step import CHANCE, TERMINAL, Action, Step
 from regola.core.tensor import TensorSpec
+from regola.core.variant import Variant
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameDefinition", "Ruleset", "definition_for", "play_random_games",
            "to_action"]
@@ -88,6 +89,19 @@ def definition_for(game_id: str) -> GameDefinition:
         raise PackError(f"no game '{game_id}' in this engine", field="/pack/game") from exc
     definition: GameDefinition = module.DEFINITION
     return definition
+
+
+def load_ruleset(ref: str | Path, variants: Sequence[str | Path | Variant] = (), home: Path | None = None) -> Ruleset:
+    """A pack with its variants, loaded and compiled as play compiles it: the one way every reader (play,
+    the rulebooks, rules diff, the server) loads a variant, so what play refuses each refuses with the
+    same message. A fault the variants brought into the base's data names the change behind it."""
+    loaded = load_pack(ref, variants=list(variants), home=home)
+    try:
+        return Ruleset(loaded)
+    except PackError as err:
+        if err.field is None or not loaded.variants or err.file in {v.source for v in loaded.variants}:
+            raise
+        raise loaded.error(err.message, err.field) from None
 
 
 class Ruleset:

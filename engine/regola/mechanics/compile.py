@@ -155,6 +155,9 @@ def _auction(raw: Mapping[str, Any] | None, terms: GameTerms, pointer: str) -> A
         runs = ", ".join(terms.auctions) or "none: its auctions are its own code"
         raise PackError(f"this game's auctions cannot run {kind!r} (the forms it runs: {runs})",
                         field=f"{pointer}/kind")
+    for key, why in terms.auction_unread.items():
+        if key in raw:
+            raise PackError(f"this game's auction does not read {key!r}: {why}", field=f"{pointer}/{key}")
     rule = _raise_rule(raw.get("raise"), terms, f"{pointer}/raise") if kind == "open" else RaiseRule()
     auction = Auction(kind=kind, raise_rule=rule, start=int(raw.get("start", 0)), step=int(raw.get("step", 0)),
                       floor=int(raw.get("floor", 0)), bid_step=int((raw.get("bids") or {}).get("by", 0)),

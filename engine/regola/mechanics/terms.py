@@ -40,6 +40,9 @@ class GameTerms:
     parts: tuple[str, ...] = ()
     #: the auction forms the game's auctions run (mechanics.auction; regola.mechanics.auction)
     auctions: tuple[str, ...] = ()
+    #: auction parameter -> why the game's auctions do not read it (a value nobody reads is refused at its
+    #: line, never silently ignored: Maestro Leonardo's sealed bids are every sum from 0 to the purse)
+    auction_unread: Mapping[str, str] = field(default_factory=dict)
     #: whether the game's bids are listed actions (an open raise rule and sealed bids must be bounded)
     listed_bids: bool = False
     #: whether the game deals a hand at setup whose keeping the pack chooses (mechanics.deal)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from regola.core.errors import PackError, RegolaError
+from regola.core.game import load_ruleset
 from regola.core.pack import Pack, available_packs, load_pack
 from regola.core.pointers import MISSING, resolve
 from regola.core.variant import Variant, load_variant
@@ -100,7 +101,7 @@ class Bound:
 
 def posted_edition(home: Path, pack_id: str, variant: Variant) -> Edition:
     """A pack with a posted variant applied."""
-    return Edition(load_pack(pack_id, variants=[variant], home=home), load_pack(pack_id, home=home),
+    return Edition(load_ruleset(pack_id, [variant], home).pack, load_pack(pack_id, home=home),
                    posted_token(variant), variant)
 
 
@@ -183,7 +184,7 @@ class Library:
             if base not in self.packs:
                 continue
             try:
-                pack = load_pack(base, variants=[path], home=self.home)
+                pack = load_ruleset(base, [path], self.home).pack  # what play refuses is not served
             except PackError as err:
                 self.problems.append(f"variant {variant.id} on {base} skipped: {str(err).splitlines()[0]}")
                 continue

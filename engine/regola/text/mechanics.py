@@ -72,12 +72,36 @@ def _amount(catalog: Catalog, units: Mapping[str, str], gain: str, amount: Any) 
                                           formula=formula)
 
 
+def _taken(amount: Any) -> Any:
+    """The amount an award takes, as a positive amount, when it only ever takes (a negative whole number,
+    or an expression under a leading minus); else None: it gives, or its sign depends on the game."""
+    text = str(amount).strip()
+    if re.fullmatch(r"-\d+", text):
+        return int(text[1:]) or None
+    if text.startswith("-(") and text.endswith(")") and text.count("(") == 1:
+        return text[2:-1].strip()
+    return None
+
+
 def _award(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str, dict[str, str]]:
+    """An award worded as what it does: a gift is received, a negative one is paid (as far as the player
+    can: never below zero)."""
     lang = catalog.language
     w = words(lang)
-    values = {"when": _when(lang, item["when"]), "amount": _amount(catalog, units, item["gain"], item["amount"]),
+    taken = _taken(item["amount"])
+    values = {"when": _when(lang, item["when"]),
+              "amount": _amount(catalog, units, item["gain"], item["amount"] if taken is None else taken),
               "measure": _noun(catalog, units, str(item.get("by", "")), 5)}
-    if item["to"] == "fewest":
+    if taken is not None:
+        if item["to"] == "fewest":
+            template = w.templates.gettext("{when}, the player or players with the fewest {measure} pay {amount} "
+                                           "(all they have, if less).")
+        elif item["to"] == "most":
+            template = w.templates.gettext("{when}, the player or players with the most {measure} pay {amount} "
+                                           "(all they have, if less).")
+        else:
+            template = w.templates.gettext("{when}, each player pays {amount} (all they have, if less).")
+    elif item["to"] == "fewest":
         template = w.templates.gettext("{when}, the player or players with the fewest {measure} receive {amount}.")
     elif item["to"] == "most":
         template = w.templates.gettext("{when}, the player or players with the most {measure} receive {amount}.")
