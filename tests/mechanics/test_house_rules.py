@@ -46,6 +46,14 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "ml-open-auction": ("cs", []),
     "pf-dutch-auction": ("pl", ["700", "100"]),
     "pf-sealed-auction": ("pl", ["200", "100"]),
+    # parts no game lent before (issue 43: mechanics.parts), and payments
+    "pf-jester-prestige": ("pl", []),
+    "pf-architect-aid": ("pl", ["1"]),
+    "pf-wealth-tax": ("pl", ["100"]),
+    "pf-jesters-start": ("pl", []),
+    "ml-material-value": ("cs", []),
+    "ml-rich-pay": ("cs", ["2"]),
+    "ml-end-hoard": ("cs", ["12"]),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
@@ -130,6 +138,8 @@ def _finished(game: Game) -> Game:
 @pytest.mark.parametrize(("variant", "pack", "measure", "per"), [
     ("ml-upgrade-points", "cs", lambda p: p.upgrades, ("money", 2)),
     ("pf-freedom-bonus", "pl", lambda p: len(p.freedoms), ("prestige", 2)),
+    ("pf-jester-prestige", "pl", lambda p: p.jesters, ("prestige", 1)),
+    ("ml-material-value", "cs", lambda p: sum(p.hand), ("money", 1)),
 ])
 def test_a_game_end_award_adds_its_amount_per_thing_counted(variant: str, pack: str, measure: Callable[[object], int],
                                                             per: tuple[str, int]) -> None:
@@ -172,15 +182,39 @@ def test_the_poorest_are_paid_as_each_round_starts(variant: str, pack: str, gift
         assert [a - b for a, b in zip(after, before, strict=True)] == [gift if s in seats else 0 for s in range(4)]
 
 
-@pytest.mark.parametrize(("variant", "pack", "field", "start"), [
-    ("ml-start-least-money", "cs", "money", "leonardo"),
-    ("pf-start-least-prestige", "pl", "prestige", "start"),
+@pytest.mark.parametrize(("variant", "pack", "tax"), [("ml-rich-pay", "cs", 2), ("pf-wealth-tax", "pl", 100)])
+def test_the_richest_pay_as_each_round_ends(variant: str, pack: str, tax: int) -> None:
+    """A payment: the richest (all of them, on a tie) pay the amount as the round ends; one who has less
+    pays all they have."""
+    game = Game.new(ruleset(pack, variant), 4, seed=3, setup=SETUP[pack])
+    first = "planning" if pack == "cs" else "auction"
+    _until(game, _at_round(1, first))
+    for rnd, money in ((2, [30, 40, 30, 30]), (3, [tax // 2, tax // 2, 0, 0])):
+        game = _edit(game, lambda state, money=money: [setattr(p, "money", money[p.seat])  # type: ignore[misc]
+                                                        for p in state.players])  # type: ignore[attr-defined]
+        richest = [s for s in range(4) if money[s] == max(money)]
+        plain = Game.from_json(ruleset(pack), game.to_json())  # the same round without the rule
+        _until(game, _at_round(rnd, first))
+        _until(plain, _at_round(rnd, first))
+        paid = [b.money - a.money for a, b in zip(game.state.players, plain.state.players, strict=True)]
+        assert paid == [min(tax, money[s]) if s in richest else 0 for s in range(4)], (rnd, paid)
+
+
+@pytest.mark.parametrize(("variant", "pack", "field", "start", "most"), [
+    ("ml-start-least-money", "cs", "money", "leonardo", False),
+    ("pf-start-least-prestige", "pl", "prestige", "start", False),
+    ("pf-jesters-start", "pl", "jesters", "start", True),
 ])
-def test_the_one_with_the_fewest_starts_and_ties_go_clockwise(variant: str, pack: str, field: str, start: str) -> None:
+def test_the_one_with_the_fewest_starts_and_ties_go_clockwise(variant: str, pack: str, field: str, start: str,
+                                                              most: bool) -> None:
+    """The fewest (or, under a rule of the most, the most) starts; a tie goes to the first tied player
+    clockwise from the previous start player, that player included."""
     first = "planning" if pack == "cs" else "auction"
     game = Game.new(ruleset(pack, variant), 4, seed=5, setup=SETUP[pack])
     _until(game, _at_round(1, first))
     for rnd, values, expected in ((2, [9, 9, 3, 9], 2), (3, [9, 4, 9, 4], 3), (4, [4, 9, 9, 4], 3)):
+        values = [10 - v for v in values] if most else values
+
         def change(state: object, values: list[int] = values) -> None:
             for p in state.players:  # type: ignore[attr-defined]
                 setattr(p, field, values[p.seat])
@@ -194,6 +228,7 @@ def test_the_one_with_the_fewest_starts_and_ties_go_clockwise(variant: str, pack
 @pytest.mark.parametrize(("variant", "pack", "reach"), [
     ("ml-end-six-inventions", "cs", lambda p: setattr(p, "completed", list(range(1, 7)))),
     ("pf-end-at-50", "pl", lambda p: setattr(p, "prestige", 50)),
+    ("ml-end-hoard", "cs", lambda p: p.hand.__setitem__(0, 12)),
 ])
 def test_the_game_ends_after_the_round_in_which_someone_reaches_it(variant: str, pack: str,
                                                                    reach: Callable[[object], None]) -> None:
