@@ -78,3 +78,51 @@ def test_the_rule_sees_an_upward_import(tmp_path: Path, source: str) -> None:
     module = tmp_path / "probe.py"
     module.write_text(f"def f():\n    {source}", encoding="utf-8")
     assert next(m for _, m in _imports(module)).startswith(("regola.cli", "regola.serve"))
+
+
+#: modules outside games/ that still know a game by its id, to be moved into the game's package (issue 43,
+#: item 4): the boards drawn for the tables, and Maestro Leonardo's own pack checks. The list only shrinks:
+#: a new module that names a game fails the test below.
+STILL_NAMING_A_GAME = {
+    "tables/boards/__init__.py", "tables/boards/princes_of_florence.py", "check/runner.py",
+}
+
+
+def _game_ids() -> set[str]:
+    games = PACKAGE / "games"
+    return {p.name for p in games.iterdir() if (p / "__init__.py").is_file()}
+
+
+def _names_a_game(path: Path, games: set[str]) -> list[int]:
+    """Lines where a module names one of ``games``: a string of its id (not a docstring) or an import
+    of its package."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    ids = games | {g.replace("_", "-") for g in games}
+    docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)
+                  and isinstance(node.value, ast.Constant)}
+    lines = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Constant)
+             and isinstance(node.value, str) and id(node) not in docstrings and node.value in ids]
+    lines += [line for line, module in _imports(path) if any(module.startswith(f"regola.games.{g}") for g in games)]
+    return sorted(lines)
+
+
+def test_no_module_outside_a_game_names_it() -> None:
+    """Everything that knows one game lives in that game's package, found through its definition."""
+    games = _game_ids()
+    naming = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE).as_posix()
+        if relative.startswith("games/") or relative in EXEMPT:
+            continue
+        lines = _names_a_game(path, games)
+        if lines:
+            naming[relative] = lines
+    assert set(naming) - STILL_NAMING_A_GAME == set(), naming
+    assert set(naming) >= STILL_NAMING_A_GAME, "moved: take it off the list"
+
+
+def test_the_rule_sees_a_game_named(tmp_path: Path) -> None:
+    module = tmp_path / "probe.py"
+    module.write_text('"""Says maestro-leonardo in a docstring only."""\nGAME = "princes-of-florence"\n'
+                      "from regola.games.maestro_leonardo import rules\n", encoding="utf-8")
+    assert _names_a_game(module, {"maestro_leonardo", "princes_of_florence"}) == [2, 3]

@@ -25,6 +25,7 @@ from regola.check.findings import Finding
 from regola.check.refs import cite_problem, pack_sources, rulings_findings
 from regola.check.subject import MISSING, Subject, pointer, resolve
 from regola.core.errors import PackError
+from regola.core.game import definition_for
 from regola.core.schemas import admitted_values, schema_id, schema_set
 from regola.core.yamlio import display_path, load_yaml, locate
 from regola.mechanics.parts import units
@@ -39,47 +40,6 @@ PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 NUMBER = re.compile(r"(?<![\w.,])\d+(?![\w])")
 #: the integers a board game shows (money, counts, weeks): the plural categories they need must exist
 SHOWN_INTEGERS = range(0, 1001)
-
-#: name category -> (pointer of the ids in the document, field of each item holding its id, or None
-#: for a list of ids / the keys of a mapping; "!key": the keys of a mapping but that one, which groups
-#: others: the visibility block's piles). Categories not listed (components; the chrome and terminal sections)
-#: name things the data does not enumerate; they are not checked for coverage.
-NAME_SOURCES: dict[str, dict[str, tuple[str, str | None]]] = {
-    "maestro-leonardo": {
-        "materials": ("/components/materials/kinds", None),
-        "colors": ("/components/colors", None),
-        "labs": ("/components/labs", None),
-        "districts": ("/city/districts", None),
-        "council_spaces": ("/city/council/spaces", "id"),
-        "upgrades": ("/city/workshop/upgrades", "id"),
-        "favors": ("/setup/advanced/favors", "id"),
-        "setup_modes": ("/setup/modes", None),
-        "tiers": ("/inventions/tiers", "id"),
-        "types": ("/inventions/types", None),
-        "cards": ("/inventions/cards", "id"),
-        "phases": ("/flow/states", "name"),
-        "parts": ("/mechanics/visibility", "!piles"),
-        "piles": ("/mechanics/piles", None),
-    },
-    "princes-of-florence": {
-        "buildings": ("/components/buildings/kinds", None),
-        "landscapes": ("/components/landscapes/kinds", None),
-        "freedoms": ("/components/freedoms/kinds", None),
-        "professions": ("/professions/cards", "id"),
-        "bonus_cards": ("/bonus_cards", "id"),
-        "prestige_cards": ("/prestige_cards", "id"),
-        "setup_modes": ("/setup/modes", None),
-        "phases": ("/flow/states", "name"),
-        "characters": ("/characters/cards", "id"),
-        "parts": ("/mechanics/visibility", "!piles"),
-        "piles": ("/mechanics/piles", None),
-    },
-}
-#: ids a catalog may name but need not (lab sides are named with the labs, if at all)
-OPTIONAL_NAMES: dict[str, dict[str, tuple[str, str | None]]] = {
-    "maestro-leonardo": {"labs": ("/components/labs/*/sides", None)},
-}
-
 
 @dataclass
 class Catalog:
@@ -206,9 +166,10 @@ def _ids(doc: dict[str, Any], spec: tuple[str, str | None]) -> list[str]:
 
 def names_needed(subject: Subject, optional: bool = False) -> Iterator[tuple[str, str]]:
     """(category, id) of every name the document needs; with ``optional``, also those it may have."""
-    tables = [NAME_SOURCES, OPTIONAL_NAMES] if optional else [NAME_SOURCES]
+    definition = definition_for(subject.pack.game)
+    tables = [definition.names, definition.optional_names] if optional else [definition.names]
     for table in tables:
-        for category, spec in table.get(subject.pack.game, {}).items():
+        for category, spec in table.items():
             for name_id in _ids(subject.doc, spec):
                 yield category, name_id
 

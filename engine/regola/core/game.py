@@ -78,6 +78,12 @@ class GameDefinition:
     #: optional: rules -> what the driver asks as each turn ends (state -> whether the game stops there,
     #: through the flow's ``end`` trigger), or None when nothing is tested then (regola.core.gamedef)
     turn_end: Callable[[Any], Callable[[Any], bool] | None] | None = None
+    #: name category of the rule catalogs -> (pointer of the ids in the pack, the field of each item that
+    #: holds its id, or None for a list of ids / the keys of a mapping; "!key": the keys but that one):
+    #: the things the data enumerates that every catalog must name (regola.check.text)
+    names: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
+    #: the same for ids a catalog may name but need not
+    optional_names: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
 
 
 def definition_for(game_id: str) -> GameDefinition:

@@ -101,6 +101,23 @@ DEFINITION = define_game(
     chance_draws=chance_draws.MODEL,
     tensor_spec=tensor.tensor_spec,
     secrets=secret_moves,
+    names={  # the things the data enumerates that every rule catalog names (regola.check.text)
+        "materials": ("/components/materials/kinds", None),
+        "colors": ("/components/colors", None),
+        "labs": ("/components/labs", None),
+        "districts": ("/city/districts", None),
+        "council_spaces": ("/city/council/spaces", "id"),
+        "upgrades": ("/city/workshop/upgrades", "id"),
+        "favors": ("/setup/advanced/favors", "id"),
+        "setup_modes": ("/setup/modes", None),
+        "tiers": ("/inventions/tiers", "id"),
+        "types": ("/inventions/types", None),
+        "cards": ("/inventions/cards", "id"),
+        "phases": ("/flow/states", "name"),
+        "parts": ("/mechanics/visibility", "!piles"),
+        "piles": ("/mechanics/piles", None),
+    },
+    optional_names={"labs": ("/components/labs/*/sides", None)},  # lab sides: named with the labs, if at all
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]

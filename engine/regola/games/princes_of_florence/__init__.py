@@ -75,6 +75,19 @@ DEFINITION = define_game(
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
                        playout=search.playout, evaluate=search.evaluate,
                        unseen_draws=search.unseen_draws),
+    names={  # the things the data enumerates that every rule catalog names (regola.check.text)
+        "buildings": ("/components/buildings/kinds", None),
+        "landscapes": ("/components/landscapes/kinds", None),
+        "freedoms": ("/components/freedoms/kinds", None),
+        "professions": ("/professions/cards", "id"),
+        "bonus_cards": ("/bonus_cards", "id"),
+        "prestige_cards": ("/prestige_cards", "id"),
+        "setup_modes": ("/setup/modes", None),
+        "phases": ("/flow/states", "name"),
+        "characters": ("/characters/cards", "id"),
+        "parts": ("/mechanics/visibility", "!piles"),
+        "piles": ("/mechanics/piles", None),
+    },
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]
