@@ -103,3 +103,21 @@ def test_a_part_that_names_nothing_is_refused_at_its_line(tmp_path: Path, change
         Ruleset(load_pack("pl", variants=[_house(tmp_path, "pl", change)]))
     assert err.value.field == field and says in str(err.value)
     assert err.value.file is not None and err.value.file.endswith("house.yaml") and err.value.line
+
+
+@pytest.mark.parametrize("award", ["{when: round_start, to: each, gain: money, amount: 'money * 1000'}",
+                                   "{when: round_start, to: each, gain: money, amount: 90}"])
+def test_every_bid_an_award_makes_affordable_has_an_action_id(tmp_path: Path, award: str) -> None:
+    """Maestro Leonardo numbers its bids up to the most a purse can hold; gulden a house rule gives count
+    towards it (a bid of 389 once fell outside the action space), never past the declared bound."""
+    rs = Ruleset(load_pack("cs", variants=[_house(tmp_path, "cs", f"{{op: add, path: /mechanics/awards/-, "
+                                                                  f"value: {award}}}")]))
+    bids = 0
+    for seed in range(4):
+        game = _random_game(rs, 4, seed, "beginner")
+        for _ in _moves(game, seed):
+            if game.current_player() >= 0:
+                legal = game.legal_actions()
+                assert len(game.legal_ids()) == len(legal)
+                bids += legal[0][0] == "bid" and len(legal) > 389
+    assert bids  # some bid went past what the printed game allows

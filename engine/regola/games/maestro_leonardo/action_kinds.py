@@ -21,13 +21,23 @@ from regola.games.maestro_leonardo.state import State
 def purse_bound(rules: Rules) -> int:
     """The most money one seat can ever hold, from the pack's numbers: its largest start, every favor
     of the advanced setup taken as money, everything the council collects in a game, the better
-    reward of every invention and the largest type bonus. Bids range over 0..this."""
+    reward of every invention, the largest type bonus and every gift of a house rule's awards (one that
+    counts something: the most the pack lets a player hold); never more than that most
+    (mechanics.parts.money: max). Bids range over 0..this."""
+    gifts = 0
+    for moment, awards in rules.mechanics.awards.items():
+        for award in awards:
+            if award.gain != "money" or (not award.amount.names and award.amount.value({}) <= 0):
+                continue  # gives no gulden, or only takes them
+            if award.amount.names:
+                return rules.money_most
+            gifts += award.amount.value({}) * (1 if moment == "game_end" else rules.rounds)
     start = max([s.money for s in rules.seats] + [rules.adv_money])
     favors = max((f.money for f in rules.favors), default=0) * max(rules.favors_per_player.values(), default=0)
     council = rules.council_money + rules.council_income * rules.rounds
     rewards = sum(max(c.first, c.later) for c in rules.cards.values())
     bonus = max(rules.type_bonus.values(), default=0)
-    return start + favors + council + rewards + bonus
+    return min(rules.money_most, start + favors + council + rewards + bonus + gifts)
 
 
 def _vectors(totals: set[int], cap: int, n: int) -> tuple[tuple[int, ...], ...]:
