@@ -54,6 +54,8 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "ml-material-value": ("cs", []),
     "ml-rich-pay": ("cs", ["2"]),
     "ml-end-hoard": ("cs", ["12"]),
+    "ml-council-tax": ("cs", ["1"]),
+    "pf-patronage": ("pl", ["100"]),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}

@@ -121,3 +121,61 @@ def test_every_bid_an_award_makes_affordable_has_an_action_id(tmp_path: Path, aw
                 assert len(game.legal_ids()) == len(legal)
                 bids += legal[0][0] == "bid" and len(legal) > 389
     assert bids  # some bid went past what the printed game allows
+
+
+def _award_game(tmp_path: Path, pack: str, award: str, setup: str, players: int = 4) -> Game:
+    rs = Ruleset(load_pack(pack, variants=[_house(tmp_path, pack, f"{{op: add, path: /mechanics/awards/-, "
+                                                                  f"value: {award}}}")]))
+    game = Game.new(rs, players, 1, setup)
+    while game.current_player() == CHANCE:
+        game.apply(game.sample_chance())
+    return game
+
+
+def test_a_payment_into_a_shared_place_lands_there(tmp_path: Path) -> None:
+    """'The richest pay 1 gulden to the council': paid into the shared counter, not to the bank."""
+    game = _award_game(tmp_path, "cs", "{when: round_end, to: most, by: money, gain: money, amount: -3, "
+                                       "via: council}", "beginner")
+    state = game.state
+    for p, money in zip(state.players, (9, 2, 9, 1), strict=True):
+        p.money = money
+    council = state.council_money
+    state.rules.mechanics.end_round(state, state.n)
+    assert [p.money for p in state.players] == [6, 2, 6, 1]
+    assert state.council_money == council + 6
+
+
+def test_a_gift_out_of_a_shared_place_stops_when_it_is_empty(tmp_path: Path) -> None:
+    game = _award_game(tmp_path, "cs", "{when: round_start, to: each, gain: money, amount: 4, via: council}",
+                       "beginner")
+    state = game.state
+    state.council_money = 10
+    before = [p.money for p in state.players]
+    state.rules.mechanics.begin_round(state, state.n, 2)
+    got = [p.money - b for p, b in zip(state.players, before, strict=True)]
+    assert sorted(got) == [0, 2, 4, 4] and state.council_money == 0
+
+
+@pytest.mark.parametrize(("award", "money", "after"), [
+    # the poorest take 3 from each other player, each paying what they can
+    ("{when: round_start, to: fewest, by: money, gain: money, amount: 3, via: others}", [0, 5, 1, 2], [6, 2, 0, 0]),
+    # the richest pay 2 to each other player, in turn from the payer, while they can
+    ("{when: round_start, to: most, by: money, gain: money, amount: -2, via: others}", [1, 3, 0, 0], [1, 0, 2, 1]),
+])
+def test_a_payment_between_players_keeps_every_florin(tmp_path: Path, award: str, money: list[int],
+                                                     after: list[int]) -> None:
+    game = _award_game(tmp_path, "pl", award, "standard")
+    state = game.state
+    for p, m in zip(state.players, money, strict=True):
+        p.money = m
+    bank = state.bank
+    state.rules.mechanics.begin_round(state, state.n, 2)
+    assert [p.money for p in state.players] == after
+    assert state.bank == bank  # nothing went to or came from the bank
+
+
+def test_an_award_moved_through_something_else_is_refused_at_its_line(tmp_path: Path) -> None:
+    with pytest.raises(PackError) as err:
+        _award_game(tmp_path, "pl", "{when: round_start, to: each, gain: money, amount: 1, via: prestige}",
+                    "standard")
+    assert err.value.field == "/mechanics/awards/0/via" and "shared counter" in str(err.value)

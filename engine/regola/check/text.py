@@ -156,6 +156,9 @@ def _ids(doc: dict[str, Any], spec: tuple[str, str | None]) -> list[str]:
         return [i for member in members for i in _ids(member, (tail, spec[1]))]
     value = resolve(doc, spec[0])
     if isinstance(value, dict):
+        if spec[1] and spec[1].startswith("="):  # the keys whose item has that field=value: owner=shared
+            field_name, _, wanted = spec[1][1:].partition("=")
+            return [str(k) for k, item in value.items() if isinstance(item, dict) and item.get(field_name) == wanted]
         skip = spec[1][1:] if spec[1] and spec[1].startswith("!") else None
         return [str(k) for k in value if k != skip]
     if isinstance(value, list):

@@ -79,7 +79,8 @@ class GameDefinition:
     #: through the flow's ``end`` trigger), or None when nothing is tested then (regola.core.gamedef)
     turn_end: Callable[[Any], Callable[[Any], bool] | None] | None = None
     #: name category of the rule catalogs -> (pointer of the ids in the pack, the field of each item that
-    #: holds its id, or None for a list of ids / the keys of a mapping; "!key": the keys but that one):
+    #: holds its id, or None for a list of ids / the keys of a mapping; "!key": the keys but that one;
+    #: "=field=value": the keys whose item has that value, e.g. "=owner=shared"):
     #: the things the data enumerates that every catalog must name (regola.check.text)
     names: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
     #: the same for ids a catalog may name but need not

@@ -10,11 +10,13 @@ in the list changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from regola.mechanics.expressions import Expression
+from regola.mechanics.parts import OTHERS, Give
 from regola.mechanics.ranking import extremes
+from regola.mechanics.seating import in_turn_from
 from regola.mechanics.terms import GameTerms
 
 __all__ = ["MOMENTS", "RECEIVERS", "Award", "due", "give"]
@@ -31,6 +33,10 @@ class Award:
     gain: str  # the resource given
     amount: Expression
     index: int  # its place in the pack's list (its rule id: mechanics.awards.<index>)
+    #: whom the amount moves between instead of the bank or the part's supply: OTHERS (each other
+    #: player) or a shared counter, given by ``mover`` (a Give whose supply is that counter)
+    via: str | None = None
+    mover: Give | None = field(default=None, compare=False, repr=False)
 
     def receivers(self, state: Any, terms: GameTerms, n: int) -> list[int]:
         if self.to == "each" or self.by is None:
@@ -50,9 +56,27 @@ def due(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int) -> list
     return gifts
 
 
-def give(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int) -> None:
-    """Every award of one moment: amounts worked out first, then given."""
+def give(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int, turn_order: str = "clockwise") -> None:
+    """Every award of one moment: amounts worked out first, then given — from the bank or the part's
+    supply, from or into a shared counter (``via``), or between the players (``via: others``: a
+    payment goes to each other player in turn from the payer, a gift is paid by each of them, each
+    as far as they can)."""
     if not awards:
         return
-    for resource, seat, amount in due(state, awards, terms, n):
-        terms.resources[resource](state, seat, amount)
+    gifts = [(award, seat, award.amount.value(terms.values(state, seat, award.amount.names)))
+             for award in awards for seat in award.receivers(state, terms, n)]
+    for award, seat, amount in gifts:
+        if not amount:
+            continue
+        if award.via == OTHERS:
+            mover = terms.resources[award.gain]
+            assert isinstance(mover, Give)
+            for other in in_turn_from(seat, n, turn_order)[1:]:
+                if amount < 0:
+                    mover.transfer(state, seat, other, -amount)
+                else:
+                    mover.transfer(state, other, seat, amount)
+        elif award.mover is not None:
+            award.mover(state, seat, amount)
+        else:
+            terms.resources[award.gain](state, seat, amount)

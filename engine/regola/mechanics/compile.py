@@ -16,7 +16,7 @@ from regola.mechanics.awards import MOMENTS, Award, give
 from regola.mechanics.draft import Deal
 from regola.mechanics.ending import EndCondition, TurnEnd, ended
 from regola.mechanics.expressions import Expression, ExpressionError
-from regola.mechanics.parts import Part, compile_parts
+from regola.mechanics.parts import OTHERS, Give, Part, compile_parts
 from regola.mechanics.parts import units as part_units
 from regola.mechanics.start import START_KINDS, StartRule, round_start_seat
 from regola.mechanics.terms import GameTerms
@@ -44,13 +44,13 @@ class Mechanics:
         if self.start.kind != "holder":
             self.terms.set_start_seat(state, round_start_seat(state, self.start, self.terms, n, round_number,
                                                               self.turn_order))
-        give(state, self.awards["round_start"], self.terms, n)
+        give(state, self.awards["round_start"], self.terms, n, self.turn_order)
 
     def end_round(self, state: Any, n: int) -> None:
-        give(state, self.awards["round_end"], self.terms, n)
+        give(state, self.awards["round_end"], self.terms, n, self.turn_order)
 
     def end_game(self, state: Any, n: int) -> None:
-        give(state, self.awards["game_end"], self.terms, n)
+        give(state, self.awards["game_end"], self.terms, n, self.turn_order)
 
     def ended(self, state: Any, n: int) -> bool:
         """Whether an end condition holds once a round is over (the round count aside): every condition,
@@ -132,7 +132,8 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
             amount = Expression.compile(item["amount"], units)
         except ExpressionError as exc:
             raise PackError(str(exc), field=f"{at}/amount") from None
-        awards[item["when"]].append(Award(item["when"], item["to"], award_by, gain, amount, i))
+        via, mover = _via(item.get("via"), gain, parts, gives, f"{at}/via")
+        awards[item["when"]].append(Award(item["when"], item["to"], award_by, gain, amount, i, via, mover))
     piles = _piles(raw.get("piles", ()), terms, f"{pointer}/piles")
     end = tuple(_end(c, units, piles, f"{pointer}/end/{i}", i) for i, c in enumerate(raw.get("end", ())))
     return Mechanics(terms=terms, start=start,
@@ -141,6 +142,23 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
                      deal=_deal(raw.get("deal"), terms, f"{pointer}/deal"),
                      auction=_auction(raw.get("auction"), terms, f"{pointer}/auction"),
                      turn_order=str((raw.get("turn_order") or {}).get("kind", "clockwise")), parts=parts)
+
+
+def _via(raw: Any, gain: str, parts: Mapping[str, Part], gives: Mapping[str, Give],
+         pointer: str) -> tuple[str | None, Give | None]:
+    """Whom an award's amount moves between: each other player, or a shared counter it comes out of
+    and goes into (instead of the bank or the part's own supply)."""
+    if raw is None:
+        return None, None
+    if raw == OTHERS:
+        return OTHERS, None
+    place = parts.get(str(raw))
+    if place is None or place.owner != "shared" or place.kind != "counter":
+        shared = ", ".join(n for n, p in parts.items() if p.owner == "shared" and p.kind == "counter")
+        raise PackError(f"an award moves its amount with '{OTHERS}' (each other player) or a shared counter of "
+                        f"the pack ({shared or 'none'}), not {raw!r}", field=pointer)
+    given = gives[gain]
+    return str(raw), Give(given.part, place, given.account)
 
 
 #: the most prices, raises or bids a form may list: a bound the data's numbers cannot push past

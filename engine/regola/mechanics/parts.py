@@ -23,10 +23,12 @@ from typing import Any
 
 from regola.core.errors import PackError
 
-__all__ = ["KINDS", "OWNERS", "UNLIMITED", "Part", "compile_parts", "units"]
+__all__ = ["KINDS", "OTHERS", "OWNERS", "UNLIMITED", "Give", "Part", "compile_parts", "units"]
 
 KINDS = ("counter", "holding", "pile")
 OWNERS = ("player", "shared")
+#: an award's ``via`` that moves its amount between the players rather than with the bank or a supply
+OTHERS = "others"
 #: the bound of a counter that declares none, and of what any expression may reach (mechanics.expressions)
 UNLIMITED = 10**9
 
@@ -90,16 +92,31 @@ class Give:
                 room = min(room, max(0, self.supply(state, seat)))
             moved = min(amount, room)
         else:
-            moved = -min(-amount, max(0, now - self.part.least))
+            can = max(0, now - self.part.least)
+            if self.supply is not None:  # what goes back never overfills the supply
+                can = min(can, max(0, self.supply.most - self.supply(state, seat)))
+            moved = -min(-amount, can)
         if not moved:
             return
+        self._move(state, seat, now, moved)
+        if self.supply is not None:
+            setattr(state, self.supply.at, getattr(state, self.supply.at) - moved)
+
+    def _move(self, state: Any, seat: int, now: int, moved: int) -> None:
         if self.account is not None:
             self.account(state, seat, moved)
         else:
-            holder = state.players[seat]
-            setattr(holder, self.part.at, now + moved)
-        if self.supply is not None:
-            setattr(state, self.supply.at, getattr(state, self.supply.at) - moved)
+            setattr(state.players[seat], self.part.at, now + moved)
+
+    def transfer(self, state: Any, payer: int, payee: int, amount: int) -> int:
+        """Up to ``amount`` from one player to another: no more than the payer has above its least, nor
+        than the payee has room for below its most. What moved."""
+        paid, got = self.part(state, payer), self.part(state, payee)
+        moved = max(0, min(amount, paid - self.part.least, self.part.most - got))
+        if moved:
+            self._move(state, payer, paid, -moved)
+            self._move(state, payee, got, moved)
+        return moved
 
 
 def _bound(raw: Any, doc: Mapping[str, Any] | None, pointer: str) -> int:

@@ -107,7 +107,23 @@ def _award(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) 
         template = w.templates.gettext("{when}, the player or players with the most {measure} receive {amount}.")
     else:
         template = w.templates.gettext("{when}, each player receives {amount}.")
-    return w.gettext("Award"), template, w.fill(template, **values), values
+    via = item.get("via")
+    if via is not None:  # whom it moves between, instead of the bank or the part's own supply
+        if via == "others":
+            moved = (w.templates.gettext("They pay it to each other player, not to the bank.") if taken is not None
+                     else w.templates.gettext("Each other player pays it to them, as far as they can, not the bank."))
+        else:
+            values["place"] = catalog.name("places", via)
+            moved = (w.templates.gettext("{place} receives what they pay.") if taken is not None
+                     else w.templates.gettext("{place} pays it, as far as it holds."))
+        template = f"{template} {moved}"
+    said = w.fill(template, **values)
+    return w.gettext("Award"), template, " ".join(s[:1].upper() + s[1:] for s in _sentences(said)), values
+
+
+def _sentences(text: str) -> list[str]:
+    """A text cut after each full stop that ends a sentence (so each may begin with a capital letter)."""
+    return [s for s in re.split(r"(?<=[.!?])\s+", text) if s]
 
 
 #: the words of an end by its kind and when it is tested (marked for extraction, translated when said)

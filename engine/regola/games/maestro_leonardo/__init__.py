@@ -116,6 +116,7 @@ DEFINITION = define_game(
         "phases": ("/flow/states", "name"),
         "parts": ("/mechanics/visibility", "!piles"),
         "piles": ("/mechanics/piles", None),
+        "places": ("/mechanics/parts", "=owner=shared"),  # the shared parts a payment may go to or come from
     },
     optional_names={"labs": ("/components/labs/*/sides", None)},  # lab sides: named with the labs, if at all
 )

@@ -22,13 +22,18 @@ def purse_bound(rules: Rules) -> int:
     """The most money one seat can ever hold, from the pack's numbers: its largest start, every favor
     of the advanced setup taken as money, everything the council collects in a game, the better
     reward of every invention, the largest type bonus and every gift of a house rule's awards (one that
-    counts something: the most the pack lets a player hold); never more than that most
+    counts something, or moves gulden between players or through a shared place: the most the pack lets
+    a player hold); never more than that most
     (mechanics.parts.money: max). Bids range over 0..this."""
     gifts = 0
     for moment, awards in rules.mechanics.awards.items():
         for award in awards:
-            if award.gain != "money" or (not award.amount.names and award.amount.value({}) <= 0):
-                continue  # gives no gulden, or only takes them
+            if award.gain != "money":
+                continue
+            if award.via is not None:  # gulden between the players or through a shared place
+                return rules.money_most
+            if not award.amount.names and award.amount.value({}) <= 0:
+                continue  # only takes gulden
             if award.amount.names:
                 return rules.money_most
             gifts += award.amount.value({}) * (1 if moment == "game_end" else rules.rounds)

@@ -87,6 +87,7 @@ DEFINITION = define_game(
         "characters": ("/characters/cards", "id"),
         "parts": ("/mechanics/visibility", "!piles"),
         "piles": ("/mechanics/piles", None),
+        "places": ("/mechanics/parts", "=owner=shared"),  # the shared parts a payment may go to or come from
     },
 )
 
