@@ -56,6 +56,7 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "ml-end-hoard": ("cs", ["12"]),
     "ml-council-tax": ("cs", ["1"]),
     "pf-patronage": ("pl", ["100"]),
+    "pf-secret-florins": ("pl", []),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
@@ -279,6 +280,36 @@ def test_an_opened_part_reaches_the_view_the_search_and_the_observation(variant:
             per_seat *= extent
         seat_one = tensor[offset + per_seat: offset + 2 * per_seat]  # relative seat 1 of observer 0
         assert any(seat_one) is open_
+
+
+def test_a_secret_purse_is_in_no_other_view_information_state_or_observation() -> None:
+    """'Florins are secret': another seat's florins leave seat 0's view and its observation (two games
+    that differ only there look the same to it); its own stay; the terminal and the board still draw
+    every player; at the end everything is shown. The search bots' information state keeps them: every
+    florin moves by an open payment, so a seat with perfect recall can count them."""
+    rs = ruleset("pl", "pf-secret-florins")
+    game = Game.new(rs, 3, seed=9, setup="standard")
+    _until(game, lambda g: g.state.flow_state == "actions" and g.current_player() >= 0)
+    richer = _edit(Game.from_json(rs, game.to_json()),
+                   lambda st: setattr(st.players[1], "money", st.players[1].money + 700))  # type: ignore[attr-defined]
+    spec = rs.definition.tensor_spec(rs, 3)
+    for g in (game, richer):
+        assert "money" in g.view(0)["players"][0] and "money" not in g.view(0)["players"][1]
+        assert "money" not in g.view(-1)["players"][0]  # a spectator is nobody's owner
+    assert game.view(0) == richer.view(0)
+    assert game.information_state(0).state.players[1].money == game.state.players[1].money  # counted by recall
+    assert spec.encode(game.view(0), 0) == spec.encode(richer.view(0), 0)
+    assert game.view(1) != richer.view(1)  # the owner sees its own
+    from regola.cli.play import speech_of
+    from regola.games.princes_of_florence.table import board
+    from regola.tables.boards import draw
+    from regola.tables.words import Words
+
+    assert board(game.state, 0, speech_of(rs, "en"))  # the terminal's board: every player, no purse of another
+    assert draw(rs.pack.game, game.view(0), Words(rs.pack, "en"))  # the tables' board likewise
+    plain = Game.new(ruleset("pl"), 3, seed=9, setup="standard")
+    assert "money" in plain.view(0)["players"][1]  # as printed (reconstructed): open
+    assert "money" in _finished(game).view(0)["players"][1]
 
 
 def test_a_draft_keeps_one_and_passes_the_rest_left_until_each_has_three() -> None:

@@ -107,6 +107,8 @@ def unseen_draws(state: State, seat: int) -> set[tuple[str, int]]:
 def information_state(state: State, seat: int) -> State:
     """A copy of ``state`` with every card the seat cannot see replaced by UNKNOWN (counts kept)."""
     info = clone_state(state)
+    # Florins stay, even where a house rule keeps each purse to its owner (mechanics.visibility): every
+    # florin moves by an open payment from an open start, so a seat that remembers the game knows them.
     for lists in _places(info, seat).values():
         for cards in lists:
             cards[:] = [UNKNOWN] * len(cards)

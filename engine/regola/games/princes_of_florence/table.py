@@ -219,7 +219,8 @@ def _characters(speech: Speech, seen: dict[str, Any]) -> list[str]:
 def _player(speech: Speech, p: dict[str, Any], own: bool) -> str:
     """One line a player: money and prestige always, the rest only when there is something."""
     who = speech.gettext("{who} (you)", who=_seat(speech, p["seat"])) if own else _seat(speech, p["seat"])
-    parts = [speech.amount(p["money"], "floren"), speech.amount(p["prestige"], "point")]
+    parts = [speech.amount(p["money"], "floren")] if "money" in p else []  # unless the purse is secret
+    parts.append(speech.amount(p["prestige"], "point"))
     if p["architects"]:
         parts.append(speech.amount(p["architects"], "architect"))  # the rule catalog's noun
     if p["jesters"]:
@@ -348,11 +349,14 @@ def happenings(state: State, before: dict[str, Any], after: dict[str, Any], spee
             _, lot, price = won
             out.append(speech.gettext("{who} wins {lot} for {price}", who=who, lot=speech.name("lots", lot),
                                       price=speech.amount(price, "floren")))
-            new = {**new, "money": new["money"] + price}  # the price is told: only other changes remain
+            if "money" in new:
+                new = {**new, "money": new["money"] + price}  # the price is told: only other changes remain
         for card in [c for c in new["table"] if c and c not in old["table"]]:
             out.append(speech.gettext("{who} completes a work: {card}", who=who,
                                       card=speech.name("professions", card)))
-        money_change, prestige_change = new["money"] - old["money"], new["prestige"] - old["prestige"]
+        # a secret purse (mechanics.visibility) is in neither view: its changes are not told
+        money_change = new["money"] - old["money"] if "money" in new and "money" in old else 0
+        prestige_change = new["prestige"] - old["prestige"]
         if money_change or prestige_change:
             parts = []
             if money_change:

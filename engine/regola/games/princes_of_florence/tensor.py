@@ -112,7 +112,7 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
         for entry in view["players"]:
             r = rel(entry["seat"])
             for i, k in enumerate(SEAT_NUMBERS):
-                w.set("seats", entry[k], r, i)
+                w.set("seats", entry.get(k, 0), r, i)  # a number the view withholds (a secret purse) reads 0
             for k in entry["freedoms"]:
                 w.set("freedoms", 1, r, freedoms.index(k))
             for c in entry["table"]:

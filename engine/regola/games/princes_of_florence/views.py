@@ -25,7 +25,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
     for p in state.players:
         own = p.seat == seat
         entry: dict[str, Any] = {
-            "seat": p.seat, "money": p.money, "prestige": p.prestige, "architects": p.architects,
+            "seat": p.seat, "prestige": p.prestige, "architects": p.architects,
             "jesters": p.jesters, "freedoms": list(p.freedoms), "table": list(p.table),
             "bonus_used": list(p.bonus_used), "board": rules.principality.picture(p.board),
             "pieces": [list(pl) for pl in p.board.pieces],
@@ -33,6 +33,8 @@ def view(state: State, seat: int) -> dict[str, Any]:
             "hand_size": len(p.hand) + p.recruits, "bonus_size": len(p.bonus),
             "prestige_size": len(p.prestige_cards),
         }
+        if sees("money", own) or state.result is not None:  # florins: open as printed (mechanics.visibility)
+            entry["money"] = p.money
         if sees("prestige_cards", own) or state.result is not None:  # shown at the end (004 Zakończenie gry)
             entry["prestige_cards"] = list(p.prestige_cards)
         if sees("hand", own):

@@ -137,7 +137,8 @@ def _player(canvas: Canvas, view: dict[str, Any], p: dict[str, Any], words: Word
     if own:
         who += " (" + words.gettext("you") + ")"
     lines = [who,
-             words.amount("money", p["money"]) + " · " + words.amount("prestige", p["prestige"]),
+             " · ".join(([words.amount("money", p["money"])] if "money" in p else [])  # unless secret
+                        + [words.amount("prestige", p["prestige"])]),
              # the game's nouns come from its rule catalog (the rulebook's words), not from this catalog
              words.gettext("{architect}: {architects} · {jester}: {jesters}",
                            architect=words.name("components", "architect"), architects=words.number(p["architects"]),
