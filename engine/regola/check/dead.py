@@ -86,9 +86,7 @@ def _record(subject: Subject) -> Reads | None:
         _other_readers(tracked.data)
     except Exception:  # a document that does not compile or play: COMPILE and the other checks say why
         return None
-    from regola.check.runner import DOCUMENT_CHECKS
-
-    for check in DOCUMENT_CHECKS.get(subject.pack.game, ()):
+    for check in ruleset.definition.pack_checks:  # what the game's own checks read counts as read
         try:
             check(replace(subject, pack=tracked))
         except Exception:  # a check that cannot read the view: its reads are simply not counted

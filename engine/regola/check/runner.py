@@ -15,8 +15,6 @@ from regola.check.constraints import check_constraints, check_tuning
 from regola.check.dead import check_unread
 from regola.check.findings import Finding, dedupe
 from regola.check.flowcheck import check_flow
-from regola.check.game_refs import check_game_refs
-from regola.check.invariants import check_invariants
 from regola.check.load import Plan, home_packs, load_pack_subject, load_variant_subjects, plan
 from regola.check.refs import check_refs, check_variant_cites, rulings_findings
 from regola.check.sources import check_reconstructed, check_sources
@@ -24,6 +22,7 @@ from regola.check.subject import Subject
 from regola.check.text import check_catalogs, check_coverage, load_catalogs
 from regola.check.unsaid import check_fields_said, check_unsaid
 from regola.core.errors import PackError
+from regola.core.game import definition_for
 from regola.core.pack import Pack, home_variant_files
 from regola.core.variant import Variant, blamed
 
@@ -31,11 +30,8 @@ __all__ = ["Result", "check_document", "run"]
 
 Check = Callable[[Subject], list[Finding]]
 
-#: the checks of one document, per game; "*" runs for every game
-DOCUMENT_CHECKS: dict[str, tuple[Check, ...]] = {
-    "*": (check_refs, check_flow, check_constraints, check_tuning),
-    "maestro-leonardo": (check_game_refs, check_invariants),
-}
+#: the checks of every document, whatever its game; a game adds its own (GameDefinition.pack_checks)
+DOCUMENT_CHECKS: tuple[Check, ...] = (check_refs, check_flow, check_constraints, check_tuning)
 
 
 @dataclass
@@ -60,7 +56,7 @@ def _guarded(check: Check, subject: Subject) -> list[Finding]:
 
 def _check_document(subject: Subject) -> list[Finding]:
     findings: list[Finding] = []
-    for check in DOCUMENT_CHECKS["*"] + DOCUMENT_CHECKS.get(subject.pack.game, ()):
+    for check in DOCUMENT_CHECKS + tuple(definition_for(subject.pack.game).pack_checks):
         findings += _guarded(check, subject)
     if not any(f.level == "error" for f in findings):
         findings += _guarded(check_compiles, subject)

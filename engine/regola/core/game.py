@@ -85,6 +85,9 @@ class GameDefinition:
     names: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
     #: the same for ids a catalog may name but need not
     optional_names: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
+    #: the game's own checks of a pack document, run by ``regola check`` beside the generic ones: each
+    #: takes a regola.core.gamedef.PackReport and returns what its ``at`` made of each problem
+    pack_checks: tuple[Callable[[Any], list[Any]], ...] = ()
 
 
 def definition_for(game_id: str) -> GameDefinition:

@@ -16,7 +16,17 @@ from typing import Any, Protocol
 from regola.core.game import GameDefinition
 from regola.core.registry import Registry
 
-__all__ = ["GameRules", "GameState", "define_game", "later"]
+__all__ = ["GameRules", "GameState", "PackReport", "define_game", "later"]
+
+
+class PackReport(Protocol):
+    """What a game's own pack check is handed (``GameDefinition.pack_checks``): the document, and how to
+    report a problem at a JSON pointer of it (the check places it in its file and line)."""
+
+    @property
+    def doc(self) -> dict[str, Any]: ...
+
+    def at(self, code: str, message: str, ptr: str) -> Any: ...
 
 
 class GameRules(Protocol):

@@ -10,6 +10,7 @@ from regola.core.search import SearchHooks
 from regola.games.maestro_leonardo import action_kinds, chance_draws, rounds, search, tensor
 from regola.games.maestro_leonardo.describe import describe
 from regola.games.maestro_leonardo.metrics import metrics
+from regola.games.maestro_leonardo.pack_checks import check_game_refs, check_invariants
 from regola.games.maestro_leonardo.rules import Rules, compile_rules
 from regola.games.maestro_leonardo.state import State
 from regola.games.maestro_leonardo.steps import city, completion, placement, planning, setup
@@ -119,6 +120,7 @@ DEFINITION = define_game(
         "places": ("/mechanics/parts", "=owner=shared"),  # the shared parts a payment may go to or come from
     },
     optional_names={"labs": ("/components/labs/*/sides", None)},  # lab sides: named with the labs, if at all
+    pack_checks=(check_game_refs, check_invariants),  # regola check: names and facts of the game's data
 )
 
 __all__ = ["DEFINITION", "REGISTRY", "Rules"]

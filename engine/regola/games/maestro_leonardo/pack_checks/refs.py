@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from regola.check.findings import Finding
-from regola.check.subject import Subject, pointer
+from regola.core.gamedef import PackReport
+from regola.core.schemas import json_pointer
 
 __all__ = ["check_game_refs"]
 
@@ -19,9 +19,9 @@ __all__ = ["check_game_refs"]
 class _Refs:
     """Collects findings for one subject; ``known`` checks one name against the names it may be."""
 
-    def __init__(self, subject: Subject) -> None:
+    def __init__(self, subject: PackReport) -> None:
         self.subject = subject
-        self.findings: list[Finding] = []
+        self.findings: list[Any] = []
 
     def known(self, code: str, what: str, name: Any, allowed: Iterable[Any], ptr: str) -> None:
         allowed = list(allowed)
@@ -40,7 +40,7 @@ class _Refs:
         return [item.get(key) for item in items if isinstance(item, dict)]
 
 
-def check_game_refs(subject: Subject) -> list[Finding]:
+def check_game_refs(subject: PackReport) -> list[Any]:
     """Every cross-reference of a Maestro Leonardo document (the schema has checked the shapes)."""
     doc = subject.doc
     r = _Refs(subject)
@@ -126,3 +126,8 @@ def check_game_refs(subject: Subject) -> list[Finding]:
         r.known("REF_UNKNOWN_ROUND_KIND", "round kind", block["kind"], doc["rounds"]["kinds"],
                 pointer("rounds", "schedule", index, "kind"))
     return r.findings
+
+
+def pointer(*tokens: str | int) -> str:
+    """A JSON pointer from raw tokens (escaped as RFC 6901 wants)."""
+    return json_pointer(tokens)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from regola.check.findings import Finding
-from regola.check.subject import Subject, pointer
+from regola.core.gamedef import PackReport
+from regola.core.schemas import json_pointer
 
 __all__ = ["check_invariants"]
 
@@ -22,7 +22,7 @@ def _player_counts(doc: dict[str, Any]) -> range:
 class _Collect:
     """One finding per (code, pointer): the first message, plus every player count and setup it hits."""
 
-    def __init__(self, subject: Subject) -> None:
+    def __init__(self, subject: PackReport) -> None:
         self.subject = subject
         self.hits: dict[tuple[str, str], tuple[str, list[str]]] = {}
 
@@ -31,7 +31,7 @@ class _Collect:
         if when:
             entry[1].append(when)
 
-    def findings(self) -> list[Finding]:
+    def findings(self) -> list[Any]:
         out = []
         for (code, ptr), (message, whens) in self.hits.items():
             suffix = f" (with {'; '.join(dict.fromkeys(whens))})" if whens else ""
@@ -39,7 +39,7 @@ class _Collect:
         return out
 
 
-def check_invariants(subject: Subject) -> list[Finding]:
+def check_invariants(subject: PackReport) -> list[Any]:
     """Players, materials, tiers, deck, display, weeks, seats and favors, for every player count."""
     doc = subject.doc
     c = _Collect(subject)
@@ -206,3 +206,8 @@ def _deck(doc: dict[str, Any], n: int, mode: str, c: _Collect) -> None:
         where = pointer("rounds", "display_size", str(n))
         c.add("INV_DISPLAY_SIZE", where, f"a display of {size} cards cannot be filled",
               f"{when}: deck and display hold {deck + len(display)}")
+
+
+def pointer(*tokens: str | int) -> str:
+    """A JSON pointer from raw tokens (escaped as RFC 6901 wants)."""
+    return json_pointer(tokens)
