@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.random_play import random_moves
 
 from regola import paths
-from regola.core.game import CHANCE, Game, Ruleset
+from regola.core.game import Game, Ruleset
 from regola.core.pack import load_pack
 from regola.games.maestro_leonardo.state import State
 
@@ -44,9 +45,7 @@ def play_checking(rs: Ruleset, players: int, seed: int) -> int:
     game = Game.new(rs, players, seed, "beginner")
     game.state.log = []
     every = set(rs.rules.cards)
-    rng = random.Random(seed)
-    while not game.is_terminal():
-        game.apply(game.sample_chance() if game.current_player() == CHANCE else _stingy(game, rng))
+    for _ in random_moves(game, random.Random(seed), _stingy):
         state: State = game.state
         if state.deck or state.display:  # dealt
             counted = places(state)

@@ -5,9 +5,11 @@ supply, and a declaration that names nothing is refused at its line."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tests.random_play import random_moves
 
 from regola.bots.specs import make_bot
 from regola.core.errors import PackError
@@ -28,15 +30,8 @@ def _random_game(rs: Ruleset, players: int, seed: int, setup: str) -> Game:
     return Game.new(rs, players, seed, setup)
 
 
-def _moves(game: Game, seed: int):  # type: ignore[no-untyped-def]
-    rng = random.Random(seed)
-    while not game.is_terminal():
-        if game.current_player() == CHANCE:
-            game.apply(game.sample_chance())
-        else:
-            legal = game.legal_actions()
-            game.apply(legal[rng.randrange(len(legal))])
-        yield game
+def _moves(game: Game, seed: int) -> Iterator[Game]:
+    return random_moves(game, random.Random(seed))
 
 
 @pytest.mark.parametrize(("pack", "setup"), [("cs", "beginner"), ("pl", "standard")])
