@@ -57,6 +57,7 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "ml-council-tax": ("cs", ["1"]),
     "pf-patronage": ("pl", ["100"]),
     "pf-secret-florins": ("pl", []),
+    "ml-tie-nobody": ("cs", []),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
@@ -356,6 +357,29 @@ def test_an_auction_tie_goes_first_clockwise_after_the_holder_under_the_house_ru
     for seat in (2, 3):
         sc.do(seat, ("bid", 2))
     assert sc.player(winner).cards == [1] and sc.player(5 - winner).cards == []
+
+
+@pytest.mark.parametrize(("bids", "taker"), [((2, 2), None), ((2, 3), 3), ((0, 0), None)])
+def test_a_tie_for_the_highest_bid_leaves_the_card_in_the_display_under_the_house_rule(
+        bids: tuple[int, int], taker: int | None) -> None:
+    """ml-tie-nobody: equal highest bids, and nobody takes the card or pays; it stays in the display even
+    though an all-zero auction would take it out of the game (R7 as printed); a higher bid still wins."""
+    from tests.maestro_leonardo.test_completion import completing
+
+    rs = ruleset("cs", "ml-tie-nobody")
+    card = rs.rules.cards[1]
+    sc = completing(rs, [(2, 0, 1, card.weeks), (3, 0, 1, card.weeks)], extra=lambda st: setattr(st, "leonardo", 2))
+    money = [sc.player(seat).money for seat in (2, 3)]
+    for seat, bid in zip((2, 3), bids, strict=True):
+        sc.do(seat, ("bid", bid))
+    state = sc.game.state
+    if taker is None and bids[0]:
+        assert 1 in state.display and 1 not in state.box_cards
+        assert [sc.player(seat).money for seat in (2, 3)] == money
+    elif taker is None:  # all bid 0: the printed all-zero rule still applies
+        assert 1 in state.box_cards and 1 not in state.display
+    else:
+        assert sc.player(taker).cards == [1] and 1 not in state.display
 
 
 def test_an_open_auction_goes_round_until_one_is_left_who_pays_their_bid() -> None:

@@ -19,7 +19,7 @@ from regola.mechanics.draft import DEAL_KINDS, DIRECTIONS
 from regola.mechanics.ending import END_KINDS, END_MOMENTS
 from regola.mechanics.parts import units
 from regola.mechanics.start import START_KINDS, TIE_RULES
-from regola.mechanics.ties import TIE_ORDERS
+from regola.mechanics.ties import NOBODY, TIE_ORDERS
 from regola.mechanics.visibility import HELD_AUDIENCES, PILE_AUDIENCES
 from regola.text.bind import bind_all, bind_rule
 from regola.text.catalog import catalogs_for
@@ -45,7 +45,9 @@ def test_the_schema_offers_exactly_the_kinds_the_code_plays() -> None:
     assert tuple(SCHEMA["auction"]["properties"]["tie"]["enum"]) == TIE_ORDERS
     assert tuple(SCHEMA["turn_order"]["properties"]["kind"]["enum"]) == seating.DIRECTIONS
     ml = json.loads((HOME / "schemas" / "maestro-leonardo.schema.json").read_text(encoding="utf-8"))
-    assert tuple(ml["properties"]["completion"]["properties"]["auction"]["properties"]["tie"]["enum"]) == TIE_ORDERS
+    # Maestro Leonardo's completion auction also offers 'nobody' (the card stays in the display)
+    assert tuple(ml["properties"]["completion"]["properties"]["auction"]["properties"]["tie"]["enum"]) == \
+        (*TIE_ORDERS, NOBODY)
 
 
 def _every_form(pack: str) -> dict[str, object]:

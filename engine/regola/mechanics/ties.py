@@ -2,16 +2,20 @@
 counted from the round's start player (regola.mechanics.start; Maestro Leonardo: Leonardo's holder).
 
 - ``start_then_clockwise``: the start player, then the nearest clockwise (Maestro Leonardo, R7);
-- ``after_start_clockwise``: the first clockwise after the start player; the start player last.
+- ``after_start_clockwise``: the first clockwise after the start player; the start player last;
+- ``nobody``: no tied player wins: the lot stays unsold (where a game offers it: Maestro Leonardo's
+  completion auction, the card staying in the display).
 """
 
 from __future__ import annotations
 
 from regola.mechanics.seating import after, in_turn_from
 
-__all__ = ["TIE_ORDERS", "preference"]
+__all__ = ["NOBODY", "TIE_ORDERS", "preference"]
 
 TIE_ORDERS = ("start_then_clockwise", "after_start_clockwise")
+#: the tie rule under which a tie for the highest bid leaves the lot unsold
+NOBODY = "nobody"
 
 
 def preference(kind: str, start: int, n: int, direction: str = "clockwise") -> list[int]:

@@ -10,7 +10,7 @@ from regola.core.errors import IllegalAction
 from regola.core.step import Action, ActionRange, Step
 from regola.games.maestro_leonardo.state import State
 from regola.mechanics.auction import open_bid, open_state, open_turn
-from regola.mechanics.ties import preference
+from regola.mechanics.ties import NOBODY, preference
 
 
 def discount(state: State, seat: int, card_id: int, owned_types: list[dict[str, int]]) -> int:
@@ -124,9 +124,12 @@ def _resolve_auction(state: State) -> None:
     g = s["groups"][s["auction"]]
     card = g["card"]
     bids = s["bids"]
+    best = max(bids.values())
+    if best and state.rules.auction_tie == NOBODY and sum(1 for bid in bids.values() if bid == best) > 1:
+        _sold(state, card, None, best, dict(bids), stays=True)  # a tie for the highest bid: nobody takes it
+        return
     # ties (R7: the holder, then clockwise, i.e. in the order of play)
     order = preference(state.rules.auction_tie, state.leonardo, state.n, state.rules.mechanics.turn_order)
-    best = max(bids.values())
     winner = next(seat for seat in order if bids.get(str(seat)) == best) if best else None
     _sold(state, card, winner, best, dict(bids))
 
@@ -139,12 +142,13 @@ def _resolve_open(state: State) -> None:
     _sold(state, card, auction["leader"], auction["high"], {str(auction["leader"]): auction["high"]})
 
 
-def _sold(state: State, card: int, winner: int | None, price: int, bids: dict[str, int]) -> None:
+def _sold(state: State, card: int, winner: int | None, price: int, bids: dict[str, int], stays: bool = False) -> None:
     """The auction's card goes to the winner, who pays the bank; with no winner (all bid 0, or nobody
-    bid) it goes out of the game or stays in the display, as the pack says (R7). Either way it is in
+    bid) it goes out of the game or stays in the display, as the pack says (R7); after a tie under the tie
+    rule 'nobody' (``stays``) it stays in the display. Either way it is in
     exactly one place afterwards (tests/maestro_leonardo/test_card_conservation.py)."""
     if winner is None:
-        if state.rules.auction_all_zero_removes:
+        if state.rules.auction_all_zero_removes and not stays:
             state.display.remove(card)
             state.box_cards.append(card)
     else:
