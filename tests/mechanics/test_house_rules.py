@@ -17,6 +17,7 @@ from regola import paths
 from regola.bots.specs import make_bot
 from regola.check import run
 from regola.check.report import exit_status
+from regola.core.errors import PackError
 from regola.core.game import CHANCE, TERMINAL, Game, Ruleset
 from regola.core.pack import load_pack
 from regola.core.play import play
@@ -58,6 +59,7 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "pf-patronage": ("pl", ["100"]),
     "pf-secret-florins": ("pl", []),
     "ml-tie-nobody": ("cs", []),
+    "ml-top-card": ("cs", ["1"]),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
@@ -560,6 +562,39 @@ def test_a_pile_laid_face_up_is_seen_in_order_by_everyone_and_never_guessed(tmp_
                     assert getattr(info.state, attr) == cards and getattr(world, attr) == cards, name
             secrets = rs.definition.secrets(rs.rules)
             assert (("order" if pack == "cs" else "under") not in secrets) is face_up
+
+
+def test_the_top_card_laid_face_up_is_seen_by_everyone_and_never_guessed(tmp_path: Path) -> None:
+    """ml-top-card ({top: 1}): the top invention is in every seat's view and the spectator's, known in
+    the information state and every drawn world (the rest of the pile is still drawn again), in the
+    observation, on the terminal's board; putting cards back is then no secret. Princes of Florence cannot
+    lay only a pile's top face up: refused at the line."""
+    from regola.cli.play import speech_of
+    from regola.games.maestro_leonardo.table import board
+
+    rs = ruleset("cs", "ml-top-card")
+    game = Game.new(rs, 3, seed=4, setup="beginner")
+    _until(game, lambda g: g.state.flow_state == "planning" and g.current_player() >= 0)
+    top = game.state.deck[0]  # type: ignore[attr-defined]
+    for seat in (0, 1, -1):
+        assert game.view(seat)["deck_top_known"] == [top]
+    assert _piles_in_tensor(rs, game.view(1), "cs")["inventions"][:1] == [top]
+    info = game.information_state(1)
+    worlds = [info.determinize(1, random.Random(k)).state.deck for k in range(8)]
+    assert info.state.deck[0] == top and all(w[0] == top for w in worlds)
+    assert len({tuple(w[1:]) for w in worlds}) > 1  # the rest is drawn again
+    assert "order" not in rs.definition.secrets(rs.rules)
+    text = "\n".join(board(game.state, 0, speech_of(rs, "en")))
+    assert "face up, from the top" in text
+    printed = Game.new(ruleset("cs"), 3, seed=4, setup="beginner")
+    _until(printed, lambda g: g.state.flow_state == "planning" and g.current_player() >= 0)
+    assert printed.view(1)["deck_top_known"] == []
+    pf = tmp_path / "pf-top.yaml"
+    pf.write_text("variant:\n  id: pf-top\n  base: [pl]\n  title: T\n  changes:\n"
+                  "    - {op: replace, path: /mechanics/visibility/piles/bonus, value: {top: 1}}\n", encoding="utf-8")
+    with pytest.raises(PackError) as err:
+        Ruleset(load_pack("pl", variants=[pf]))
+    assert err.value.field == "/mechanics/visibility/piles/bonus" and "top cards" in str(err.value)
 
 
 def test_the_terminal_shows_what_a_house_rule_opens() -> None:

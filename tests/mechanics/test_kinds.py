@@ -37,7 +37,8 @@ def test_the_schema_offers_exactly_the_kinds_the_code_plays() -> None:
     assert tuple(SCHEMA["end"]["items"]["properties"]["kind"]["enum"]) == END_KINDS
     assert tuple(SCHEMA["end"]["items"]["properties"]["at"]["enum"]) == END_MOMENTS
     assert tuple(SCHEMA["visibility"]["additionalProperties"]["enum"]) == HELD_AUDIENCES
-    assert tuple(SCHEMA["visibility"]["properties"]["piles"]["additionalProperties"]["enum"]) == PILE_AUDIENCES
+    laid = SCHEMA["visibility"]["properties"]["piles"]["additionalProperties"]["oneOf"]  # face up/down, or {top: N}
+    assert tuple(laid[0]["enum"]) == PILE_AUDIENCES and laid[1]["required"] == ["top"]
     assert tuple(SCHEMA["deal"]["properties"]["kind"]["enum"]) == DEAL_KINDS
     assert tuple(SCHEMA["deal"]["properties"]["pass"]["enum"]) == DIRECTIONS
     assert tuple(SCHEMA["auction"]["properties"]["kind"]["enum"]) == AUCTION_KINDS

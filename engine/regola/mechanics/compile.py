@@ -249,12 +249,21 @@ def _visibility(raw: Mapping[str, Any], terms: GameTerms, piles: tuple[str, ...]
         if audience not in HELD_AUDIENCES:
             raise PackError(f"{part!r} is held by a player who decides with it: its audience is one of "
                             f"{', '.join(HELD_AUDIENCES)}, not {audience!r}", field=f"{pointer}/{part}")
-    laid = raw.get("piles") or {}
+    laid = dict(raw.get("piles") or {})
+    tops: dict[str, int] = {}
     for pile, audience in laid.items():
         if pile not in piles:
             raise PackError(f"unknown pile {pile!r} (the pack's piles: {', '.join(piles) or 'none'})",
                             field=f"{pointer}/piles/{pile}")
+        if isinstance(audience, Mapping) and "top" in audience:
+            if not terms.pile_tops:
+                raise PackError(f"this game lays a pile face up or face down, not only its top cards "
+                                f"(one of: {', '.join(PILE_AUDIENCES)})", field=f"{pointer}/piles/{pile}")
+            tops[pile] = int(audience["top"])
+            laid[pile] = "hidden"  # the rest of it lies face down
+            continue
         if audience not in PILE_AUDIENCES:
             raise PackError(f"the pile {pile!r} has no owner: it lies {' or '.join(PILE_AUDIENCES)}, not {audience!r}",
                             field=f"{pointer}/piles/{pile}")
-    return Visibility({part: str(held[part]) for part in terms.parts}, {pile: str(a) for pile, a in laid.items()})
+    return Visibility({part: str(held[part]) for part in terms.parts}, {pile: str(a) for pile, a in laid.items()},
+                      tops)

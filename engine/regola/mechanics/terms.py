@@ -47,6 +47,8 @@ class GameTerms:
     listed_bids: bool = False
     #: whether the game deals a hand at setup whose keeping the pack chooses (mechanics.deal)
     deals: bool = False
+    #: whether the game can show only the top cards of a pile (mechanics.visibility.piles: {top: N})
+    pile_tops: bool = False
     #: pile -> how many cards it holds now (an end condition 'runs_out' names one; mechanics.piles)
     piles: Mapping[str, Callable[[Any], int]] = field(default_factory=dict)
     #: the measure whose most wins the game (money, prestige): what a bot's evaluation counts in

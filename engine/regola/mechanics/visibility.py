@@ -1,7 +1,9 @@
 """Who sees what, per component: each part of a player's holdings (money, hand, prestige cards) is
 ``public`` (everyone) or ``owner`` (its player only); each of the game's piles (``mechanics.piles``) is
 ``hidden`` (face down: nobody sees its cards until they are drawn, as printed) or ``public`` (face up:
-everyone sees its cards in order from the top). The game's view, its search bots' information states and
+everyone sees its cards in order from the top) or shows its top N cards (``{top: N}``: everyone sees
+those, in order; the rest lie face down), where the game can lay a pile so. The game's view, its search
+bots' information states and
 the OpenSpiel observation ask here, so a house rule that opens a part ("everyone's gulden are public")
 or a pile ("the invention pile lies face up") changes each of them at once. A spectator is nobody's
 owner. No holding is ``hidden`` (its player decides with it) and no pile has an ``owner``."""
@@ -22,6 +24,7 @@ PILE_AUDIENCES = ("hidden", "public")
 class Visibility:
     parts: Mapping[str, str]  # part -> audience (HELD_AUDIENCES)
     piles: Mapping[str, str] = field(default_factory=dict)  # pile -> audience (PILE_AUDIENCES); unlisted: hidden
+    tops: Mapping[str, int] = field(default_factory=dict)  # pile -> how many cards from the top lie face up
 
     def sees(self, part: str, own: bool) -> bool:
         """Whether a seat sees ``part`` of a player's holdings (``own``: that player's own)."""
@@ -35,3 +38,8 @@ class Visibility:
     def open_pile(self, pile: str) -> bool:
         """Whether everyone sees the cards of ``pile`` in order (face up)."""
         return self.piles.get(pile) == "public"
+
+    def shown_on_top(self, pile: str) -> int:
+        """How many cards from the top of ``pile`` everyone sees, in order (0: none; a face-up pile: all,
+        which the caller counts)."""
+        return self.tops.get(pile, 0)

@@ -183,7 +183,14 @@ def _visibility(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, A
     w = words(catalog.language)
     if item.get("pile"):  # one of the game's piles: face down as printed, or face up
         values = {"pile": catalog.name("piles", item["part"])}
-        if item["to"] == "public":
+        if isinstance(item["to"], Mapping):  # {top: N}
+            top = int(item["to"]["top"])
+            values["top"] = w.number(top)
+            template = w.templates.ngettext("{pile}: the top {top} card lies face up, for everyone to see; the "
+                                            "rest of the pile lies face down.",
+                                            "{pile}: the top {top} cards lie face up, in order, for everyone to "
+                                            "see; the rest of the pile lies face down.", top)
+        elif item["to"] == "public":
             template = w.templates.gettext("{pile}: the pile lies face up, and everyone sees its cards in order "
                                            "from the top.")
         else:

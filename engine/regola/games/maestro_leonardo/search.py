@@ -58,9 +58,11 @@ def unseen_draws(state: State, seat: int) -> set[int]:
 def _known(state: State, seat: int) -> int:
     """How many cards from the top of the invention pile ``seat`` knows in order: all of them when the pile
     lies face up (mechanics.visibility), else what the council showed it or shows it now."""
-    if state.rules.mechanics.visibility.open_pile("inventions"):
+    seen = state.rules.mechanics.visibility
+    if seen.open_pile("inventions"):
         return len(state.deck)
-    return max(len(state.known_deck[seat]), _peeking(state, seat))
+    shown = min(seen.shown_on_top("inventions"), len(state.deck))  # the top cards everyone sees
+    return max(len(state.known_deck[seat]), _peeking(state, seat), shown)
 
 
 def _peeking(state: State, seat: int) -> int:

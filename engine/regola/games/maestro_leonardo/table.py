@@ -137,8 +137,9 @@ def board(state: State, seat: int, speech: Speech, width: int = 80) -> list[str]
     display = [_card(speech, c) for c in state.display] or [speech.gettext("nothing")]
     lines += _wrapped(speech.gettext("Inventions on display:"), display, width)
     seen = rules.mechanics.visibility
-    if seen.open_pile("inventions"):  # a house rule lays the pile face up
-        pile = [_card(speech, c) for c in state.deck] or [speech.gettext("nothing")]
+    shown = state.deck if seen.open_pile("inventions") else state.deck[:seen.shown_on_top("inventions")]
+    if shown or seen.open_pile("inventions"):  # a house rule lays the pile, or its top cards, face up
+        pile = [_card(speech, c) for c in shown] or [speech.gettext("nothing")]
         lines += _wrapped(speech.gettext("{pile}, face up, from the top:", pile=speech.name("piles", "inventions")),
                           pile, width)
     for p in state.players:

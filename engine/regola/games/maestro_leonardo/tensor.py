@@ -29,7 +29,8 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
     sides = tuple(dict.fromkeys(s for _, s in rules.lab_sides))
     peek = max((int(s.params["cards"]) for s in rules.council_spaces if s.effect == "peek_deck"), default=0)
     # positions of the deck a seat may know in order: what a council peek shows, or all of it face up
-    known = len(cards) if rules.mechanics.visibility.open_pile("inventions") else max(peek, 1)
+    seen = rules.mechanics.visibility
+    known = len(cards) if seen.open_pile("inventions") else max(peek, seen.shown_on_top("inventions"), 1)
     spaces = tuple(s.id for s in rules.council_spaces)
     n_c, n_m, n_d, p = len(cards), len(materials), len(districts), players
     lab_numbers = ("present", "working", "weeks", "apprentices", "master", "robots")

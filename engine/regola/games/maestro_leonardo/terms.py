@@ -52,4 +52,4 @@ TERMS = GameTerms(fields=fields, accounts={"money": money_account}, start_seat=l
                   first_seat=first_seat, parts=("money", "hand", "lab_work"), auctions=("sealed", "open"),
                   auction_unread={"bids": "a sealed bid is any sum from 0 to the bidder's gulden (R7)",
                                   "tie": "the completion auction's tie rule is /completion/auction/tie (R7)"},
-                  piles={"inventions": inventions_left})
+                  piles={"inventions": inventions_left}, pile_tops=True)

@@ -61,8 +61,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
     return {
         "seat": seat, "round": state.round, "phase": state.flow_state, "leonardo": state.leonardo,
         "council_money": state.council_money, "display": list(state.display), "deck_size": len(state.deck),
-        "deck_top_known": list(state.deck) if rules.mechanics.visibility.open_pile("inventions")
-        else list(state.known_deck[seat]) if 0 <= seat < len(state.players) else [],
+        "deck_top_known": _deck_top_known(state, seat),
         "shops": dict(zip(rules.materials, state.shops, strict=True)),
         "market": dict(zip(rules.materials, state.market, strict=True)) if any(state.market) else {},
         "occupancy": {k: [list(e) for e in v] for k, v in state.occupancy.items()},
@@ -102,7 +101,8 @@ def secret_moves(rules: Any) -> dict[str, int]:
     Not the material bought at the council nor the market exchange: they come from the shops and go to
     the marketplace, whose counts everyone sees, so every seat can tell which it was."""
     hidden = rules.mechanics.visibility.hides
-    out: dict[str, int] = {} if rules.mechanics.visibility.open_pile("inventions") else {"order": 0}
+    seen = rules.mechanics.visibility  # a pile face up, or its top shown: the order put back is seen
+    out: dict[str, int] = {} if seen.open_pile("inventions") or seen.shown_on_top("inventions") else {"order": 0}
     if hidden("lab_work"):
         out["start"] = 1
     if hidden("hand"):
@@ -110,3 +110,15 @@ def secret_moves(rules: Any) -> dict[str, int]:
     if rules.mechanics.auction.kind == "sealed":
         out["bid"] = 0
     return out
+
+
+def _deck_top_known(state: State, seat: int) -> list[int]:
+    """The top cards of the invention pile ``seat`` knows, in order: the whole pile face up, else the top
+    cards everyone sees (mechanics.visibility.piles: {top: N}) or what a council peek showed it, whichever
+    reaches deeper."""
+    seen = state.rules.mechanics.visibility
+    if seen.open_pile("inventions"):
+        return list(state.deck)
+    own = list(state.known_deck[seat]) if 0 <= seat < len(state.players) else []
+    top = state.deck[:seen.shown_on_top("inventions")]
+    return own if len(own) >= len(top) else list(top)
