@@ -12,7 +12,7 @@ import pytest
 from regola import paths
 from regola.check import run
 from regola.core.pack import load_pack
-from regola.mechanics import seating
+from regola.mechanics import parts, seating
 from regola.mechanics.auction import AUCTION_KINDS, RAISE_KINDS
 from regola.mechanics.awards import MOMENTS, RECEIVERS
 from regola.mechanics.draft import DEAL_KINDS, DIRECTIONS
@@ -37,6 +37,8 @@ def test_the_schema_offers_exactly_the_kinds_the_code_plays() -> None:
     assert tuple(SCHEMA["end"]["items"]["properties"]["kind"]["enum"]) == END_KINDS
     assert tuple(SCHEMA["end"]["items"]["properties"]["at"]["enum"]) == END_MOMENTS
     assert tuple(SCHEMA["visibility"]["additionalProperties"]["enum"]) == HELD_AUDIENCES
+    part = SCHEMA["parts"]["additionalProperties"]["properties"]
+    assert tuple(part["kind"]["enum"]) == parts.KINDS and tuple(part["owner"]["enum"]) == parts.OWNERS
     laid = SCHEMA["visibility"]["properties"]["piles"]["additionalProperties"]["oneOf"]  # face up/down, or {top: N}
     assert tuple(laid[0]["enum"]) == PILE_AUDIENCES and laid[1]["required"] == ["top"]
     assert tuple(SCHEMA["deal"]["properties"]["kind"]["enum"]) == DEAL_KINDS

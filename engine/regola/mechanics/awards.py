@@ -44,16 +44,22 @@ class Award:
         return extremes([terms.measures[self.by](state, seat) for seat in range(n)], most=self.to == "most")
 
 
-def due(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int) -> list[tuple[str, int, int]]:
-    """What the awards of one moment would give now, as (resource, seat, amount), without giving it:
-    every amount is worked out from the measures as they stand (a bot reads this to value a position)."""
-    gifts: list[tuple[str, int, int]] = []
+def _amounts(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int) -> list[tuple[Award, int, int]]:
+    """(award, receiver, amount) of every award of one moment, each amount worked out from the measures
+    as they stand, before anything is given (none that comes to 0)."""
+    gifts = []
     for award in awards:
         for seat in award.receivers(state, terms, n):
             amount = award.amount.value(terms.values(state, seat, award.amount.names))
             if amount:
-                gifts.append((award.gain, seat, amount))
+                gifts.append((award, seat, amount))
     return gifts
+
+
+def due(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int) -> list[tuple[str, int, int]]:
+    """What the awards of one moment would give now, as (resource, seat, amount), without giving it
+    (a bot reads this to value a position)."""
+    return [(award.gain, seat, amount) for award, seat, amount in _amounts(state, awards, terms, n)]
 
 
 def give(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int, turn_order: str = "clockwise") -> None:
@@ -63,11 +69,8 @@ def give(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int, turn_o
     as far as they can)."""
     if not awards:
         return
-    gifts = [(award, seat, award.amount.value(terms.values(state, seat, award.amount.names)))
-             for award in awards for seat in award.receivers(state, terms, n)]
+    gifts = _amounts(state, awards, terms, n)
     for award, seat, amount in gifts:
-        if not amount:
-            continue
         if award.via == OTHERS:
             mover = terms.resources[award.gain]
             assert isinstance(mover, Give)

@@ -25,11 +25,11 @@ from regola.core.errors import PackError
 
 __all__ = ["KINDS", "OTHERS", "OWNERS", "UNLIMITED", "Give", "Part", "compile_parts", "units"]
 
-KINDS = ("counter", "holding", "pile")
+KINDS = ("counter", "tally", "holding", "pile")  # as schemas/mechanics.schema.json offers them
 OWNERS = ("player", "shared")
 #: an award's ``via`` that moves its amount between the players rather than with the bank or a supply
 OTHERS = "others"
-#: the bound of a counter that declares none, and of what any expression may reach (mechanics.expressions)
+#: the bound of a part that declares none
 UNLIMITED = 10**9
 
 #: (the fields a player keeps, the fields the game's state keeps)

@@ -30,13 +30,9 @@ def purse_bound(rules: Rules) -> int:
         for award in awards:
             if award.gain != "money":
                 continue
-            if award.via is not None:  # gulden between the players or through a shared place
+            if award.via is not None or award.amount.names:  # between players, through a place, or counted
                 return rules.money_most
-            if not award.amount.names and award.amount.value({}) <= 0:
-                continue  # only takes gulden
-            if award.amount.names:
-                return rules.money_most
-            gifts += award.amount.value({}) * (1 if moment == "game_end" else rules.rounds)
+            gifts += max(0, award.amount.value({})) * (1 if moment == "game_end" else rules.rounds)
     start = max([s.money for s in rules.seats] + [rules.adv_money])
     favors = max((f.money for f in rules.favors), default=0) * max(rules.favors_per_player.values(), default=0)
     council = rules.council_money + rules.council_income * rules.rounds
