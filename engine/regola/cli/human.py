@@ -67,6 +67,7 @@ class Table:
     def __init__(self, game: Game, lang: str | None, out: TextIO | None = None,
                  read: Callable[[str], str] = input, setup: str | None = None) -> None:
         from regola.text.catalog import languages_of
+        from regola.text.declared import DeclaredWords
         from regola.text.lang import negotiate
         from regola.text.speech import speech_for
 
@@ -76,7 +77,7 @@ class Table:
         hook = game.ruleset.definition.terminal
         if hook is None:
             raise RegolaError(self.speech.gettext("the game '{game}' has no terminal play yet", game=pack.game))
-        self.words: Any = hook()
+        self.words: Any = DeclaredWords(hook())  # a move the pack declares is said from its operations
         self.game = game
         self.setup = setup or game.ruleset.definition.setup_modes(game.ruleset.rules)[0]
         self.width = 80

@@ -42,7 +42,11 @@ def decision_cap(ruleset: Ruleset, players: int) -> int:
             raise RegolaError(f"{ENV}={raw!r} is not a positive whole number")
         return value
     derive = ruleset.definition.decisions
-    return DEFAULT_DECISIONS if derive is None else max(1, int(derive(ruleset.rules, players)))
+    cap = DEFAULT_DECISIONS if derive is None else max(1, int(derive(ruleset.rules, players)))
+    moves = getattr(ruleset, "moves", None)
+    # each declared move is used at most its limit per turn, round or game by each player: per decision
+    # of the game's own, no more than every player's every limit
+    return cap * (1 + moves.extra_decisions(players)) if moves else cap
 
 
 def reached(ruleset: Ruleset, players: int, cap: int) -> DecisionCapReached:

@@ -164,12 +164,14 @@ class Flow:
     # -- building -----------------------------------------------------------------------------------
     @classmethod
     def build(cls, flow_data: Mapping[str, Any], registry: Registry, locate: Locate | None = None,
-              pointer_prefix: str = "/flow") -> Flow:
+              pointer_prefix: str = "/flow", wrap: Callable[[str, Any], Any] | None = None) -> Flow:
         """Resolve ``flow_data`` (the value of a pack's ``flow:`` key) against ``registry``.
 
+        ``wrap(state name, step)``: the step that state runs instead of the registry's (the pack's
+        declared moves offered beside the game's own, regola.mechanics.moves).
         Raises PackError at the first problem, in document order, naming its JSON pointer.
         """
-        return _Builder(flow_data, registry, locate, pointer_prefix).build()
+        return _Builder(flow_data, registry, locate, pointer_prefix, wrap).build()
 
     # -- the hot path -------------------------------------------------------------------------------
     def fire(self, game: Any, trigger: str = "advance") -> bool:
@@ -335,7 +337,8 @@ class _Builder:
     """One build of a Flow: validation with pointers, name resolution, machine and table."""
 
     def __init__(self, data: Mapping[str, Any], registry: Registry, locate: Locate | None,
-                 prefix: str) -> None:
+                 prefix: str, wrap: Callable[[str, Any], Any] | None = None) -> None:
+        self.wrap = wrap
         self.data = data
         self.registry = registry
         self.locate = locate
@@ -462,6 +465,8 @@ class _Builder:
                     raise self.unknown("step", step_name, self.registry.names("step"), f"{sp}/step",
                                        "FLOW_UNKNOWN_STEP")
                 step = self.registry.steps[step_name]
+                if self.wrap is not None:
+                    step = self.wrap(name, step)
             enter_names = self.names(entry.get("on_enter"), f"{sp}/on_enter", "on_enter")
             exit_names = self.names(entry.get("on_exit"), f"{sp}/on_exit", "on_exit")
             final = entry.get("final", False)

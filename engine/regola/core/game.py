@@ -88,6 +88,10 @@ class GameDefinition:
     #: the game's own checks of a pack document, run by ``regola check`` beside the generic ones: each
     #: takes a regola.core.gamedef.PackReport and returns what its ``at`` made of each problem
     pack_checks: tuple[Callable[[Any], list[Any]], ...] = ()
+    #: optional: rules -> the moves the pack declares (regola.mechanics.moves.MoveSet: ``wrap(state name,
+    #: step)`` offers them in the flow states they name, ``kinds()`` numbers them after the game's own
+    #: actions, ``plain(action)`` says one, ``extra_decisions(players)`` widens the decision cap)
+    declared_moves: Callable[[Any], Any] | None = None
 
 
 def definition_for(game_id: str) -> GameDefinition:
@@ -117,7 +121,7 @@ def load_ruleset(ref: str | Path, variants: Sequence[str | Path | Variant] = (),
 class Ruleset:
     """A pack compiled for play: its rules and its flow, built once and shared by all its games."""
 
-    __slots__ = ("_space", "definition", "flow", "pack", "rules", "stops")
+    __slots__ = ("_space", "definition", "flow", "moves", "pack", "rules", "stops")
 
     def __init__(self, pack: Pack) -> None:
         self.pack = pack
@@ -128,7 +132,17 @@ class Ruleset:
             if err.field and err.file is None:
                 err.file, err.line, err.column = pack.locate(err.field)
             raise
-        self.flow = Flow.build(pack.data["flow"], self.definition.registry, locate=pack.locate)
+        declared = self.definition.declared_moves
+        #: the moves the pack declares (None: the game offers none; an empty set is falsy)
+        self.moves: Any = None if declared is None else declared(self.rules)
+        wrap = self.moves.wrap if self.moves else None
+        self.flow = Flow.build(pack.data["flow"], self.definition.registry, locate=pack.locate, wrap=wrap)
+        if self.moves:
+            try:
+                self.moves.check_flow([s.name for s in self.flow.states if s.step is not None], "/mechanics/moves")
+            except PackError as err:
+                err.file, err.line, err.column = pack.locate(err.field or "/mechanics/moves")
+                raise
         self._space: ActionSpace | None = None
         turn_end = self.definition.turn_end
         #: state -> whether the game stops as the turn just played ends (None: never asked)
@@ -149,7 +163,8 @@ class Ruleset:
             kinds = self.definition.action_kinds
             if kinds is None:
                 raise RegolaError(f"game '{self.definition.id}' declares no action space")
-            space = self._space = ActionSpace(kinds(self.rules))
+            declared = self.moves.kinds() if self.moves else []
+            space = self._space = ActionSpace([*kinds(self.rules), *declared])
         return space
 
 
@@ -426,7 +441,8 @@ class Game:
         return view
 
     def describe(self, action: Action) -> str:
-        return self.ruleset.definition.describe(self.state, action)
+        plain = self.ruleset.moves.plain(action) if self.ruleset.moves else None
+        return plain if plain is not None else self.ruleset.definition.describe(self.state, action)
 
     def result(self) -> list[dict[str, Any]] | None:
         return self.ruleset.definition.result(self.state)

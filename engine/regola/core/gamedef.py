@@ -82,6 +82,13 @@ def _turn_end(rules: Any) -> Callable[[Any], bool] | None:
     return None if mechanics is None else mechanics.turn_end_test()
 
 
+def _declared_moves(rules: Any) -> Any:
+    """The moves the pack declares, where the rules carry the mechanics library's forms (``mechanics``
+    with ``moves``): both games do. Their state keeps ``marks`` (a JSON mapping) and ``round``."""
+    mechanics = getattr(rules, "mechanics", None)
+    return None if mechanics is None else mechanics.moves
+
+
 def define_game(*, id: str, registry: Registry, compile_rules: Callable[[Mapping[str, Any]], GameRules],
                 new_state: Callable[[Any, int, str], GameState], state_from_json: Callable[[Any, dict[str, Any]], Any],
                 view: Callable[[Any, int], dict[str, Any]], describe: Callable[[Any, Any], str],
@@ -90,6 +97,7 @@ def define_game(*, id: str, registry: Registry, compile_rules: Callable[[Mapping
     (offered as ``--bots greedy``); ``optional`` takes GameDefinition's optional parts (metrics,
     terminal, standing, clone_state, search, present)."""
     optional.setdefault("turn_end", _turn_end)
+    optional.setdefault("declared_moves", _declared_moves)
     return GameDefinition(id=id, registry=registry, compile_rules=compile_rules, new_state=new_state,
                           state_from_json=state_from_json, view=view, describe=describe, players=_players,
                           setup_modes=_setup_modes, result=_result,

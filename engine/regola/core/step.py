@@ -108,6 +108,11 @@ class Step:
         """Carry out an action already known to be legal."""
         raise NotImplementedError
 
+    def midway(self, state: Any) -> bool:
+        """Whether the decider is finishing a move of the game's own (a follow-up decision whose options
+        were worked out when the move began): the pack's declared moves wait until it is done."""
+        return False
+
     def explain(self, state: Any, action: Action) -> IllegalAction:
         """Why ``action`` is not legal here: the most specific rule ID the step can name."""
         return IllegalAction(self.rule, "not one of the legal actions here", action)

@@ -16,6 +16,7 @@ from regola.mechanics.awards import MOMENTS, Award, give
 from regola.mechanics.draft import Deal
 from regola.mechanics.ending import EndCondition, TurnEnd, ended
 from regola.mechanics.expressions import Expression, ExpressionError
+from regola.mechanics.moves import MoveSet, compile_moves
 from regola.mechanics.parts import OTHERS, Give, Part, compile_parts
 from regola.mechanics.parts import units as part_units
 from regola.mechanics.start import START_KINDS, StartRule, round_start_seat
@@ -38,6 +39,7 @@ class Mechanics:
     auction: Auction = field(default_factory=Auction)  # how the game's auctions run (regola.mechanics.auction)
     turn_order: str = "clockwise"  # the order of play around the table (regola.mechanics.seating)
     parts: Mapping[str, Part] = field(default_factory=dict)  # the pack's parts (regola.mechanics.parts)
+    moves: MoveSet = field(default_factory=MoveSet)  # the moves the pack declares (regola.mechanics.moves)
 
     def begin_round(self, state: Any, n: int, round_number: int) -> None:
         """A round begins: the start player first (by the standings as the round opens), then awards."""
@@ -136,12 +138,14 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
         awards[item["when"]].append(Award(item["when"], item["to"], award_by, gain, amount, i, via, mover))
     piles = _piles(raw.get("piles", ()), terms, f"{pointer}/piles")
     end = tuple(_end(c, units, piles, f"{pointer}/end/{i}", i) for i, c in enumerate(raw.get("end", ())))
+    turn_order = str((raw.get("turn_order") or {}).get("kind", "clockwise"))
+    moves = compile_moves(raw.get("moves"), parts, gives, f"{pointer}/moves", turn_order)
     return Mechanics(terms=terms, start=start,
                      awards={moment: tuple(items) for moment, items in awards.items()}, end=end,
                      visibility=_visibility(raw["visibility"], terms, piles, f"{pointer}/visibility"),
                      deal=_deal(raw.get("deal"), terms, f"{pointer}/deal"),
                      auction=_auction(raw.get("auction"), terms, f"{pointer}/auction"),
-                     turn_order=str((raw.get("turn_order") or {}).get("kind", "clockwise")), parts=parts)
+                     turn_order=turn_order, parts=parts, moves=moves)
 
 
 def _via(raw: Any, gain: str, parts: Mapping[str, Part], gives: Mapping[str, Give],

@@ -23,7 +23,7 @@ from typing import Any
 
 from regola.core.errors import PackError
 
-__all__ = ["KINDS", "OTHERS", "OWNERS", "UNLIMITED", "Give", "Part", "compile_parts", "units"]
+__all__ = ["KINDS", "OTHERS", "OWNERS", "UNLIMITED", "Give", "Part", "compile_parts", "kinds_named", "units"]
 
 KINDS = ("counter", "tally", "holding", "pile")  # as schemas/mechanics.schema.json offers them
 OWNERS = ("player", "shared")
@@ -63,8 +63,18 @@ class Part:
     most: int
     supply: str | None = None
     counts: str = "items"
+    #: a holding counted per kind: the ids of its kinds, in the order the state counts them, and the name
+    #: category of the rule catalogs that names them (the list's own name: ``materials``)
+    kinds: tuple[str, ...] = ()
+    named: str = ""
 
     def __call__(self, state: Any, seat: int) -> int:
+        if not self.at:  # a counter the library keeps (declared with no ``at``): in the state's marks
+            kept = state.marks.get("kept")
+            value = kept.get(self.name) if kept else None
+            if value is None:
+                return 0
+            return int(value[seat]) if self.owner == "player" else int(value)
         holder = state.players[seat] if self.owner == "player" else state
         value = getattr(holder, self.at)
         if isinstance(value, int):
@@ -72,6 +82,19 @@ class Part:
         if self.counts == "sum":
             return sum(value.values()) if isinstance(value, Mapping) else sum(value)
         return len(value)
+
+    def set(self, state: Any, seat: int, value: int) -> None:
+        """Set a counter (a player's, or the shared one: ``seat`` is then ignored)."""
+        if not self.at:
+            kept = state.marks.setdefault("kept", {})
+            if self.owner == "player":
+                kept.setdefault(self.name, [0] * len(state.players))[seat] = value
+            else:
+                kept[self.name] = value
+        elif self.owner == "player":
+            setattr(state.players[seat], self.at, value)
+        else:
+            setattr(state, self.at, value)
 
 
 @dataclass(frozen=True)
@@ -100,13 +123,13 @@ class Give:
             return
         self._move(state, seat, now, moved)
         if self.supply is not None:
-            setattr(state, self.supply.at, getattr(state, self.supply.at) - moved)
+            self.supply.set(state, seat, self.supply(state, seat) - moved)
 
     def _move(self, state: Any, seat: int, now: int, moved: int) -> None:
         if self.account is not None:
             self.account(state, seat, moved)
         else:
-            setattr(state.players[seat], self.part.at, now + moved)
+            self.part.set(state, seat, now + moved)
 
     def transfer(self, state: Any, payer: int, payee: int, amount: int) -> int:
         """Up to ``amount`` from one player to another: no more than the payer has above its least, nor
@@ -119,20 +142,43 @@ class Give:
         return moved
 
 
+def kinds_named(pointer: str) -> str:
+    """The name category of a holding's kinds: the name of the list its ``kinds`` pointer reaches, the
+    last token that is not ``kinds`` (``/components/materials/kinds`` -> ``materials``)."""
+    tokens = [t for t in pointer.strip("/").split("/") if t and t != "kinds" and not t.isdigit()]
+    return tokens[-1] if tokens else ""
+
+
+def _node(raw: str, doc: Mapping[str, Any] | None, pointer: str) -> Any:
+    node: Any = doc
+    for token in raw[1:].split("/"):
+        token = token.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, Mapping) and token in node:
+            node = node[token]
+        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            node = node[int(token)]
+        else:
+            raise PackError(f"{raw!r} names nothing in the pack", field=pointer)
+    return node
+
+
+def _ids(raw: Any, doc: Mapping[str, Any] | None, pointer: str) -> tuple[str, ...]:
+    """A holding's kinds: a pointer to the pack's list of their ids (or of items with an ``id``)."""
+    node = _node(str(raw), doc, pointer) if isinstance(raw, str) and raw.startswith("/") and doc is not None else None
+    if not isinstance(node, list) or not node:
+        raise PackError(f"the kinds are a pointer to a list of ids in the pack, not {raw!r}", field=pointer)
+    ids = tuple(str(item["id"]) if isinstance(item, Mapping) else str(item) for item in node)
+    if len(set(ids)) != len(ids):
+        raise PackError(f"the kinds at {raw!r} repeat an id", field=pointer)
+    return ids
+
+
 def _bound(raw: Any, doc: Mapping[str, Any] | None, pointer: str) -> int:
     """A bound: a whole number, or a pointer into the pack whose number or count of items it is."""
     if isinstance(raw, int) and not isinstance(raw, bool):
         return raw
     if isinstance(raw, str) and raw.startswith("/") and doc is not None:
-        node: Any = doc
-        for token in raw[1:].split("/"):
-            token = token.replace("~1", "/").replace("~0", "~")
-            if isinstance(node, Mapping) and token in node:
-                node = node[token]
-            elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
-                node = node[int(token)]
-            else:
-                raise PackError(f"the bound {raw!r} names nothing in the pack", field=pointer)
+        node = _node(raw, doc, pointer)
         if isinstance(node, int) and not isinstance(node, bool):
             return node
         if isinstance(node, list | Mapping):
@@ -149,7 +195,11 @@ def compile_parts(raw: Mapping[str, Any], doc: Mapping[str, Any] | None, pointer
     parts: dict[str, Part] = {}
     for name, item in raw.items():
         at = f"{pointer}/{name}"
-        if fields is not None:
+        if "at" not in item:
+            if item["kind"] != "counter":
+                raise PackError("only a counter may be kept by the rules alone (no 'at'); say which field of the "
+                                "game keeps this one", field=at)
+        elif fields is not None:
             kept = fields[0] if item["owner"] == "player" else fields[1]
             if item["at"] not in kept:
                 whose = "a player" if item["owner"] == "player" else "the game"
@@ -159,10 +209,17 @@ def compile_parts(raw: Mapping[str, Any], doc: Mapping[str, Any] | None, pointer
         most = _bound(item.get("max", UNLIMITED), doc, f"{at}/max")
         if least > most:
             raise PackError(f"the least {least} is above the most {most}", field=f"{at}/min")
-        parts[str(name)] = Part(str(name), str(item["kind"]), str(item["owner"]), str(item["at"]),
+        kinds: tuple[str, ...] = ()
+        named = ""
+        if "kinds" in item:
+            if item.get("counts") != "sum":
+                raise PackError("only a holding counted per kind (counts: sum) has kinds", field=f"{at}/kinds")
+            kinds = _ids(item["kinds"], doc, f"{at}/kinds")
+            named = kinds_named(str(item["kinds"]))
+        parts[str(name)] = Part(str(name), str(item["kind"]), str(item["owner"]), str(item.get("at", "")),
                                 None if item.get("unit") is None else str(item["unit"]), least, most,
                                 None if item.get("supply") is None else str(item["supply"]),
-                                str(item.get("counts", "items")))
+                                str(item.get("counts", "items")), kinds, named)
     for account in accounts:
         if account not in parts:
             raise PackError(f"the game keeps an account of {account!r}, which the pack does not declare",

@@ -24,6 +24,7 @@ from regola.i18n import N_, words
 from regola.mechanics.parts import units as part_units
 from regola.text.bind import BoundRule, plural, with_unit
 from regola.text.catalog import Catalog
+from regola.text.declared import kept_rule, move_rule
 
 if TYPE_CHECKING:
     from regola.core.pack import Pack
@@ -419,6 +420,17 @@ def mechanic_rules(catalog: Catalog, pack: Pack) -> Iterator[BoundRule]:
     for pile, audience in (seen.get("piles") or {}).items():
         yield _bound(f"mechanics.visibility.piles.{pile}", catalog, units, "visibility",
                      {"part": pile, "to": audience, "pile": True}, (), f"/mechanics/visibility/piles/{pile}")
+    for name, item in (mechanics.get("parts") or {}).items():
+        if isinstance(item, dict) and "at" not in item and item.get("owner") == "player":  # kept by the rules
+            title, template, text, values = kept_rule(catalog, str(name), item)
+            yield BoundRule(id=f"mechanics.parts.{name}", title=title, text=text, cites=(), text_cites=(),
+                            language=catalog.language, template=template, values=tuple(values.items()),
+                            covers=(f"/mechanics/parts/{name}",))
+    for verb, item in (mechanics.get("moves") or {}).items():
+        title, template, text, values = move_rule(catalog, mechanics, item)
+        yield BoundRule(id=f"mechanics.moves.{verb}", title=title, text=text,
+                        cites=tuple(str(c) for c in item.get("cites", ())), text_cites=(), language=catalog.language,
+                        template=template, values=tuple(values.items()), covers=("/mechanics/moves",))
     for kind in ("awards", "end"):
         for i, item in enumerate(mechanics.get(kind, ())):
             # the list as a whole: an item added or removed changes the list, and every item has its words

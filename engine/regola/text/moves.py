@@ -16,6 +16,7 @@ from typing import Any
 
 from regola.core.game import GameDefinition
 from regola.core.step import Action
+from regola.text.declared import DeclaredWords
 from regola.text.seats import seat_name
 from regola.text.speech import Speech
 
@@ -26,7 +27,7 @@ def move_words(definition: GameDefinition, state: Any, seat: int, action: Action
     """What ``seat`` does with ``action``, as every player may hear it. Call it before the action is
     applied: the sentence names what the action costs and where, as the board showed it."""
     if definition.terminal is not None:
-        return str(definition.terminal().narrate(state, seat, action, speech))
+        return str(DeclaredWords(definition.terminal()).narrate(state, seat, action, speech))
     # TRANSLATORS: what another player did: who, then the action in the rule catalog's words
     return speech.gettext("{who}: {what}", who=seat_name(speech, seat), what=" ".join(str(p) for p in action))
 

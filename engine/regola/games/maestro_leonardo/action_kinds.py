@@ -24,7 +24,11 @@ def purse_bound(rules: Rules) -> int:
     reward of every invention, the largest type bonus and every gift of a house rule's awards (one that
     counts something, or moves gulden between players or through a shared place: the most the pack lets
     a player hold); never more than that most
-    (mechanics.parts.money: max). Bids range over 0..this."""
+    (mechanics.parts.money: max), as under a declared move that brings gulden (mechanics.moves). Bids
+    range over 0..this."""
+    for move in rules.mechanics.moves.moves:  # gulden gained, or paid to the others, each turn it is offered
+        if any(op.part.name == "money" and (op.verb == "gain" or op.place is not None) for op in move.ops):
+            return rules.money_most
     gifts = 0
     for moment, awards in rules.mechanics.awards.items():
         for award in awards:

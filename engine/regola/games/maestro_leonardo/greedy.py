@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from regola.bots.declared import own_or_declared
 from regola.core.bots import Observation
 from regola.core.step import Action, ActionRange
 from regola.games.maestro_leonardo.rules import Rules
@@ -97,6 +98,9 @@ class GreedyBot:
 
     # -- decisions ----------------------------------------------------------------------------------
     def choose(self, obs: Observation) -> Action:
+        obs, declared = own_or_declared(obs)  # a move the pack declares, when it leaves this seat better off
+        if declared is not None:
+            return declared
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]

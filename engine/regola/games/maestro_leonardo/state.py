@@ -21,8 +21,8 @@ PLAYER_FIELDS = ("academy", "apprentices", "auction_paid", "box", "cards", "colo
 #: counters added after states were first saved: a saved state without one reads 0
 LATER_COUNTERS = ("upgrades", "auction_paid")
 STATE_FIELDS = ("box_cards", "completed_before", "council_money", "deck", "display", "district_index", "flow_state",
-                "known_deck", "leonardo", "log", "market", "n", "occupancy", "placed", "players", "removed", "result",
-                "round", "rules", "setup", "shops", "step")
+                "known_deck", "leonardo", "log", "marks", "market", "n", "occupancy", "placed", "players", "removed",
+                "result", "round", "rules", "setup", "shops", "step")
 
 
 class Lab:
@@ -152,6 +152,7 @@ class State:
         self.placed: list[list[str]] = [[] for _ in range(n_players)]  # locations with own apprentices
         self.district_index = 0
         self.step: dict[str, Any] = {}
+        self.marks: dict[str, Any] = {}  # what the pack's declared moves and kept counters keep (mechanics.moves)
         self.result: list[dict[str, Any]] | None = None
         self.log: list[tuple[Any, ...]] | None = None  # optional money/event log (tests, records)
 
@@ -200,6 +201,7 @@ class State:
         st.placed = [p[:] for p in self.placed]
         st.district_index = self.district_index
         st.step = copy_json(self.step)
+        st.marks = copy_json(self.marks)
         st.result = copy_json(self.result)
         st.log = None
         return st
@@ -207,18 +209,21 @@ class State:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
         for s in STATE_FIELDS:
-            if s in ("rules", "log"):
+            if s in ("rules", "log", "marks"):
                 continue
             data[s] = getattr(self, s)
         data["players"] = [p.to_json() for p in self.players]
+        if self.marks:  # only a game with declared moves keeps any: a printed game's JSON is as it was
+            data["marks"] = self.marks
         return data
 
     @classmethod
     def from_json(cls, rules: Rules, data: dict[str, Any]) -> State:
         st = cls(rules, data["n"], data["setup"])
         for s in STATE_FIELDS:
-            if s in ("rules", "log", "players"):
+            if s in ("rules", "log", "players", "marks"):
                 continue
             setattr(st, s, data[s])
+        st.marks = data.get("marks", {})  # a state saved before marks existed: none
         st.players = [Player.from_json(p) for p in data["players"]]
         return st

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from regola.bots.declared import own_or_declared
 from regola.core.bots import Observation
 from regola.core.step import Action
 from regola.games.princes_of_florence.rules import Rules
@@ -48,6 +49,9 @@ class GreedyBot:
         return sum(1 for thing in (prof.building, prof.landscape, prof.freedom) if thing in have)
 
     def choose(self, obs: Observation) -> Action:
+        obs, declared = own_or_declared(obs)  # a move the pack declares, when it leaves this seat better off
+        if declared is not None:
+            return declared
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]

@@ -43,6 +43,7 @@ def clone_state(state: State) -> State:
         setattr(st, name, getattr(state, name))
     st.step = copy_json(state.step)
     st.extra = copy_json(state.extra)
+    st.marks = copy_json(state.marks)
     st.players = [_clone_player(p) for p in state.players]
     st.profession_deck = state.profession_deck[:]
     st.bonus_deck = state.bonus_deck[:]

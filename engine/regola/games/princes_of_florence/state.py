@@ -27,7 +27,7 @@ PLAYER_FIELDS = ("architects", "auction_paid", "board", "bonus", "bonus_used", "
 #: counters added after states were first saved: a saved state without one reads 0
 LATER_COUNTERS = ("auction_paid",)
 STATE_FIELDS = ("architects", "bank", "bonus_deck", "buildings", "extra", "flow_state", "freedoms", "jesters",
-                "landscapes", "n", "players", "prestige_deck", "profession_deck", "recruitment", "result",
+                "landscapes", "marks", "n", "players", "prestige_deck", "profession_deck", "recruitment", "result",
                 "round", "rules", "setup", "start", "step", "work_marks")
 
 
@@ -92,6 +92,7 @@ class State:
         self.work_marks = [0] * n  # the best work value of each player this round (004 Najwybitniejsze Dzieło)
         self.result: list[dict[str, Any]] | None = None
         self.extra: dict[str, Any] = {}  # what an expansion keeps between phases (characters, banker's money)
+        self.marks: dict[str, Any] = {}  # what the pack's declared moves and kept counters keep (mechanics.moves)
 
     # money and prestige: every movement goes through here, so the ledger always balances
     def pay(self, seat: int, amount: int) -> None:
@@ -118,15 +119,18 @@ class State:
         return after(seat, self.n, self.rules.mechanics.turn_order, steps)
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {s: getattr(self, s) for s in STATE_FIELDS if s not in ("rules", "players")}
+        data: dict[str, Any] = {s: getattr(self, s) for s in STATE_FIELDS if s not in ("rules", "players", "marks")}
         data["players"] = [p.to_json() for p in self.players]
+        if self.marks:  # only a game with declared moves keeps any: a printed game's JSON is as it was
+            data["marks"] = self.marks
         return data
 
     @classmethod
     def from_json(cls, rules: Rules, data: dict[str, Any]) -> State:
         st = cls(rules, data["n"], data["setup"])
         for s in STATE_FIELDS:
-            if s not in ("rules", "players"):
+            if s not in ("rules", "players", "marks"):
                 setattr(st, s, data[s])
+        st.marks = data.get("marks", {})  # a state saved before marks existed: none
         st.players = [Player.from_json(rules, p) for p in data["players"]]
         return st

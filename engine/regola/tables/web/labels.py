@@ -9,6 +9,7 @@ from typing import Any
 from regola.core.step import Action
 from regola.tables.table import Table
 from regola.tables.words import language_for
+from regola.text.declared import DeclaredWords
 from regola.text.speech import Speech, speech_for
 
 __all__ = ["Choice", "choices", "event_words", "speech_of"]
@@ -33,7 +34,7 @@ def choices(table: Table, legal: list[Any], speech: Speech) -> list[Choice]:
     state = table.game.state
     if hook is None:
         return [(i, None, " ".join(str(p) for p in action)) for i, action in enumerate(legal)]
-    words = hook()
+    words = DeclaredWords(hook())  # a move the pack declares is said from its operations
     out: list[Choice] = []
     for i, raw in enumerate(legal):
         group, label = words.option(state, _as_action(raw), speech)

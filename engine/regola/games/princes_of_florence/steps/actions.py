@@ -54,6 +54,10 @@ class Actions(Step):
 
     rule = "actions.limits"
 
+    def midway(self, state: State) -> bool:
+        """A follow-up decision of an action or a lot (its options worked out as it began) is under way."""
+        return state.step.get("pending") is not None
+
     def decider(self, state: State) -> int | None:
         s = state.step
         if s["pending"] is not None:

@@ -1,0 +1,432 @@
+"""Moves a pack declares (``mechanics.moves``): what a club lets a player do that the printed game does not
+offer, written as data and made of a small closed set of operations over the pack's parts.
+
+A move is a verb (its key in the block) with:
+
+- ``in``: the phases (flow states where players decide) in which it is offered, or ``turn``: at any of
+  one's own decisions;
+- ``limit``: at most ``times`` uses per ``turn`` (until the player's next move of the game's own), per
+  ``round`` or per ``game``;
+- ``do``: its operations, carried out in order, each over one part of the mover's:
+
+  ======== ============================================================================================
+  ``pay``    a counter goes down by ``amount``: to the bank or the part's supply, ``to`` a shared
+             counter, or ``to: others`` (that much to each other player)
+  ``gain``   a counter goes up by ``amount``: from the bank or the part's supply, or ``from`` a shared
+             counter
+  ``return`` ``amount`` things of one kind of a holding counted per kind go ``to`` a shared holding of
+             the same kinds (the mover chooses the kind: a parameter of the action)
+  ``take``   ``amount`` things of one kind come ``from`` a shared holding into the mover's
+  ======== ============================================================================================
+
+A move is offered only when every operation can be carried out in full, so nothing is ever paid for
+what cannot be had; two operations of one move never touch the same part. A move changes only the
+mover's own parts and shared places (it pays others, never takes from them), and waits while the
+mover finishes a move of the game's own (``Step.midway``): so no move breaks what another decision
+counted on, a bid made or a pay worked out. The numbers of the data
+bound everything: an amount is a whole number, each kind choice ranges over the pack's kinds.
+
+The action is ``(verb, kind, …)``, one kind per ``return``/``take`` operation in order. Its ids come
+after the game's own actions, one kind (regola.core.actionspace) per move in the pack's order.
+What the moves have used is kept in the state's ``marks`` (``used``: verb -> per seat [count, period];
+``turns``: per seat, how many of the game's own moves it has made), a plain JSON mapping every game
+that offers declared moves keeps.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, overload
+
+from regola.core.actionspace import ActionKind
+from regola.core.errors import IllegalAction, PackError
+from regola.core.step import Action, Step
+from regola.mechanics.parts import OTHERS, Give, Part
+from regola.mechanics.seating import in_turn_from
+
+__all__ = ["OPS", "PERIODS", "TURN", "Extended", "Move", "MoveSet", "Op", "compile_moves"]
+
+OPS = ("pay", "gain", "return", "take")
+PERIODS = ("turn", "round", "game")
+#: ``in: turn``: at any of one's own decisions
+TURN = "turn"
+BANK = "bank"
+#: the most distinct kind choices one move may list (its operations' kinds multiplied)
+MOST_CHOICES = 64
+
+
+@dataclass(frozen=True)
+class Op:
+    """One operation of a move over the mover's ``part``: ``verb`` one of OPS; ``place`` the shared part
+    it goes to or comes from (None: the bank or the part's own supply; OTHERS: each other player)."""
+
+    verb: str
+    part: Part
+    amount: int
+    place: str | None = None
+    shared: Part | None = None  # the shared part named by ``place``
+    mover: Give | None = field(default=None, compare=False, repr=False)  # how a counter moves
+    kinds: tuple[str, ...] = ()  # a holding's kinds, the values the mover chooses from
+
+    @property
+    def chooses(self) -> bool:
+        return self.verb in ("return", "take")
+
+    def can(self, state: Any, seat: int, n: int, kind: int | None) -> bool:
+        """Whether this operation can be carried out in full now."""
+        part, amount = self.part, self.amount
+        if kind is not None:  # a holding counted per kind
+            held = _kinds(state, part, seat)
+            other = _kinds(state, self.shared, seat) if self.shared is not None else None
+            if self.verb == "return":
+                return held[kind] >= amount
+            return other is not None and other[kind] >= amount and part(state, seat) + amount <= part.most
+        now = part(state, seat)
+        if self.verb == "pay":
+            if now - amount < part.least:
+                return False
+            if self.place == OTHERS:
+                return now - amount * (n - 1) >= part.least
+            sink = self.shared if self.shared is not None else self.mover.supply if self.mover is not None else None
+            return sink is None or sink(state, seat) + amount <= sink.most
+        if now + amount > part.most:
+            return False
+        source = self.shared if self.shared is not None else self.mover.supply if self.mover is not None else None
+        return source is None or source(state, seat) >= amount
+
+    def carry_out(self, state: Any, seat: int, n: int, kind: int | None, turn_order: str) -> None:
+        if kind is not None:
+            held = _kinds(state, self.part, seat)
+            assert self.shared is not None
+            other = _kinds(state, self.shared, seat)
+            sign = 1 if self.verb == "take" else -1
+            held[kind] += sign * self.amount
+            other[kind] -= sign * self.amount
+            return
+        mover = self.mover
+        assert mover is not None
+        if self.place == OTHERS:  # a payment to each other player in turn (compile admits no other)
+            for someone in in_turn_from(seat, n, turn_order)[1:]:
+                mover.transfer(state, seat, someone, self.amount)
+            return
+        mover(state, seat, self.amount if self.verb == "gain" else -self.amount)
+
+
+def _kinds(state: Any, part: Part, seat: int) -> list[int]:
+    holder = state.players[seat] if part.owner == "player" else state
+    counts: list[int] = getattr(holder, part.at)
+    return counts
+
+
+@dataclass(frozen=True)
+class Move:
+    """One declared move: its verb, where it is offered, its limit and its operations."""
+
+    verb: str
+    phases: tuple[str, ...]  # flow states, or (TURN,)
+    times: int
+    per: str
+    ops: tuple[Op, ...]
+    index: int  # its place in the pack's block (its action kind comes in that order)
+    cites: tuple[str, ...] = ()
+
+    @property
+    def rule(self) -> str:
+        return f"mechanics.moves.{self.verb}"
+
+    def choices(self) -> list[tuple[str, ...]]:
+        """Every combination of kinds the mover may choose (one per choosing operation)."""
+        return [tuple(c) for c in itertools.product(*(op.kinds for op in self.ops if op.chooses))]
+
+    def _period(self, state: Any, seat: int) -> int:
+        if self.per == "round":
+            return int(state.round)
+        if self.per == "turn":
+            turns = state.marks.get("turns")
+            return int(turns[seat]) if turns else 0
+        return 0
+
+    def used(self, state: Any, seat: int) -> int:
+        used = state.marks.get("used")
+        entry = used.get(self.verb) if used else None
+        if not entry:
+            return 0
+        count, period = entry[seat]
+        return int(count) if period == self._period(state, seat) else 0
+
+    def _indices(self, action: Action) -> list[int | None] | None:
+        """Each operation's chosen kind as an index (None for a counter); None if the action names a
+        kind the operation does not have."""
+        params = list(action[1:])
+        out: list[int | None] = []
+        for op in self.ops:
+            if not op.chooses:
+                out.append(None)
+                continue
+            if not params or params[0] not in op.kinds:
+                return None
+            out.append(op.kinds.index(params.pop(0)))
+        return None if params else out
+
+    def allowed(self, state: Any, seat: int, action: Action) -> bool:
+        if self.used(state, seat) >= self.times:
+            return False
+        kinds = self._indices(action)
+        n = len(state.players)
+        return kinds is not None and all(op.can(state, seat, n, k) for op, k in zip(self.ops, kinds, strict=True))
+
+    def options(self, state: Any, seat: int) -> list[Action]:
+        if self.used(state, seat) >= self.times:
+            return []
+        n = len(state.players)
+        out = []
+        for choice in self.choices():
+            action = (self.verb, *choice)
+            kinds = self._indices(action)
+            assert kinds is not None
+            if all(op.can(state, seat, n, k) for op, k in zip(self.ops, kinds, strict=True)):
+                out.append(action)
+        return out
+
+    def carry_out(self, state: Any, seat: int, action: Action, turn_order: str) -> None:
+        kinds = self._indices(action)
+        assert kinds is not None
+        n = len(state.players)
+        for op, kind in zip(self.ops, kinds, strict=True):
+            op.carry_out(state, seat, n, kind, turn_order)
+        used = state.marks.setdefault("used", {})
+        entry = used.setdefault(self.verb, [[0, 0] for _ in range(n)])
+        period = self._period(state, seat)
+        count = entry[seat][0] if entry[seat][1] == period else 0
+        entry[seat] = [count + 1, period]
+
+    def refusal(self, state: Any, seat: int, action: Action) -> IllegalAction:
+        """Why this use of the move is not allowed now, under the move's own rule."""
+        if self.used(state, seat) >= self.times:
+            return IllegalAction(self.rule, f"used {self.times} time(s) this {self.per} already", action)
+        kinds = self._indices(action)
+        if kinds is None:
+            wanted = [op.kinds for op in self.ops if op.chooses]
+            return IllegalAction(self.rule, f"the move names one kind of each of {wanted!r}", action)
+        n = len(state.players)
+        for op, kind in zip(self.ops, kinds, strict=True):
+            if not op.can(state, seat, n, kind):
+                return IllegalAction(self.rule, f"cannot {op.verb} {op.amount} {op.part.name} now", action)
+        return IllegalAction(self.rule, "the move is not offered at this moment", action)
+
+    def kind(self) -> ActionKind:
+        return ActionKind(self.verb, tuple(op.kinds for op in self.ops if op.chooses),
+                          source=f"mechanics.moves.{self.verb}")
+
+
+class Extended(Sequence[Action]):
+    """The game's own legal actions (a list or an ActionRange, kept as it is: a bid range stays a range)
+    followed by the declared moves offered now, as one sequence that is never copied."""
+
+    __slots__ = ("base", "extra")
+
+    def __init__(self, base: Sequence[Action], extra: list[Action]) -> None:
+        self.base = base
+        self.extra = extra
+
+    def __len__(self) -> int:
+        return len(self.base) + len(self.extra)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        size = len(self.base)
+        if index < 0:
+            index += len(self)
+        if 0 <= index < size:
+            return self.base[index]
+        return self.extra[index - size]
+
+    def __contains__(self, action: object) -> bool:
+        return action in self.extra or action in self.base
+
+    def __iter__(self) -> Iterator[Action]:
+        yield from self.base
+        yield from self.extra
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # like a list
+
+    def __repr__(self) -> str:
+        return f"Extended({self.base!r}, {self.extra!r})"
+
+
+class WithMoves(Step):
+    """A flow state's step with the declared moves offered beside its own actions. A declared move keeps
+    the decision where it is (the same seat decides again); a move of the game's own ends the seat's
+    turn for the limits counted per turn."""
+
+    def __init__(self, inner: Step, moves: tuple[Move, ...], turn_order: str) -> None:
+        self.inner = inner
+        self.moves = moves
+        self.by_verb = {m.verb: m for m in moves}
+        self.turn_order = turn_order
+        self.rule = inner.rule
+        self.stream = inner.stream
+
+    def __getattr__(self, name: str) -> Any:  # what a game's code asks of its own step
+        return getattr(self.inner, name)
+
+    def decider(self, state: Any) -> int | None:
+        return self.inner.decider(state)
+
+    def legal(self, state: Any) -> Sequence[Action]:
+        base = self.inner.legal(state)
+        seat = self.inner.decider(state)
+        if seat is None or seat < 0 or self.inner.midway(state):
+            return base
+        extra = [a for move in self.moves for a in move.options(state, seat)]
+        return Extended(base, extra) if extra else base
+
+    def apply(self, state: Any, action: Action) -> None:
+        seat = self.inner.decider(state)
+        move = self.by_verb.get(action[0]) if action else None
+        if move is not None and seat is not None:
+            move.carry_out(state, seat, action, self.turn_order)
+            return
+        self.inner.apply(state, action)
+        if seat is not None and seat >= 0:
+            turns = state.marks.setdefault("turns", [0] * len(state.players))
+            turns[seat] += 1
+
+    def explain(self, state: Any, action: Action) -> IllegalAction:
+        move = self.by_verb.get(action[0]) if action else None
+        seat = self.inner.decider(state)
+        if move is not None and self.inner.midway(state):
+            return IllegalAction(move.rule, "a move of the game's own is being finished: this one waits", action)
+        if move is not None and seat is not None and seat >= 0:
+            return move.refusal(state, seat, action)
+        return self.inner.explain(state, action)
+
+    def sample(self, state: Any, rng: Any) -> Action:
+        return self.inner.sample(state, rng)
+
+    def check_chance(self, state: Any, action: Action) -> None:
+        self.inner.check_chance(state, action)
+
+
+@dataclass(frozen=True)
+class MoveSet:
+    """A pack's declared moves, as the driver uses them: the steps they wrap, the action kinds they add."""
+
+    moves: tuple[Move, ...] = ()
+    turn_order: str = "clockwise"
+
+    def __bool__(self) -> bool:
+        return bool(self.moves)
+
+    def verbs(self) -> frozenset[str]:
+        return frozenset(m.verb for m in self.moves)
+
+    def wrap(self, state_name: str, step: Any) -> Any:
+        """The step of flow state ``state_name`` with the moves offered there (the step itself if none)."""
+        here = tuple(m for m in self.moves if TURN in m.phases or state_name in m.phases)
+        return WithMoves(step, here, self.turn_order) if here else step
+
+    def kinds(self) -> list[ActionKind]:
+        return [m.kind() for m in self.moves]
+
+    def check_flow(self, deciding: Sequence[str], pointer: str) -> None:
+        """Every phase a move names is a flow state where players decide (a PackError at its line)."""
+        for move in self.moves:
+            for i, phase in enumerate(move.phases):
+                if phase != TURN and phase not in deciding:
+                    raise PackError(f"no phase {phase!r} where players decide (phases: {', '.join(deciding)}; "
+                                    f"or '{TURN}': at any of one's decisions)",
+                                    field=f"{pointer}/{move.verb}/in/{i}")
+
+    def plain(self, action: Action) -> str | None:
+        """The action in plain words for logs (None: not a declared move)."""
+        move = next((m for m in self.moves if action and m.verb == action[0]), None)
+        if move is None:
+            return None
+        chosen = list(action[1:])
+        parts = []
+        for op in move.ops:
+            kind = f" ({chosen.pop(0)})" if op.chooses and chosen else ""
+            parts.append(f"{op.verb} {op.amount} {op.part.name}{kind}")
+        return f"{move.verb}: " + ", ".join(parts)
+
+    def extra_decisions(self, players: int) -> int:
+        """How many more decisions a game's cap must allow per decision of its own (core.caps)."""
+        return players * sum(m.times for m in self.moves)
+
+
+def compile_moves(raw: Mapping[str, Any] | None, parts: Mapping[str, Part], gives: Mapping[str, Give],
+                  pointer: str, turn_order: str) -> MoveSet:
+    """The block compiled against the pack's parts: every fault at its line, naming what there is."""
+    if not raw:
+        return MoveSet(turn_order=turn_order)
+    moves = []
+    for index, (verb, item) in enumerate(raw.items()):
+        at = f"{pointer}/{verb}"
+        phases = tuple(str(p) for p in item["in"]) if isinstance(item["in"], list) else (str(item["in"]),)
+        ops: list[Op] = []
+        touched: dict[str, int] = {}
+        for i, raw_op in enumerate(item["do"]):
+            op = _op(raw_op, parts, gives, f"{at}/do/{i}")
+            if op.part.name in touched:
+                raise PackError(f"operations {touched[op.part.name]} and {i} both touch {op.part.name!r}: one "
+                                "operation per part in a move", field=f"{at}/do/{i}")
+            touched[op.part.name] = i
+            ops.append(op)
+        move = Move(str(verb), phases, int(item["limit"]["times"]), str(item["limit"]["per"]), tuple(ops), index,
+                    tuple(str(c) for c in item.get("cites", ())))
+        if len(move.choices()) > MOST_CHOICES:
+            raise PackError(f"the move's kind choices multiply to more than {MOST_CHOICES}", field=f"{at}/do")
+        moves.append(move)
+    return MoveSet(tuple(moves), turn_order)
+
+
+def _op(raw: Mapping[str, Any], parts: Mapping[str, Part], gives: Mapping[str, Give], at: str) -> Op:
+    verb = next(v for v in OPS if v in raw)
+    name = str(raw[verb])
+    part = parts.get(name)
+    amount = int(raw["amount"])
+    place_key = "to" if verb in ("pay", "return") else "from"
+    place = raw.get(place_key)
+    if verb in ("pay", "gain"):
+        if name not in gives:
+            raise PackError(f"{verb!r} moves a counter a player owns (the pack's: {', '.join(sorted(gives))}), "
+                            f"not {name!r}", field=f"{at}/{verb}")
+        given = gives[name]
+        if place is None or place == BANK:
+            return Op(verb, given.part, amount, None, None, given)
+        if place == OTHERS:
+            if verb == "gain":  # a move never takes from the others: their bids and pays count on it
+                raise PackError("a move takes nothing from the other players (it may pay them: 'pay' with "
+                                "'to: others')", field=f"{at}/{place_key}")
+            return Op(verb, given.part, amount, OTHERS, None, given)
+        shared = parts.get(str(place))
+        if shared is None or shared.owner != "shared" or shared.kind != "counter":
+            counters = ", ".join(n for n, p in parts.items() if p.owner == "shared" and p.kind == "counter")
+            raise PackError(f"a {verb} goes with the bank, '{OTHERS}' or a shared counter of the pack "
+                            f"({counters or 'none'}), not {place!r}", field=f"{at}/{place_key}")
+        return Op(verb, given.part, amount, str(place), shared, Give(given.part, shared, given.account))
+    holdings = {n: p for n, p in parts.items() if p.owner == "player" and p.kinds}
+    if part is None or name not in holdings:
+        raise PackError(f"{verb!r} moves things of one kind of a holding counted per kind (the pack's: "
+                        f"{', '.join(sorted(holdings)) or 'none'}), not {name!r}", field=f"{at}/{verb}")
+    shared = parts.get(str(place)) if place is not None else None
+    if shared is None or shared.owner != "shared" or shared.kinds != part.kinds:
+        same = ", ".join(n for n, p in parts.items() if p.owner == "shared" and p.kinds == part.kinds)
+        raise PackError(f"say {place_key} which shared holding of the same kinds they go (the pack's: "
+                        f"{same or 'none'})", field=f"{at}/{place_key}" if place is not None else at)
+    return Op(verb, part, amount, str(place), shared, None, part.kinds)

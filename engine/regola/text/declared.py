@@ -1,0 +1,176 @@
+"""The words of the moves a pack declares (regola.mechanics.moves), made from their operations: no move has
+text of its own, so a club's new move reads in every shipped language with its numbers and the game's
+nouns (the units and names of its rule catalog).
+
+- ``move_rule``: the rule a move makes (``mechanics.moves.<verb>``): where it is offered, what it does,
+  how often;
+- ``DeclaredWords``: a game's terminal words (``GameDefinition.terminal``) with a declared move's option
+  and news said from its operations, so every surface (terminal, tables, replay) tells it alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from regola.core.step import Action
+from regola.i18n import words
+from regola.i18n.numbers import format_items
+from regola.mechanics.parts import kinds_named
+from regola.text.bind import plural, with_unit
+from regola.text.catalog import Catalog
+from regola.text.seats import seat_name
+
+__all__ = ["DeclaredWords", "kept_rule", "move_rule", "operations"]
+
+#: one operation as the words need it: (verb, unit, amount, place, kinds' name category, chosen kind)
+Said = tuple[str, str | None, int, str | None, str, str | None]
+
+
+def _count(catalog: Catalog, amount: int, unit: str | None, fallback: str) -> str:
+    try:
+        return with_unit(catalog, amount, unit)
+    except KeyError:  # the check reports a unit no catalog has; the reader sees the number and the id
+        return f"{with_unit(catalog, amount, None)} {fallback}"
+
+
+def _phrase(catalog: Catalog, op: Said) -> str:
+    verb, unit, amount, place, named, chosen = op
+    w = words(catalog.language)
+    what = _count(catalog, amount, unit, unit or "")
+    if verb in ("return", "take"):
+        kind = (catalog.name(named, chosen) if chosen is not None
+                else w.pgettext("move", "one kind of their choice"))
+        where = catalog.name("places", place)
+        if verb == "return":
+            return w.pgettext("move", "give back {what} ({kind}) to {place}", what=what, kind=kind, place=where)
+        return w.pgettext("move", "take {what} ({kind}) from {place}", what=what, kind=kind, place=where)
+    if verb == "pay":
+        if place is None:
+            return w.pgettext("move", "pay {what}", what=what)
+        if place == "others":
+            return w.pgettext("move", "pay {what} to each other player", what=what)
+        return w.pgettext("move", "pay {what} to {place}", what=what, place=catalog.name("places", place))
+    if place is None:
+        return w.pgettext("move", "take {what}", what=what)
+    return w.pgettext("move", "take {what} from {place}", what=what, place=catalog.name("places", place))
+
+
+def operations(catalog: Catalog, ops: Sequence[Said]) -> str:
+    """'pay 300 florins and take 1 jester': the operations in order, as the language lists them."""
+    return format_items(catalog.language, [_phrase(catalog, op) for op in ops])
+
+
+def _raw_ops(mechanics: Mapping[str, Any], item: Mapping[str, Any]) -> list[Said]:
+    """The operations of a move as written in the pack (the rulebook reads the data, uncompiled)."""
+    parts = mechanics.get("parts") or {}
+    out: list[Said] = []
+    for op in item.get("do", ()):
+        verb = next((v for v in ("pay", "gain", "return", "take") if v in op), "pay")
+        part = parts.get(op[verb]) or {}
+        place = op.get("to" if verb in ("pay", "return") else "from")
+        out.append((verb, part.get("unit"), int(op.get("amount", 0)), None if place in (None, "bank") else str(place),
+                    kinds_named(str(part.get("kinds", ""))), None))
+    return out
+
+
+def _where(catalog: Catalog, phases: Any) -> str:
+    w = words(catalog.language)
+    if not isinstance(phases, list):
+        return w.pgettext("move", "At any of their own decisions")
+    names = [catalog.name("phases", p) for p in phases]
+    return w.pgettext("move", "In {phases}", phases=format_items(catalog.language, names, "or"))
+
+
+def _limit(catalog: Catalog, limit: Mapping[str, Any]) -> str:
+    w = words(catalog.language)
+    times = int(limit.get("times", 1))
+    per = limit.get("per", "turn")
+    values = {"times": w.number(times)}
+    if per == "round":
+        return w.npgettext("move", "at most {times} time a round", "at most {times} times a round", times, **values)
+    if per == "game":
+        return w.npgettext("move", "at most {times} time in the game", "at most {times} times in the game", times,
+                           **values)
+    return w.npgettext("move", "at most {times} time before each move of their own",
+                       "at most {times} times before each move of their own", times, **values)
+
+
+def move_rule(catalog: Catalog, mechanics: Mapping[str, Any], item: Mapping[str, Any]) -> tuple[str, str, str,
+                                                                                                dict[str, str]]:
+    """(title, template, text, values) of the rule a declared move makes."""
+    w = words(catalog.language)
+    values = {"where": _where(catalog, item.get("in")), "ops": operations(catalog, _raw_ops(mechanics, item)),
+              "limit": _limit(catalog, item.get("limit") or {})}
+    template = w.templates.gettext("{where}, a player may also {ops}, {limit}. The move is offered only when all of "
+                                   "it can be done.")
+    said = w.fill(template, **values)
+    return w.gettext("A further move"), template, said[:1].upper() + said[1:], values
+
+
+def kept_rule(catalog: Catalog, name: str, item: Mapping[str, Any]) -> tuple[str, str, str, dict[str, str]]:
+    """(title, template, text, values) of a counter the rules keep that the game has no field for (a part
+    declared with no ``at``: loans, favours): each player's count, from 0, up to its bound."""
+    w = words(catalog.language)
+    unit = item.get("unit")
+    try:
+        things = plural(catalog, str(unit), 5) if unit else name
+    except KeyError:
+        things = name
+    values = {"things": things}
+    most = item.get("max")
+    if isinstance(most, int):
+        values["most"] = _count(catalog, most, unit, name)
+        template = w.templates.gettext("Each player keeps count of their {things}: none at the start, at most {most}.")
+    else:
+        template = w.templates.gettext("Each player keeps count of their {things}: none at the start.")
+    return w.gettext("A further count"), template, w.fill(template, **values), values
+
+
+def _compiled_ops(move: Any, action: Action) -> list[Said]:
+    chosen = list(action[1:])
+    out: list[Said] = []
+    for op in move.ops:
+        kind = chosen.pop(0) if op.chooses and chosen else None
+        out.append((op.verb, op.part.unit, op.amount, op.place, op.part.named, kind))
+    return out
+
+
+def _declared(state: Any, action: Action) -> Any:
+    """The declared move an action makes (None: a move of the game's own). The rules of a game whose
+    packs may declare moves carry them as ``mechanics.moves`` (regola.core.gamedef)."""
+    moves = getattr(getattr(getattr(state, "rules", None), "mechanics", None), "moves", None)
+    if not moves or not action:
+        return None
+    return next((m for m in moves.moves if m.verb == action[0]), None)
+
+
+class DeclaredWords:
+    """A game's terminal words, with a declared move said from its operations."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def describe(self, state: Any, action: Action, speech: Any) -> str:
+        move = _declared(state, action)
+        if move is None:
+            return str(self.inner.describe(state, action, speech))
+        said = operations(speech.catalog, _compiled_ops(move, action))
+        return said[:1].upper() + said[1:]
+
+    def option(self, state: Any, action: Action, speech: Any) -> tuple[str | None, str]:
+        if _declared(state, action) is None:
+            group, label = self.inner.option(state, action, speech)
+            return group, str(label)
+        return None, self.describe(state, action, speech)
+
+    def narrate(self, state: Any, seat: int, action: Action, speech: Any) -> str:
+        move = _declared(state, action)
+        if move is None:
+            return str(self.inner.narrate(state, seat, action, speech))
+        what = operations(speech.catalog, _compiled_ops(move, action))
+        # TRANSLATORS: what another player did: who, then the action in the rule catalog's words
+        return str(speech.gettext("{who}: {what}", who=seat_name(speech, seat), what=what))
