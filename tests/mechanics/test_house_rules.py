@@ -66,6 +66,9 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "pf-loan": ("pl", ["500"]),
     "ml-sell-material": ("cs", ["2"]),
     "ml-buy-material": ("cs", ["3"]),
+    "ml-material-trade": ("cs", ["2", "1"]),
+    "ml-council-purse": ("cs", ["3"]),
+    "pf-patron-gift": ("pl", ["100", "2"]),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}

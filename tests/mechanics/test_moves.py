@@ -194,8 +194,9 @@ def test_a_move_is_said_from_its_operations_in_each_language() -> None:
         assert all(w in said for w in words) and "buy_jester" not in said, said
 
 
-MOVE_RULES = [("pl", "pf-buy-jester"), ("pl", "pf-jester-trade"), ("pl", "pf-loan"), ("cs", "ml-sell-material"),
-              ("cs", "ml-buy-material")]
+MOVE_RULES = [("pl", "pf-buy-jester"), ("pl", "pf-jester-trade"), ("pl", "pf-loan"), ("pl", "pf-patron-gift"),
+              ("cs", "ml-sell-material"), ("cs", "ml-buy-material"), ("cs", "ml-material-trade"),
+              ("cs", "ml-council-purse")]
 
 
 @pytest.mark.parametrize(("pack", "variant"), MOVE_RULES)
@@ -250,3 +251,67 @@ def test_moves_at_every_decision_keep_every_thing_somewhere(tmp_path: Path, pack
                 assert before is not None and totals(game) == before
             before = totals(game)
         assert any(a[0] in ("x", "y") for _, a in game.history)
+
+
+def test_an_exchange_gives_back_one_kind_and_takes_another() -> None:
+    rs = ruleset("cs", "ml-material-trade")
+    traded = 0
+    for seed in range(4):
+        game = Game.new(rs, 3, seed, SETUP["cs"])
+        rng = random.Random(seed)
+        while not game.is_terminal():
+            if game.current_player() == CHANCE:
+                game.apply(game.sample_chance())
+                continue
+            legal = list(game.legal_actions())
+            trades = [a for a in legal if a[0] == "trade_materials"]
+            assert all(a[1] != a[2] for a in trades)  # two kinds, never one both ways
+            st, seat = game.state, game.current_player()
+            if trades:
+                same = ("trade_materials", trades[0][1], trades[0][1])
+                with pytest.raises(IllegalAction) as refused:
+                    game.apply(same)
+                assert refused.value.rule == "mechanics.moves.trade_materials"
+            action = trades[0] if trades and rng.random() < 0.5 else legal[rng.randrange(len(legal))]
+            hand, shops = st.players[seat].hand[:], st.shops[:]
+            game.apply(action)
+            if action[0] != "trade_materials":
+                continue
+            traded += 1
+            back, taken = rs.rules.materials.index(action[1]), rs.rules.materials.index(action[2])
+            assert hand[back] >= 2 and (st.players[seat].hand[back], st.players[seat].hand[taken]) == \
+                (hand[back] - 2, hand[taken] + 1)
+            assert (st.shops[back], st.shops[taken]) == (shops[back] + 2, shops[taken] - 1)
+    assert traded > 2
+
+
+@pytest.mark.parametrize(("pack", "variant", "verb"), [("cs", "ml-council-purse", "council_purse"),
+                                                        ("pl", "pf-patron-gift", "patron_gift")])
+def test_a_payment_between_holders_moves_exactly_its_amount(pack: str, variant: str, verb: str) -> None:
+    rs = ruleset(pack, variant)
+    used = 0
+    for seed in range(4):
+        game = Game.new(rs, 3, seed, SETUP[pack])
+        rng = random.Random(seed)
+        while not game.is_terminal():
+            if game.current_player() == CHANCE:
+                game.apply(game.sample_chance())
+                continue
+            legal = list(game.legal_actions())
+            st, seat = game.state, game.current_player()
+            if pack == "cs":
+                assert ((verb,) in legal) <= (st.council_money >= 3)
+            action = (verb,) if (verb,) in legal and rng.random() < 0.5 else legal[rng.randrange(len(legal))]
+            money = [p.money for p in st.players]
+            council = getattr(st, "council_money", 0)
+            game.apply(action)
+            if action != (verb,):
+                continue
+            used += 1
+            now = [p.money for p in st.players]
+            if pack == "cs":
+                assert now[seat] == money[seat] + 3 and st.council_money == council - 3
+            else:
+                assert now[seat] == money[seat] - 200
+                assert all(now[s] == money[s] + 100 for s in range(3) if s != seat)
+    assert used > 2

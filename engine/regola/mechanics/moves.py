@@ -137,8 +137,19 @@ class Move:
         return f"mechanics.moves.{self.verb}"
 
     def choices(self) -> list[tuple[str, ...]]:
-        """Every combination of kinds the mover may choose (one per choosing operation)."""
-        return [tuple(c) for c in itertools.product(*(op.kinds for op in self.ops if op.chooses))]
+        """Every combination of kinds the mover may choose (one per choosing operation): in an exchange,
+        what goes back and what comes are of two kinds."""
+        return [tuple(c) for c in itertools.product(*(op.kinds for op in self.ops if op.chooses))
+                if not self._same_kind_both_ways(c)]
+
+    def _same_kind_both_ways(self, chosen: Sequence[Any]) -> bool:
+        """Whether an exchange would give back and take one kind (two choices over one holding)."""
+        seen: dict[str, Any] = {}
+        for op, kind in zip((op for op in self.ops if op.chooses), chosen, strict=False):
+            if seen.get(op.part.name) == kind:
+                return True
+            seen[op.part.name] = kind
+        return False
 
     def _period(self, state: Any, seat: int) -> int:
         if self.per == "round":
@@ -168,7 +179,7 @@ class Move:
             if not params or params[0] not in op.kinds:
                 return None
             out.append(op.kinds.index(params.pop(0)))
-        return None if params else out
+        return None if params or self._same_kind_both_ways(action[1:]) else out
 
     def allowed(self, state: Any, seat: int, action: Action) -> bool:
         if self.used(state, seat) >= self.times:
@@ -382,10 +393,13 @@ def compile_moves(raw: Mapping[str, Any] | None, parts: Mapping[str, Part], give
         touched: dict[str, int] = {}
         for i, raw_op in enumerate(item["do"]):
             op = _op(raw_op, parts, gives, f"{at}/do/{i}")
-            if op.part.name in touched:
-                raise PackError(f"operations {touched[op.part.name]} and {i} both touch {op.part.name!r}: one "
-                                "operation per part in a move", field=f"{at}/do/{i}")
-            touched[op.part.name] = i
+            earlier = touched.get(op.part.name)
+            # one operation per part, but for an exchange: things of one kind go back, of another come
+            if earlier is not None and {op.verb, ops[earlier].verb} != {"return", "take"}:
+                raise PackError(f"operations {earlier} and {i} both touch {op.part.name!r}: one operation per "
+                                "part in a move (or a 'return' and a 'take' of one holding: an exchange)",
+                                field=f"{at}/do/{i}")
+            touched.setdefault(op.part.name, i)
             ops.append(op)
         move = Move(str(verb), phases, int(item["limit"]["times"]), str(item["limit"]["per"]), tuple(ops), index,
                     tuple(str(c) for c in item.get("cites", ())))

@@ -23,8 +23,8 @@ from regola.text.seats import seat_name
 
 __all__ = ["DeclaredWords", "kept_rule", "move_rule", "operations"]
 
-#: one operation as the words need it: (verb, unit, amount, place, kinds' name category, chosen kind)
-Said = tuple[str, str | None, int, str | None, str, str | None]
+#: one operation as the words need it: (verb, unit, amount, place, kinds' name category, chosen kind, part)
+Said = tuple[str, str | None, int, str | None, str, str | None, str]
 
 
 def _count(catalog: Catalog, amount: int, unit: str | None, fallback: str) -> str:
@@ -34,13 +34,18 @@ def _count(catalog: Catalog, amount: int, unit: str | None, fallback: str) -> st
         return f"{with_unit(catalog, amount, None)} {fallback}"
 
 
-def _phrase(catalog: Catalog, op: Said) -> str:
-    verb, unit, amount, place, named, chosen = op
+def _phrase(catalog: Catalog, op: Said, again: bool) -> str:
+    """One operation; ``again``: the second choice over one holding (an exchange: another kind)."""
+    verb, unit, amount, place, named, chosen, _ = op
     w = words(catalog.language)
     what = _count(catalog, amount, unit, unit or "")
     if verb in ("return", "take"):
-        kind = (catalog.name(named, chosen) if chosen is not None
-                else w.pgettext("move", "one kind of their choice"))
+        if chosen is not None:
+            kind = catalog.name(named, chosen)
+        elif again:
+            kind = w.pgettext("move", "another kind of their choice")
+        else:
+            kind = w.pgettext("move", "one kind of their choice")
         where = catalog.name("places", place)
         if verb == "return":
             return w.pgettext("move", "give back {what} ({kind}) to {place}", what=what, kind=kind, place=where)
@@ -58,7 +63,12 @@ def _phrase(catalog: Catalog, op: Said) -> str:
 
 def operations(catalog: Catalog, ops: Sequence[Said]) -> str:
     """'pay 300 florins and take 1 jester': the operations in order, as the language lists them."""
-    return format_items(catalog.language, [_phrase(catalog, op) for op in ops])
+    seen: set[str] = set()
+    phrases = []
+    for op in ops:
+        phrases.append(_phrase(catalog, op, op[-1] in seen))
+        seen.add(op[-1])
+    return format_items(catalog.language, phrases)
 
 
 def _raw_ops(mechanics: Mapping[str, Any], item: Mapping[str, Any]) -> list[Said]:
@@ -70,7 +80,7 @@ def _raw_ops(mechanics: Mapping[str, Any], item: Mapping[str, Any]) -> list[Said
         part = parts.get(op[verb]) or {}
         place = op.get("to" if verb in ("pay", "return") else "from")
         out.append((verb, part.get("unit"), int(op.get("amount", 0)), None if place in (None, "bank") else str(place),
-                    kinds_named(str(part.get("kinds", ""))), None))
+                    kinds_named(str(part.get("kinds", ""))), None, str(op[verb])))
     return out
 
 
@@ -132,7 +142,7 @@ def _compiled_ops(move: Any, action: Action) -> list[Said]:
     out: list[Said] = []
     for op in move.ops:
         kind = chosen.pop(0) if op.chooses and chosen else None
-        out.append((op.verb, op.part.unit, op.amount, op.place, op.part.named, kind))
+        out.append((op.verb, op.part.unit, op.amount, op.place, op.part.named, kind, op.part.name))
     return out
 
 
