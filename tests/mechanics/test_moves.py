@@ -153,6 +153,7 @@ def test_a_loan_is_a_count_the_rules_keep_and_costs_prestige_at_the_end() -> Non
         assert all(b <= 1 for b in borrowed)
         loans = rs.rules.mechanics.parts["loans"]
         assert [loans(game.state, seat) for seat in range(3)] == borrowed
+        assert game.view(1)["kept"] == {"loans": borrowed}  # everyone sees everyone's loans
     assert base.action_space().size < rs.action_space().size
 
 

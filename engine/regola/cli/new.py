@@ -129,7 +129,38 @@ def mechanic_lines(pack: Any, lang: str = "en") -> list[str]:
               f"    # {end}",
               f"    # - {{op: add, path: /mechanics/end/-, value: {{kind: reaches, by: {counted}, at_least: 6, "
               "at: round}}"]
+    lines += _move_lines(mechanics, w)
     return lines
+
+
+def _move_lines(mechanics: dict[str, Any], w: Any) -> list[str]:
+    """A further move (mechanics.moves) over the pack's own parts: what the operations may name, and one
+    example that checks once uncommented."""
+    from regola.mechanics.moves import OPS, PERIODS, TURN
+
+    parts = mechanics.get("parts") or {}
+    counters = [n for n, p in parts.items() if p.get("kind") == "counter" and p.get("owner") == "player"]
+    holdings = [n for n, p in parts.items() if p.get("owner") == "player" and p.get("kinds")]
+    places = [n for n, p in parts.items() if p.get("owner") == "shared"]
+    if not counters:
+        return []
+    if len(counters) > 1:
+        do = f"{{pay: {counters[0]}, amount: 2}}, {{gain: {counters[1]}, amount: 1}}"
+    else:
+        held = holdings[0] if holdings else None
+        back = next((n for n in places if held and parts[n].get("kinds") == parts[held].get("kinds")), None)
+        if held is None or back is None:
+            return []
+        do = f"{{return: {held}, amount: 1, to: {back}}}, {{gain: {counters[0]}, amount: 2}}"
+    said = w.gettext("a further move: offered in named phases or at any of one's decisions ({turn}), at most so "
+                     "many times a {periods}; its operations: {ops}", turn=TURN, periods=" | ".join(PERIODS),
+                     ops=" | ".join(OPS))
+    names = w.gettext("counters: {counters}; holdings by kind: {holdings}; shared places: {places}",
+                      counters=", ".join(counters), holdings=", ".join(holdings) or "—",
+                      places=", ".join(places) or "—")
+    return [f"    # {said}", f"    # {names}",
+            "    # - {op: add, path: /mechanics/moves, value: {house_move: {in: turn, limit: {times: 1, per: round}, "
+            f"do: [{do}]}}}}}}"]
 
 
 def _part_name(pack: Any, lang: str, part: str, category: str = "parts") -> str:

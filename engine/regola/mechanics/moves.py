@@ -339,6 +339,8 @@ class MoveSet:
 
     moves: tuple[Move, ...] = ()
     turn_order: str = "clockwise"
+    #: the player counters the rules keep (declared with no ``at``), by name
+    parts: Mapping[str, Part] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
         return bool(self.moves)
@@ -375,6 +377,11 @@ class MoveSet:
             parts.append(f"{op.verb} {op.amount} {op.part.name}{kind}")
         return f"{move.verb}: " + ", ".join(parts)
 
+    def kept(self, state: Any) -> dict[str, list[int]]:
+        """The counters the rules keep (parts with no field of the game's), per seat: what every player
+        sees of them (empty when the pack keeps none)."""
+        return {name: [part(state, seat) for seat in range(len(state.players))] for name, part in self.parts.items()}
+
     def extra_decisions(self, players: int) -> int:
         """How many more decisions a game's cap must allow per decision of its own (core.caps)."""
         return players * sum(m.times for m in self.moves)
@@ -383,8 +390,9 @@ class MoveSet:
 def compile_moves(raw: Mapping[str, Any] | None, parts: Mapping[str, Part], gives: Mapping[str, Give],
                   pointer: str, turn_order: str) -> MoveSet:
     """The block compiled against the pack's parts: every fault at its line, naming what there is."""
+    kept = {name: part for name, part in parts.items() if not part.at and part.owner == "player"}
     if not raw:
-        return MoveSet(turn_order=turn_order)
+        return MoveSet(turn_order=turn_order, parts=kept)
     moves = []
     for index, (verb, item) in enumerate(raw.items()):
         at = f"{pointer}/{verb}"
@@ -406,7 +414,7 @@ def compile_moves(raw: Mapping[str, Any] | None, parts: Mapping[str, Part], give
         if len(move.choices()) > MOST_CHOICES:
             raise PackError(f"the move's kind choices multiply to more than {MOST_CHOICES}", field=f"{at}/do")
         moves.append(move)
-    return MoveSet(tuple(moves), turn_order)
+    return MoveSet(tuple(moves), turn_order, kept)
 
 
 def _op(raw: Mapping[str, Any], parts: Mapping[str, Part], gives: Mapping[str, Give], at: str) -> Op:

@@ -164,6 +164,21 @@ class DeclaredWords:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
 
+    def board(self, state: Any, seat: int, speech: Any, width: int = 80) -> list[str]:
+        """The game's board, and a line for each counter the pack's rules keep (everyone's count)."""
+        lines = list(self.inner.board(state, seat, speech, width))
+        moves = getattr(getattr(getattr(state, "rules", None), "mechanics", None), "moves", None)
+        for name, counts in (moves.kept(state) if moves is not None else {}).items():
+            unit = moves.parts[name].unit
+            try:
+                things = plural(speech.catalog, str(unit), 2) if unit else name
+            except KeyError:
+                things = name
+            each = " · ".join(f"{speech.number(c)} ({seat_name(speech, s)})" for s, c in enumerate(counts))
+            # TRANSLATORS: a count the house rules keep (loans …), then each player's number of them
+            lines.append(speech.gettext("{things}: {each}", things=things[:1].upper() + things[1:], each=each))
+        return lines
+
     def describe(self, state: Any, action: Action, speech: Any) -> str:
         move = _declared(state, action)
         if move is None:
