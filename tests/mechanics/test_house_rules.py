@@ -69,6 +69,7 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "ml-material-trade": ("cs", ["2", "1"]),
     "ml-council-purse": ("cs", ["3"]),
     "pf-patron-gift": ("pl", ["100", "2"]),
+    "pf-buy-bonus": ("pl", ["300"]),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}

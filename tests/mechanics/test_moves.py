@@ -196,6 +196,7 @@ def test_a_move_is_said_from_its_operations_in_each_language() -> None:
 
 
 MOVE_RULES = [("pl", "pf-buy-jester"), ("pl", "pf-jester-trade"), ("pl", "pf-loan"), ("pl", "pf-patron-gift"),
+              ("pl", "pf-buy-bonus"),
               ("cs", "ml-sell-material"), ("cs", "ml-buy-material"), ("cs", "ml-material-trade"),
               ("cs", "ml-council-purse")]
 
@@ -316,3 +317,29 @@ def test_a_payment_between_holders_moves_exactly_its_amount(pack: str, variant: 
                 assert now[seat] == money[seat] - 200
                 assert all(now[s] == money[s] + 100 for s in range(3) if s != seat)
     assert used > 2
+
+
+def test_a_drawn_card_is_the_top_of_its_pile_and_the_drawers_alone() -> None:
+    rs = ruleset("pl", "pf-buy-bonus")
+    drawn = 0
+    for seed in range(4):
+        game = Game.new(rs, 3, seed, SETUP["pl"])
+        rng = random.Random(seed)
+        while not game.is_terminal():
+            if game.current_player() == CHANCE:
+                game.apply(game.sample_chance())
+                continue
+            legal = list(game.legal_actions())
+            st, seat = game.state, game.current_player()
+            action = ("buy_bonus",) if ("buy_bonus",) in legal and rng.random() < 0.5 else \
+                legal[rng.randrange(len(legal))]
+            deck, hand, money = st.bonus_deck[:], st.players[seat].bonus[:], st.players[seat].money
+            game.apply(action)
+            if action != ("buy_bonus",):
+                continue
+            drawn += 1
+            assert st.bonus_deck == deck[1:] and st.players[seat].bonus == [*hand, deck[0]]
+            assert st.players[seat].money == money - 300
+            other = game.view((seat + 1) % 3)["players"][seat]
+            assert "bonus" not in other and other["bonus_size"] == len(hand) + 1  # seen as a count only
+    assert drawn > 2

@@ -17,6 +17,8 @@ A move is a verb (its key in the block) with:
   ``return`` ``amount`` things of one kind of a holding counted per kind go ``to`` a shared holding of
              the same kinds (the mover chooses the kind: a parameter of the action)
   ``take``   ``amount`` things of one kind come ``from`` a shared holding into the mover's
+  ``draw``   the top ``amount`` cards of a shared pile (its first items) come into a holding of the
+             mover's (the cards are the mover's alone to see where the holding is)
   ======== ============================================================================================
 
 A move is offered only when every operation can be carried out in full, so nothing is ever paid for
@@ -48,7 +50,7 @@ from regola.mechanics.seating import in_turn_from
 
 __all__ = ["OPS", "PERIODS", "TURN", "Extended", "Move", "MoveSet", "Op", "compile_moves"]
 
-OPS = ("pay", "gain", "return", "take")
+OPS = ("pay", "gain", "return", "take", "draw")
 PERIODS = ("turn", "round", "game")
 #: ``in: turn``: at any of one's own decisions
 TURN = "turn"
@@ -77,6 +79,9 @@ class Op:
     def can(self, state: Any, seat: int, n: int, kind: int | None) -> bool:
         """Whether this operation can be carried out in full now."""
         part, amount = self.part, self.amount
+        if self.verb == "draw":
+            assert self.shared is not None
+            return self.shared(state, seat) >= amount and part(state, seat) + amount <= part.most
         if kind is not None:  # a holding counted per kind
             held = _kinds(state, part, seat)
             other = _kinds(state, self.shared, seat) if self.shared is not None else None
@@ -97,6 +102,13 @@ class Op:
         return source is None or source(state, seat) >= amount
 
     def carry_out(self, state: Any, seat: int, n: int, kind: int | None, turn_order: str) -> None:
+        if self.verb == "draw":  # the top of a pile is its first item, in both games
+            assert self.shared is not None
+            pile: list[Any] = getattr(state, self.shared.at)
+            drawn = pile[:self.amount]
+            del pile[:self.amount]
+            getattr(state.players[seat], self.part.at).extend(drawn)
+            return
         if kind is not None:
             held = _kinds(state, self.part, seat)
             assert self.shared is not None
@@ -373,7 +385,7 @@ class MoveSet:
         chosen = list(action[1:])
         parts = []
         for op in move.ops:
-            kind = f" ({chosen.pop(0)})" if op.chooses and chosen else ""
+            kind = f" ({chosen.pop(0)})" if op.chooses and chosen else ""  # a drawn card is never named
             parts.append(f"{op.verb} {op.amount} {op.part.name}{kind}")
         return f"{move.verb}: " + ", ".join(parts)
 
@@ -417,6 +429,21 @@ def compile_moves(raw: Mapping[str, Any] | None, parts: Mapping[str, Part], give
     return MoveSet(tuple(moves), turn_order, kept)
 
 
+def _draw(name: str, part: Part | None, amount: int, place: Any, parts: Mapping[str, Part], at: str) -> Op:
+    """Cards from the top of a shared pile into a player's holding of single cards."""
+    hands = [n for n, p in parts.items()
+             if p.owner == "player" and p.kind == "holding" and p.counts == "items" and p.at]
+    if part is None or name not in hands:
+        raise PackError(f"'draw' brings cards into a holding a player owns, of single cards (the pack's: "
+                        f"{', '.join(hands) or 'none'}), not {name!r}", field=f"{at}/draw")
+    pile = parts.get(str(place)) if place is not None else None
+    if pile is None or pile.kind != "pile" or pile.owner != "shared":
+        piles = ", ".join(n for n, p in parts.items() if p.kind == "pile" and p.owner == "shared")
+        raise PackError(f"say from which shared pile the cards come (the pack's: {piles or 'none'})",
+                        field=f"{at}/from" if place is not None else at)
+    return Op("draw", part, amount, str(place), pile)
+
+
 def _op(raw: Mapping[str, Any], parts: Mapping[str, Part], gives: Mapping[str, Give], at: str) -> Op:
     verb = next(v for v in OPS if v in raw)
     name = str(raw[verb])
@@ -424,6 +451,8 @@ def _op(raw: Mapping[str, Any], parts: Mapping[str, Part], gives: Mapping[str, G
     amount = int(raw["amount"])
     place_key = "to" if verb in ("pay", "return") else "from"
     place = raw.get(place_key)
+    if verb == "draw":
+        return _draw(name, part, amount, place, parts, at)
     if verb in ("pay", "gain"):
         if name not in gives:
             raise PackError(f"{verb!r} moves a counter a player owns (the pack's: {', '.join(sorted(gives))}), "

@@ -50,6 +50,9 @@ def _phrase(catalog: Catalog, op: Said, again: bool) -> str:
         if verb == "return":
             return w.pgettext("move", "give back {what} ({kind}) to {place}", what=what, kind=kind, place=where)
         return w.pgettext("move", "take {what} ({kind}) from {place}", what=what, kind=kind, place=where)
+    if verb == "draw":
+        return w.pgettext("move", "draw {what} from the top of {place}", what=what,
+                          place=catalog.name("places", place))
     if verb == "pay":
         if place is None:
             return w.pgettext("move", "pay {what}", what=what)
@@ -76,9 +79,9 @@ def _raw_ops(mechanics: Mapping[str, Any], item: Mapping[str, Any]) -> list[Said
     parts = mechanics.get("parts") or {}
     out: list[Said] = []
     for op in item.get("do", ()):
-        verb = next((v for v in ("pay", "gain", "return", "take") if v in op), "pay")
+        verb = next((v for v in ("pay", "gain", "return", "take", "draw") if v in op), "pay")
         part = parts.get(op[verb]) or {}
-        place = op.get("to" if verb in ("pay", "return") else "from")
+        place = op.get("to" if verb in ("pay", "return") else "from")  # a draw: the pile it comes from
         out.append((verb, part.get("unit"), int(op.get("amount", 0)), None if place in (None, "bank") else str(place),
                     kinds_named(str(part.get("kinds", ""))), None, str(op[verb])))
     return out
