@@ -69,7 +69,7 @@ def rule_changes(lang: str | None, base: Any, arms: list[Any]) -> dict[str, list
         catalog = catalog_for(negotiate(lang or "en", base.pack.language), game=base.pack.game)
     except (LanguageError, RegolaError):
         catalog = catalog_for(base.pack.language, game=base.pack.game)
-    out = {}
+    out: dict[str, list[tuple[str, str, str | None]]] = {}
     for arm in arms:
         d = diff_rules(catalog, base.pack, arm.pack)
         out[arm.name] = ([(after.title, after.text, before.text) for before, after in d.changed]

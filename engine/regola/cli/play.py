@@ -131,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
         if not 1 <= seat <= args.players:
             raise RegolaError(f"--human {seat}: seats are 1 to {args.players}")
     args.human = [seat - 1 for seat in args.human]  # the engine counts seats from 0
-    agents: list[Any] = [make_bot(names[s], s, args.seed, ruleset) for s in range(args.players)]
+    agents = [make_bot(names[s], s, args.seed, ruleset) for s in range(args.players)]
     return _go_on(args, ruleset, game, agents, names, Moments())
 
 

@@ -363,8 +363,8 @@ def _validate(instance: Any, schema: str, home: DataHome, reads: _Reads, where: 
     schemas_dir = home.schemas
     reads.note(home.root / "schemas")
     schemas = schema_set(schemas_dir)
-    for file in schemas.files.values():
-        reads.note(file)
+    for schema_file in schemas.files.values():
+        reads.note(schema_file)
     if not schemas.has(schema):
         if schema == schema_id("pack-meta"):
             raise PackError(f"the schema {schema} is missing", file=display_path(schemas_dir, home.root))

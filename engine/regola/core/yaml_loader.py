@@ -66,8 +66,9 @@ class _JsonConstruction:
                 raise yaml.constructor.ConstructorError(
                     None, None, f"the field '{key_node.value}' appears twice in this mapping", key_node.start_mark)
             seen.add(key_node.value)
-        self.flatten_mapping(node)  # merged fields first, so written ones win below
-        return {key_node.value: self.construct_object(value_node, deep=deep) for key_node, value_node in node.value}
+        base: Any = self  # a mixin of PyYAML's SafeLoader: its hooks are the loader's
+        base.flatten_mapping(node)  # merged fields first, so written ones win below
+        return {key_node.value: base.construct_object(value_node, deep=deep) for key_node, value_node in node.value}
 
     def construct_number(self, node: Node) -> Any:
         text = str(node.value).replace("_", "")

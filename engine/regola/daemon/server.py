@@ -234,6 +234,7 @@ class Daemon:
             try:
                 os.close(reader)
                 _bound_memory(self.memory_mib)
+                reply: Any
                 try:
                     reply = self.run(argv, cwd, env, tty)
                 except MemoryError:
@@ -299,7 +300,7 @@ class Daemon:
 
 def _read_until(fd: int, deadline: float) -> tuple[bytes, bool]:
     """Everything a child writes to ``fd`` until it closes it; (what came, whether the deadline passed)."""
-    chunks = []
+    chunks: list[bytes] = []
     while True:
         left = deadline - time.monotonic()
         if left <= 0:

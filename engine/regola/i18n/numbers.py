@@ -60,4 +60,4 @@ def format_items(language: str, items: list[str], style: str = "standard") -> st
     if language == PSEUDO:  # CLDR's English "and" would pass as a word no catalog gave
         last = pseudo("or" if style == "or" else "and")
         return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
-    return str(format_list(items, style=style, locale=babel_locale(language)))
+    return str(format_list(items, style=style, locale=babel_locale(language)))  # type: ignore[arg-type]

@@ -74,7 +74,7 @@ def extract(domain: str) -> Catalog:
     return template
 
 
-def _placeholders(message: str | tuple[str, ...] | None) -> set[str]:
+def _placeholders(message: str | tuple[str, ...] | list[str] | None) -> set[str]:
     if message is None:
         return set()
     texts = message if isinstance(message, tuple | list) else (message,)
@@ -204,12 +204,12 @@ def check(domain: str, languages: Iterable[str] | None = None, template: Catalog
             present.add(key)
             shown_id = message.id if isinstance(message.id, str) else message.id[0]
             if "fuzzy" in message.flags:
-                problems.append(Problem(shown, message.lineno,
+                problems.append(Problem(shown, message.lineno or 0,
                                         f"fuzzy (review it, then remove the flag): {shown_id!r}"))
             strings = message.string if isinstance(message.string, tuple | list) else [message.string]
             if not all(strings):
-                problems.append(Problem(shown, message.lineno, f"not translated: {shown_id!r}"))
-            problems += [Problem(shown, message.lineno, f"{shown_id!r}: {p}")
+                problems.append(Problem(shown, message.lineno or 0, f"not translated: {shown_id!r}"))
+            problems += [Problem(shown, message.lineno or 0, f"{shown_id!r}: {p}")
                          for p in message_problems(message, nplurals)]
         for key in sorted(wanted - present, key=str):
             problems.append(Problem(shown, 0, f"lacks the message {key[0]!r}: run `python tools/i18n.py update`"))

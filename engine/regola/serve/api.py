@@ -82,7 +82,7 @@ def flow_diagram(pack: Any, fmt: str) -> str:
     """A pack's flow drawn in ``fmt`` (an engine worker's job for a posted variant)."""
     from regola.core.game import Ruleset
 
-    drawn: str = Ruleset(pack).flow.diagram(fmt)
+    drawn: str = Ruleset(pack).flow.diagram("dot" if fmt == "dot" else "mermaid")
     return drawn
 
 

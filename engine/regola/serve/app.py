@@ -114,7 +114,8 @@ def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Libr
                 running_jobs.cancel()
                 with contextlib.suppress(BaseException):
                     await running_jobs
-                jobs.close()
+                if jobs is not None:
+                    jobs.close()
             pool.close()  # SIGTERM never waits for a runaway job
             workspace.close()
             if sweeping is not None:

@@ -298,12 +298,13 @@ class Library:
         edition = bound.edition
         pack_id = edition.base.id
         edition.base = self.packs.get(pack_id, edition.base)
-        if edition.token is not None:
-            known = self._posted_editions.get((pack_id, edition.token))
+        token = edition.token
+        if token is not None:
+            known = self._posted_editions.get((pack_id, token))
             if known is not None:
                 bound.edition = edition = known
             else:
-                self._posted_editions.put((pack_id, edition.token), edition)
+                self._posted_editions.put((pack_id, token), edition)
         lang = bound.catalog.language
         bound.catalog, bound.fallback = catalogs_for(lang, edition.base.game, edition.base.language, self.home)
         return self._bound.put((pack_id, edition.token, lang), bound)

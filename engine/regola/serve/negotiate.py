@@ -37,5 +37,5 @@ def preferences(header: str | None) -> list[str]:
 def choose(header: str | None, available: list[str], default: str) -> str:
     """The catalog language for an Accept-Language header: Babel's pick among ``available``, else default."""
     wanted = [tag for tag in preferences(header) if tag != "*"]
-    found = negotiate_locale(wanted, available, sep="-", aliases=None) if wanted else None
+    found = negotiate_locale(wanted, available, sep="-", aliases={}) if wanted else None
     return found.split("-")[0].lower() if found else default

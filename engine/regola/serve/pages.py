@@ -35,7 +35,7 @@ __all__ = ["routes", "section_html"]
 esc = html.escape
 HTML = "text/html; charset=utf-8"
 
-_pages: Bounded[tuple[str, ...], tuple[bytes, str]] = Bounded(96)
+_pages: Bounded[tuple[str | bool, ...], tuple[bytes, str]] = Bounded(96)
 
 #: the path prefix a reverse proxy serves the site under (uvicorn --root-path), for this request
 ROOT: ContextVar[str] = ContextVar("root", default="")
@@ -318,7 +318,7 @@ def missing_page(library: Library, pack: str, lang: str, message: str) -> str:
 
 # --- routes ---------------------------------------------------------------------------------------
 
-def _cached(request: Request, key: tuple[str, ...], make: object, lang: str) -> Response:
+def _cached(request: Request, key: tuple[str | bool, ...], make: object, lang: str) -> Response:
     def build() -> tuple[bytes, str]:
         text: str = make()  # type: ignore[operator]
         body = text.encode("utf-8")

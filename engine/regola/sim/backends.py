@@ -99,7 +99,7 @@ class RayBackend:
             except Exception as exc:  # Ray raises ConnectionError, RuntimeError, its own AuthenticationError, …
                 raise RegolaError(ray_failure(address, exc)) from None
         self.in_flight = max(2, 2 * int(ray.cluster_resources().get("CPU", jobs)))
-        self.packs = ray.put(dict(packs))
+        self.packs: Any = ray.put(dict(packs))  # an object reference the workers resolve
         self.task = ray.remote(max_retries=1)(_ray_play)
         self.pending: list[Any] = []
 

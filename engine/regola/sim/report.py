@@ -103,7 +103,7 @@ def build(a: Analysis, ctx: Context) -> Report:
             report.p(_("With {lineups}, every game came out exactly as under the base rules (these bots never use "
                        "what the variant changes): the verdict rests on the other lineups.")
                      .format(lineups=w.list(identical)), "note")
-        _moves(report, a, w, name, ctx.moves.get(name, []))
+        _moves(report, a, w, name, ctx.moves.get(name, {}))
         found = a.findings.get(name, [])
         vs = verdicts(w, name, [q.id for q in a.questions], found, family.get(name, 1))
         all_verdicts[name] = vs
@@ -144,8 +144,8 @@ def build(a: Analysis, ctx: Context) -> Report:
     report.h(2, _("What was played"), "played")
     items = [_("pack {pack}; base: {variants}").format(pack=study.base.pack.id,
                                                       variants=", ".join(study.base.variants) or _("no variant"))]
-    for v in study.variants:
-        items.append(_("{name}: content hash {hash}").format(name=v.name, hash=v.content_hash))
+    for played in study.variants:
+        items.append(_("{name}: content hash {hash}").format(name=played.name, hash=played.content_hash))
     items.append(_("{games} per arm and lineup, planned before the run; players {players}; setup {setup}; root "
                    "seed {seed}; game K plays from a seed derived from (root seed, K), with the bots rotated over "
                    "the seats").format(games=w.games(study.games), players=", ".join(map(str, study.players)),
@@ -308,13 +308,13 @@ def _plots(report: Report, a: Analysis, w: Words) -> None:
             labels = {id(f): f"{_label(a, w, f)} · {f.lineup}" for f in acts}
             report.figure(title, plots.forest(acts, w, _("difference (actions per game)"), title, labels))
     for r in a.lineups:
-        rates = {}
+        won: dict[str, list[Any]] = {}
         for arm in r.seats:
             est = [r.estimates[m.name][arm] for m in r.metrics if m.group == "wins" and arm in r.estimates[m.name]]
             if est:
-                rates[arm] = est
+                won[arm] = est
         title = _("Games won per seat with 95 % intervals, {lineup}").format(lineup=r.lineup.spec)
-        report.figure(title, plots.seat_wins(rates, w, title))
+        report.figure(title, plots.seat_wins(won, w, title))
         if "score" in r.histograms:
             title = _("Final score of every player, {lineup}").format(lineup=r.lineup.spec)
             report.figure(title, plots.histogram(r.histograms["score"], w, _("final score"), _("players (%)"), title))

@@ -153,7 +153,7 @@ class SeatChange:
         if self.se == 0:
             self.p = 1.0 if self.diff == 0 else 1.0 / self.replicates
         else:
-            self.p = float(min(1.0, max(2 * min(below, above), 1.0 / self.replicates)))
+            self.p = min(1.0, max(2 * float(min(below, above)), 1.0 / self.replicates))
 
     def interval(self, level: float) -> tuple[float, float]:
         if not self._sample.size:

@@ -296,10 +296,10 @@ def history_plot(found: list[Trial], title: str, label: str) -> bytes | None:
     def draw(ax: Any) -> None:
         complete = [t for t in found if t.state == "complete" and t.value is not None]
         pruned = [t for t in found if t.state == "pruned" and t.value is not None]
-        ax.scatter([t.number for t in complete], [100 * t.value for t in complete], s=18, color="#1f77b4",
+        ax.scatter([t.number for t in complete], [100 * (t.value or 0.0) for t in complete], s=18, color="#1f77b4",
                    label="complete")
-        ax.scatter([t.number for t in pruned], [100 * t.value for t in pruned], s=14, marker="x", color="#999999",
-                   label="stopped early")
+        ax.scatter([t.number for t in pruned], [100 * (t.value or 0.0) for t in pruned], s=14, marker="x",
+                   color="#999999", label="stopped early")
         run_best, line = math.inf, []
         for t in sorted(complete, key=lambda t: t.number):
             run_best = min(run_best, float(t.value or 0.0))

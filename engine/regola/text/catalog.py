@@ -115,7 +115,7 @@ def game_of_folder(folder: Path) -> tuple[str, str]:
         text = (folder / "pack.yaml").read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return "", ""
-    found = dict(m.groups() for m in _HEADER.finditer(text))
+    found: dict[str, str] = {m.group(1): m.group(2) for m in _HEADER.finditer(text)}
     return found.get("game", ""), found.get("language", "")
 
 

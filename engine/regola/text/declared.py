@@ -171,7 +171,9 @@ class DeclaredWords:
         """The game's board, and a line for each counter the pack's rules keep (everyone's count)."""
         lines = list(self.inner.board(state, seat, speech, width))
         moves = getattr(getattr(getattr(state, "rules", None), "mechanics", None), "moves", None)
-        for name, counts in (moves.kept(state) if moves is not None else {}).items():
+        if moves is None:
+            return lines
+        for name, counts in moves.kept(state).items():
             unit = moves.parts[name].unit
             try:
                 things = plural(speech.catalog, str(unit), 2) if unit else name

@@ -403,10 +403,10 @@ def diff_rules(catalog: Catalog, base: Pack, changed: Pack, fallback: Catalog | 
             continue  # a new rule's text says what its data holds
         say = _Words(catalog, _players(changed))
         pack = changed if new_value is not MISSING else base
-        rule_id, parts = say.place(pack, pointer)
-        where = " · ".join(([titles.get(rule_id, rule_id)] if rule_id else []) + parts)
+        holder, parts = say.place(pack, pointer)
+        where = " · ".join(([titles.get(holder, holder)] if holder else []) + parts)
         steps = _steps(pointer)
         old_text, new_text = say.value(old_value, steps), say.value(new_value, steps)
-        diff.values.append(Change(rule_id, where or pointer, old_text, new_text, pointer,
+        diff.values.append(Change(holder, where or pointer, old_text, new_text, pointer,
                                   unsaid=tuple(dict.fromkeys(say.unsaid))))
     return diff

@@ -207,7 +207,7 @@ def import_catalog(po: PoCatalog, shown: str, source: Catalog, target: Catalog |
                    language: str) -> Imported:
     """The merged catalog data, or PoImportError listing every problem (``shown`` names the file)."""
     problems: list[str] = []
-    base = copy.deepcopy(target.data) if target is not None else {
+    base: dict[str, Any] = copy.deepcopy(target.data) if target is not None else {
         "language": language, "game": source.game, "units": {}, "chrome": {}, "names": {}, "rules": {},
         "rulings": {}}
     base["language"], base["game"] = language, source.game

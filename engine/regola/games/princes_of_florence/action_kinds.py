@@ -53,7 +53,8 @@ def _auction_kinds(rules: Rules, lots: tuple[str, ...]) -> list[ActionKind]:
     """The moves of an auction form other than the printed one (last: the other ids stay as they were)."""
     form = rules.mechanics.auction
     if form.kind == "open" and form.raise_rule.kind == "multiple":
-        return [ActionKind("raise", (form.raise_rule.raises(),), source="/mechanics/auction/raise (by, min, max)")]
+        return [ActionKind("raise", (form.raise_rule.raises() or (),),
+                           source="/mechanics/auction/raise (by, min, max)")]
     if form.kind == "dutch":
         return [ActionKind("accept")]
     if form.kind == "sealed":

@@ -161,10 +161,11 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
             w.set("pending_seat", 1, rel(pending["seat"]))
             offsets = {"profession": 0, "bonus": len(professions), "prestige": len(professions) + len(bonus)}
             tables = {"profession": professions, "bonus": bonus, "prestige": prestige}
-            kind = str(pending.get("deck", "")).removesuffix("_deck") if pending["kind"] == "under" else pending["kind"]
-            if kind in offsets and "cards" in pending:
-                for c in pending["cards"]:
-                    w.set("pending_cards", 1, offsets[kind] + tables[kind][c])
+            deck = (str(pending.get("deck", "")).removesuffix("_deck") if pending["kind"] == "under"
+                    else str(pending["kind"]))
+            if deck in offsets and "cards" in pending:
+                for card in pending["cards"]:
+                    w.set("pending_cards", 1, offsets[deck] + tables[deck][card])
             w.set("pending_numbers", pending.get("value", 0), 0)
             w.set("pending_numbers", pending.get("max", 0), 1)
         for pile, cards in view["open_piles"].items():

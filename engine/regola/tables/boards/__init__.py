@@ -14,6 +14,7 @@ __all__ = ["draw"]
 
 def draw(game: str, view: dict[str, Any], words: Words) -> str:
     """The SVG of ``view`` (a seat's or the public view of a game ``game``)."""
+    module: Any
     if game == "maestro-leonardo":
         from regola.tables.boards import maestro_leonardo as module
     elif game == "princes-of-florence":

@@ -56,6 +56,7 @@ class PostgresStore(Store):
                 raise Stale("another server process stored that decision first") from None
 
     def create(self, table: StoredTable, tokens: list[Token]) -> None:
+        statements: list[tuple[str, tuple[Any, ...]]]
         statements = [("INSERT INTO tables (id, created, updated, spec, header, secret, closed) "
                        "VALUES (%s, %s, %s, %s, %s, %s, 0)",
                        (table.id, table.created, table.updated, dumps(table.spec), dumps(table.header),
@@ -67,6 +68,7 @@ class PostgresStore(Store):
         self._write(statements, table.id)
 
     def append(self, table_id: str, lines: list[dict[str, Any]], updated: float) -> None:
+        statements: list[tuple[str, tuple[Any, ...]]]
         statements = [("INSERT INTO lines (table_id, n, line) VALUES (%s, %s, %s)", (table_id, line["n"], dumps(line)))
                       for line in lines]
         statements.append(("UPDATE tables SET updated = %s WHERE id = %s", (updated, table_id)))

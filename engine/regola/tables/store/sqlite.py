@@ -50,6 +50,7 @@ class SQLiteStore(Store):
             self._db.execute("COMMIT")
 
     def create(self, table: StoredTable, tokens: list[Token]) -> None:
+        statements: list[tuple[str, tuple[Any, ...]]]
         statements = [("INSERT INTO tables (id, created, updated, spec, header, secret, closed) "
                        "VALUES (?, ?, ?, ?, ?, ?, 0)",
                        (table.id, table.created, table.updated, dumps(table.spec), dumps(table.header),
@@ -61,6 +62,7 @@ class SQLiteStore(Store):
         self._write(statements)
 
     def append(self, table_id: str, lines: list[dict[str, Any]], updated: float) -> None:
+        statements: list[tuple[str, tuple[Any, ...]]]
         statements = [("INSERT INTO lines (table_id, n, line) VALUES (?, ?, ?)", (table_id, line["n"], dumps(line)))
                       for line in lines]
         statements.append(("UPDATE tables SET updated = ? WHERE id = ?", (updated, table_id)))

@@ -63,7 +63,7 @@ def check_game_refs(subject: PackReport) -> list[Any]:
     for index, kind in enumerate(comp["per_color"]["labs"]):
         r.known("REF_UNKNOWN_LAB", "lab kind", kind, labs, pointer("components", "per_color", "labs", index))
     for index, card in enumerate(inv["cards"]):
-        at = ("inventions", "cards", index)
+        at: tuple[str | int, ...] = ("inventions", "cards", index)
         r.known("REF_UNKNOWN_TIER", "tier", card["tier"], tiers, pointer(*at, "tier"))
         r.known("REF_UNKNOWN_TYPE", "invention type", card["type"], inv["types"], pointer(*at, "type"))
         material_map(card["components"], *at, "components")
