@@ -8,7 +8,9 @@ from __future__ import annotations
 import functools
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.random_play import random_moves
@@ -44,6 +46,21 @@ def _where_offered(rs: Ruleset, action: tuple[str, ...]) -> Game:
     raise AssertionError(f"{action} was never offered")
 
 
+def _decisions(rs: Ruleset, seed: int, verbs: set[str]) -> Iterator[tuple[Game, int, tuple[Any, ...]]]:
+    """A random game of ``rs``, chance drawn as it comes: at each decision (game, seat, the action chosen,
+    half the time one of ``verbs`` where offered) before it is applied. The caller applies it."""
+    game = Game.new(rs, 3, seed, SETUP[rs.pack.id])
+    rng = random.Random(seed)
+    while not game.is_terminal():
+        if game.current_player() == CHANCE:
+            game.apply(game.sample_chance())
+            continue
+        legal = list(game.legal_actions())
+        mine = [a for a in legal if a[0] in verbs]
+        action = mine[rng.randrange(len(mine))] if mine and rng.random() < 0.5 else legal[rng.randrange(len(legal))]
+        yield game, game.current_player(), action
+
+
 def _counts(game: Game) -> list[tuple[int, int, int]]:
     """Per seat (florins, jesters, prestige), and the jesters left in the supply."""
     st = game.state
@@ -54,20 +71,13 @@ def test_a_bought_jester_costs_its_price_comes_from_the_supply_once_a_round() ->
     rs = ruleset("pl", "pf-buy-jester")
     bought = 0
     for seed in range(4):
-        game = Game.new(rs, 3, seed, SETUP["pl"])
-        rng = random.Random(seed)
         per_round: dict[tuple[int, int], int] = {}
-        while not game.is_terminal():
-            if game.current_player() == CHANCE:
-                game.apply(game.sample_chance())
-                continue
-            legal = list(game.legal_actions())
-            seat, st = game.current_player(), game.state
-            offered = ("buy_jester",) in legal
+        for game, seat, action in _decisions(rs, seed, {"buy_jester"}):
+            st = game.state
+            offered = ("buy_jester",) in game.legal_actions()
             assert offered == (st.flow_state == "actions" and st.players[seat].money >= 300 and st.jesters > 0
                                and per_round.get((st.round, seat), 0) == 0
                                and st.step.get("pending") is None)  # not while an action is being finished
-            action = ("buy_jester",) if offered and rng.random() < 0.5 else legal[rng.randrange(len(legal))]
             before = _counts(game)
             game.apply(action)
             if action == ("buy_jester",):
@@ -116,18 +126,10 @@ def test_a_material_sold_goes_back_to_the_city_and_one_bought_pays_the_council()
         rs = ruleset("cs", variant)
         used = 0
         for seed in range(3):
-            game = Game.new(rs, 3, seed, SETUP["cs"])
-            rng = random.Random(seed)
-            while not game.is_terminal():
-                if game.current_player() == CHANCE:
-                    game.apply(game.sample_chance())
-                    continue
-                legal = list(game.legal_actions())
-                mine = [a for a in legal if a[0] in ("sell_material", "buy_material")]
-                action = mine[0] if mine and rng.random() < 0.5 else legal[rng.randrange(len(legal))]
-                st, seat = game.state, game.current_player()
-                hand, shops, money, council = st.players[seat].hand[:], st.shops[:], st.players[seat].money, \
-                    st.council_money
+            for game, seat, action in _decisions(rs, seed, {"sell_material", "buy_material"}):
+                st = game.state
+                hand, shops = st.players[seat].hand[:], st.shops[:]
+                money, council = st.players[seat].money, st.council_money
                 game.apply(action)
                 if action[0] not in ("sell_material", "buy_material"):
                     continue
@@ -259,22 +261,14 @@ def test_an_exchange_gives_back_one_kind_and_takes_another() -> None:
     rs = ruleset("cs", "ml-material-trade")
     traded = 0
     for seed in range(4):
-        game = Game.new(rs, 3, seed, SETUP["cs"])
-        rng = random.Random(seed)
-        while not game.is_terminal():
-            if game.current_player() == CHANCE:
-                game.apply(game.sample_chance())
-                continue
-            legal = list(game.legal_actions())
-            trades = [a for a in legal if a[0] == "trade_materials"]
+        for game, seat, action in _decisions(rs, seed, {"trade_materials"}):
+            st = game.state
+            trades = [a for a in game.legal_actions() if a[0] == "trade_materials"]
             assert all(a[1] != a[2] for a in trades)  # two kinds, never one both ways
-            st, seat = game.state, game.current_player()
             if trades:
-                same = ("trade_materials", trades[0][1], trades[0][1])
                 with pytest.raises(IllegalAction) as refused:
-                    game.apply(same)
+                    game.apply(("trade_materials", trades[0][1], trades[0][1]))
                 assert refused.value.rule == "mechanics.moves.trade_materials"
-            action = trades[0] if trades and rng.random() < 0.5 else legal[rng.randrange(len(legal))]
             hand, shops = st.players[seat].hand[:], st.shops[:]
             game.apply(action)
             if action[0] != "trade_materials":
@@ -293,17 +287,10 @@ def test_a_payment_between_holders_moves_exactly_its_amount(pack: str, variant: 
     rs = ruleset(pack, variant)
     used = 0
     for seed in range(4):
-        game = Game.new(rs, 3, seed, SETUP[pack])
-        rng = random.Random(seed)
-        while not game.is_terminal():
-            if game.current_player() == CHANCE:
-                game.apply(game.sample_chance())
-                continue
-            legal = list(game.legal_actions())
-            st, seat = game.state, game.current_player()
+        for game, seat, action in _decisions(rs, seed, {verb}):
+            st = game.state
             if pack == "cs":
-                assert ((verb,) in legal) <= (st.council_money >= 3)
-            action = (verb,) if (verb,) in legal and rng.random() < 0.5 else legal[rng.randrange(len(legal))]
+                assert ((verb,) in game.legal_actions()) <= (st.council_money >= 3)
             money = [p.money for p in st.players]
             council = getattr(st, "council_money", 0)
             game.apply(action)
@@ -323,16 +310,8 @@ def test_a_drawn_card_is_the_top_of_its_pile_and_the_drawers_alone() -> None:
     rs = ruleset("pl", "pf-buy-bonus")
     drawn = 0
     for seed in range(4):
-        game = Game.new(rs, 3, seed, SETUP["pl"])
-        rng = random.Random(seed)
-        while not game.is_terminal():
-            if game.current_player() == CHANCE:
-                game.apply(game.sample_chance())
-                continue
-            legal = list(game.legal_actions())
-            st, seat = game.state, game.current_player()
-            action = ("buy_bonus",) if ("buy_bonus",) in legal and rng.random() < 0.5 else \
-                legal[rng.randrange(len(legal))]
+        for game, seat, action in _decisions(rs, seed, {"buy_bonus"}):
+            st = game.state
             deck, hand, money = st.bonus_deck[:], st.players[seat].bonus[:], st.players[seat].money
             game.apply(action)
             if action != ("buy_bonus",):
