@@ -435,9 +435,9 @@ class Game:
     # -- what a seat sees, results, persistence --------------------------------------------------------
     def view(self, seat: int) -> dict[str, Any]:
         view = self.ruleset.definition.view(self.state, seat)
-        kept = self.ruleset.moves.kept(self.state) if self.ruleset.moves is not None else None
-        if kept:  # the counters the pack's rules keep (a loan): public, as every count of the game's is
-            view["kept"] = kept
+        moves = self.ruleset.moves
+        if moves is not None and moves.parts:  # the counters the pack's rules keep (a loan): public, as
+            view["kept"] = moves.kept(self.state)  # every count of the game's is
         view["to_move"] = self._who
         if seat == self._who:
             view["legal"] = [list(a) for a in self.legal_actions()]
