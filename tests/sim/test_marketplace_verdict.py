@@ -16,7 +16,7 @@ from regola.sim.study import DEFAULT_LINEUPS
 def test_the_default_lineups_play_the_marketplace_and_flag_the_one_that_does_not(tmp_path: Path) -> None:
     assert any("probe" in lineup for lineup in DEFAULT_LINEUPS)
     out, report = tmp_path / "out", tmp_path / "report"
-    games = 16
+    games = 8
     assert main(["compare", "codex-leonardi-2", "--players", "4", "--games", str(games), "--seed", "3",
                  "--out", str(out), "--report", str(report), "--quiet", "--no-plots"]) == 0
     moves = json.loads((report / "report.json").read_text(encoding="utf-8"))["moves"]["codex-leonardi-2"]
