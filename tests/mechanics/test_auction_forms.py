@@ -16,7 +16,15 @@ from regola.core.game import Game, Ruleset
 from regola.core.pack import load_pack
 from regola.games.princes_of_florence.search import UNKNOWN, determinize, information_state
 from regola.games.princes_of_florence.steps.auction import sealed_options
-from regola.mechanics.auction import Auction, RaiseRule, dutch_decline, dutch_state, dutch_turn, sealed_order
+from regola.mechanics.auction import (
+    Auction,
+    RaiseRule,
+    dutch_decline,
+    dutch_state,
+    dutch_turn,
+    sealed_order,
+    tied_lots,
+)
 
 
 def _variant(tmp_path: Path, auction: str) -> Ruleset:
@@ -108,6 +116,34 @@ def test_sealed_bids_are_settled_from_the_highest_and_a_taken_stack_wins_nothing
     assert st.players[b].jesters == 0 and st.players[b].money == money[b]
     assert st.players[c].architects == 1 and st.players[c].money == money[c] - 400
     assert st.flow_state == "actions"
+
+
+@pytest.mark.parametrize(("bids", "jester_to"), [((500, 500, 300), None), ((500, 600, 600), None),
+                                                ((500, 400, 300), 0), ((400, 600, 300), 1)])
+def test_under_the_tie_rule_nobody_equal_highest_bids_leave_the_stack_unsold(
+        bids: tuple[int, int, int], jester_to: int | None) -> None:
+    """pf-sealed-tie-nobody: every seat bids on the jester; equal highest bids void every bid on it (a
+    lower bidder does not take it either); a single highest bid still wins."""
+    game = start(3, 1, "pf-sealed-tie-nobody")
+    order = [(game.state.start + k) % 3 for k in range(3)]
+    money = [p.money for p in game.state.players]
+    jesters = game.state.jesters
+    for bid in bids:
+        game.apply(("seal", "jester", bid))
+    st = game.state
+    winner = None if jester_to is None else order[jester_to]
+    for seat in range(3):
+        took = seat == winner
+        assert st.players[seat].jesters == int(took)
+        assert st.players[seat].money == money[seat] - (bids[order.index(seat)] if took else 0)
+    assert st.jesters == jesters - (winner is not None)  # an unsold jester stays in the supply
+    assert st.flow_state == "actions"
+
+
+def test_tied_lots_are_the_lots_whose_highest_bid_is_shared() -> None:
+    assert tied_lots({0: ("jester", 500), 1: ("jester", 500), 2: ("architect", 300)}) == {"jester"}
+    assert tied_lots({0: ("jester", 500), 1: ("jester", 400), 2: ("jester", 400)}) == set()
+    assert tied_lots({0: ("jester", 300), 1: ("jester", 300), 2: ("jester", 700)}) == set()
 
 
 def test_a_sealed_bid_is_hidden_from_the_search_and_guessed_within_what_was_possible() -> None:

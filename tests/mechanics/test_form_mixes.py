@@ -25,12 +25,13 @@ _ORDER = st.sampled_from(["clockwise", "counterclockwise"])
 _AT = st.sampled_from(["round", "turn"])
 
 _ML_AUCTION = st.sampled_from([{"kind": "sealed"}, {"kind": "open", "raise": {"kind": "any"}},
-                               {"kind": "open", "raise": {"kind": "exactly", "by": 1}}])
+                               {"kind": "open", "raise": {"kind": "exactly", "by": 1}},
+                               {"kind": "dutch", "start": 9, "step": 2, "floor": 1}, {"kind": "fixed", "price": 4}])
 _PF_AUCTION = st.sampled_from([
     {"kind": "open", "raise": {"kind": "exactly", "by": 100}},
     {"kind": "open", "raise": {"kind": "multiple", "by": 100, "min": 100, "max": 400}},
     {"kind": "dutch", "start": 700, "step": 100, "floor": 200},
-    {"kind": "fixed"},
+    {"kind": "fixed"}, {"kind": "fixed", "price": 500},
     {"kind": "sealed", "bids": {"by": 100, "max": 1500}}])
 _PF_DEAL = st.sampled_from([{"kind": "keep"}, {"kind": "draft", "pass": "left"}, {"kind": "draft", "pass": "right"},
                             {"kind": "display"}])

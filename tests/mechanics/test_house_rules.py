@@ -70,6 +70,15 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "ml-council-purse": ("cs", ["3"]),
     "pf-patron-gift": ("pl", ["100", "2"]),
     "pf-buy-bonus": ("pl", ["300"]),
+    # auction forms moved across games (issue 43 item 3): Princes of Florence's Dutch and fixed-price lots
+    "ml-dutch-auction": ("cs", ["8", "2"]),
+    "ml-fixed-price": ("cs", ["5"]),
+    # the final ranking's tie-breaks as data (item 3): any measure of the pack's parts, in order
+    "ml-tiebreak-materials": ("cs", []),
+    "ml-tiebreak-completed": ("cs", []),
+    "pf-tiebreak-jesters": ("pl", []),
+    # Maestro Leonardo's tie rule 'nobody' moved to Princes of Florence's sealed lots
+    "pf-sealed-tie-nobody": ("pl", ["200", "100"]),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
@@ -425,6 +434,77 @@ def test_an_open_auction_nobody_bids_in_leaves_the_card_to_nobody() -> None:
     assert sc.player(1).cards == [] and sc.player(3).cards == [] and 1 in sc.state.box_cards  # R7: all zero
 
 
+def test_a_dutch_offer_falls_each_round_unclaimed_and_the_first_to_accept_pays() -> None:
+    """ml-dutch-auction: from Leonardo's holder (seat 2) clockwise, 3 is asked before 1; 8, then 6 once
+    round unclaimed; a completer who cannot pay the price is not asked; the taker pays the bank."""
+    from tests.maestro_leonardo.test_completion import completing
+
+    rs = ruleset("cs", "ml-dutch-auction")
+    card = rs.rules.cards[1]
+
+    def money(st: Any) -> None:
+        st.leonardo = 2
+        st.players[1].money, st.players[3].money = 20 - card.first, 7 - card.first  # 20 and 7 after the reward
+
+    sc = completing(rs, [(1, 0, 1, card.weeks), (3, 0, 1, card.weeks)], extra=money)
+    view = sc.game.view(0)["step"]
+    assert (view["offer"], view["asked"], view["auction"]) == (8, 1, 1)  # seat 3 cannot pay 8: not asked
+    assert sc.legal() == [("bid", 8), ("pass",)]
+    from regola.games.maestro_leonardo.table import describe, narrate
+    from regola.text.speech import speech_for
+
+    speech = speech_for(rs.pack, "en")
+    name = speech.name("cards", 1)
+    said = [describe(sc.state, a, speech).replace("\xa0", " ") for a in sc.legal()]
+    assert said == [f"take no. 1 {name} for 8 florins", f"let no. 1 {name} go at 8 florins"]
+    assert narrate(sc.state, 1, ("pass",), speech).replace("\xa0", " ").endswith(f"lets no. 1 {name} go at 8 florins")
+    sc.refused(("bid", 6), "completion.auction")
+    sc.do(1, ("pass",))
+    assert sc.game.view(0)["step"]["offer"] == 6 and sc.who == 3  # once round: 2 less, and seat 3 can pay
+    sc.do(3, ("pass",))
+    sc.do(1, ("pass",))
+    assert sc.game.view(0)["step"]["offer"] == 4
+    sc.do(3, ("bid", 4))
+    assert sc.player(3).cards == [1] and sc.player(3).money == 3 and sc.player(1).money == 20
+    assert 1 not in sc.state.display
+
+
+def test_a_dutch_offer_nobody_takes_at_the_floor_goes_as_an_all_zero_auction() -> None:
+    from tests.maestro_leonardo.test_completion import completing
+
+    rs = ruleset("cs", "ml-dutch-auction")
+    card = rs.rules.cards[1]
+    sc = completing(rs, [(1, 0, 1, card.weeks), (3, 0, 1, card.weeks)])
+    prices = []
+    while sc.phase == "completion" and sc.game.view(0)["step"].get("offer"):
+        prices.append(sc.game.view(0)["step"]["offer"])
+        sc.do(sc.who, ("pass",))
+    assert prices == [8, 8, 6, 6, 4, 4, 2, 2]
+    assert sc.player(1).cards == sc.player(3).cards == [] and 1 in sc.state.box_cards  # R7: all zero
+
+
+@pytest.mark.parametrize("takers", [(False, True), (True, True), (False, False)])
+def test_at_a_fixed_price_the_first_in_turn_who_wants_the_card_pays_it(takers: tuple[bool, bool]) -> None:
+    """ml-fixed-price: asked once each, in turn from Leonardo's holder (seat 0: seat 1, then 3)."""
+    from tests.maestro_leonardo.test_completion import completing
+
+    rs = ruleset("cs", "ml-fixed-price")
+    card = rs.rules.cards[1]
+    sc = completing(rs, [(1, 0, 1, card.weeks), (3, 0, 1, card.weeks)],
+                    extra=lambda st: [setattr(st.players[s], "money", 10) for s in (1, 3)])
+    money = {s: sc.player(s).money for s in (1, 3)}
+    for seat, takes in zip((1, 3), takers, strict=True):
+        if sc.phase != "completion" or not sc.game.view(0)["step"].get("offer"):
+            break
+        assert sc.who == seat and sc.legal() == [("bid", 5), ("pass",)]
+        sc.do(seat, ("bid", 5) if takes else ("pass",))
+    taker = next((s for s, takes in zip((1, 3), takers, strict=True) if takes), None)
+    for seat in (1, 3):
+        assert sc.player(seat).cards == ([1] if seat == taker else [])
+        assert sc.player(seat).money == money[seat] - (5 if seat == taker else 0)
+    assert (1 in sc.state.box_cards) == (taker is None)
+
+
 def test_leonardo_goes_back_to_the_first_seat_as_each_round_starts() -> None:  # start_player: fixed
     """Under 'fixed' whoever took Leonardo keeps him for the rest of that round only; as printed he stays."""
     for rs, expected in ((ruleset("cs", "ml-leonardo-returns"), 0), (ruleset("cs"), 2)):
@@ -623,3 +703,75 @@ def test_the_terminal_shows_what_a_house_rule_opens() -> None:
         top = game.state.deck[0]  # type: ignore[attr-defined]
         assert ("987" in text) is opened
         assert (f"no. {top} " in text and "face up" in text) is opened
+
+
+@pytest.mark.parametrize(("variant", "measure", "said"), [
+    ("ml-tiebreak-materials", lambda p, n: p.hand.__setitem__(0, n), "more material cards"),
+    ("ml-tiebreak-completed", lambda p, n: setattr(p, "completed", list(range(1, n + 1))), "more inventions completed"),
+])
+def test_at_equal_money_the_house_tie_break_decides_before_the_printed_ones(
+        variant: str, measure: Callable[[Any, int], None], said: str) -> None:
+    """Seats 0 and 1 end with equal money; seat 0 owns more inventions (the printed first tie-break),
+    seat 1 has more of the house rule's measure: the printed rules rank seat 0 first, the house rule seat 1."""
+    from regola.games.maestro_leonardo.rounds import standings_key
+
+    for rs, ahead in ((ruleset("cs"), 0), (ruleset("cs", variant), 1)):
+        game = Game.new(rs, 3, seed=4, setup="beginner")
+        _until(game, _at_round(1, "planning"))
+        state = game.state
+        for seat, (cards, counted) in enumerate(((rs.rules.card_ids[:2], 0), (rs.rules.card_ids[2:3], 3), ((), 0))):
+            p = state.players[seat]
+            p.money, p.cards, p.hand = 10, list(cards), [0] * len(p.hand)
+            measure(p, counted)
+        keys = [standings_key(state, seat) for seat in range(2)]
+        assert (keys[0] > keys[1]) == (ahead == 0), (variant, keys)
+    rows = [{"seat": 1, "rank": 1, "color": "red", "money": 10, "bonus": 0, "inventions": 1, "completed": 3,
+             "key": list(keys[1])},
+            {"seat": 0, "rank": 2, "color": "blue", "money": 10, "bonus": 0, "inventions": 2, "completed": 0,
+             "key": list(keys[0])}]
+    lines = _summary("cs", variant, rows)
+    assert f"is ahead on the tie-break: {said} (3 " in lines[2].replace("\xa0", " "), lines[2]
+
+
+def test_at_equal_prestige_more_jesters_go_ahead_before_money() -> None:
+    """pf-tiebreak-jesters: the ranking's keys are prestige, jesters, money; the summary names the jesters."""
+    from regola.games.princes_of_florence.steps.rounds import final_scoring
+
+    for rs, first in ((ruleset("pl"), 0), (ruleset("pl", "pf-tiebreak-jesters"), 1)):
+        game = Game.new(rs, 3, seed=4, setup="standard")
+        _until(game, _at_round(1, "auction"))
+        state = game.state
+        for p, (money, jesters) in zip(state.players, ((900, 0), (100, 2), (0, 0)), strict=True):
+            p.prestige, p.money, p.jesters, p.prestige_cards = 30, money, jesters, []
+        state.players[2].prestige = 5
+        final_scoring(state)
+        assert [r["seat"] for r in state.result][:2] == [first, 1 - first]
+        assert [r["rank"] for r in state.result] == [1, 2, 3]
+    lines = _summary("pl", "pf-tiebreak-jesters", state.result)
+    assert "Seat 2 is ahead on the tie-break: more jesters (2 jesters to 0 jesters)" in lines[2].replace("\xa0", " ")
+
+
+def _summary(pack: str, variant: str, rows: list[dict[str, Any]]) -> list[str]:
+    from types import SimpleNamespace
+
+    from regola.text.present import summary
+    from regola.text.speech import speech_for
+
+    rs = ruleset(pack, variant)
+    game = SimpleNamespace(ruleset=rs, result=lambda: rows)
+    assert rs.definition.standing is not None
+    return summary(game, speech_for(rs.pack, "en"), rs.definition.standing())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("pack", "path", "value"), [
+    ("cs", "/scoring/tie_breaks", "[money, dragons]"),
+    ("pl", "/scoring/tiebreak", "[prestige, tier_counts]"),
+])
+def test_a_tie_break_that_is_no_measure_is_refused_at_its_item(tmp_path: Path, pack: str, path: str,
+                                                               value: str) -> None:
+    file = tmp_path / "house.yaml"
+    file.write_text(f"variant:\n  id: house\n  base: [{pack}]\n  title: House\n  changes:\n"
+                    f"    - {{op: replace, path: {path}, value: {value}}}\n", encoding="utf-8")
+    with pytest.raises(PackError) as err:
+        Ruleset(load_pack(pack, variants=[file]))
+    assert err.value.field == f"{path}/1" and "measures" in str(err.value)

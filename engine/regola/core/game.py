@@ -92,6 +92,9 @@ class GameDefinition:
     #: step)`` offers them in the flow states they name, ``kinds()`` numbers them after the game's own
     #: actions, ``plain(action)`` says one, ``extra_decisions(players)`` widens the decision cap)
     declared_moves: Callable[[Any], Any] | None = None
+    #: what the game lends the mechanics library (regola.mechanics.terms.GameTerms): read by the words
+    #: of a form where they depend on the game (who is asked first when a lot is offered)
+    terms: Any = None
 
 
 def definition_for(game_id: str) -> GameDefinition:

@@ -11,7 +11,10 @@ and who opens it stay the game's.
 - ``dutch``: the lot is offered at ``start``; the bidders are asked in turn, clockwise, and the first to
   accept pays the current price; each time it goes round the table unclaimed the price falls by
   ``step``; unclaimed at ``floor``, the lot is not sold;
-- ``fixed``: no bidding: whoever's turn it is takes a lot at the game's fixed price or lets it be.
+- ``fixed``: no bidding: a lot goes at ``price`` (or the game's own fixed price) to the first who takes
+  it in turn; a game where a player puts a lot up (Princes of Florence) sells it to that player, a game
+  whose lot is there to be had (Maestro Leonardo's contested invention) asks its bidders in turn, once
+  round, as a Dutch offer that never falls (``dutch_state`` with the price, ``dutch_decline``).
 
 The raise rule (``raise``) of an open auction: ``any`` amount above the high bid; ``exactly`` ``by``;
 or a ``multiple`` of ``by`` from ``min`` to ``max``. A game whose bids are listed actions (Princes of
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["AUCTION_KINDS", "RAISE_KINDS", "Auction", "RaiseRule", "dutch_decline", "dutch_state", "dutch_turn",
-           "open_bid", "open_state", "open_turn", "sealed_order"]
+           "open_bid", "open_state", "open_turn", "sealed_order", "tied_lots"]
 
 AUCTION_KINDS = ("sealed", "open", "dutch", "fixed")
 RAISE_KINDS = ("any", "exactly", "multiple")
@@ -66,6 +69,7 @@ class Auction:
     start: int = 0  # dutch: the first price
     step: int = 0  # dutch: the fall after each unclaimed round
     floor: int = 0  # dutch: the lowest price
+    price: int | None = None  # fixed: the price (None: the game's own fixed price)
     bid_step: int = 0  # sealed, where bids are listed: bids go up in this step ...
     bid_most: int = 0  # ... up to this bid ...
     bid_least: int = 0  # ... from this one (0: from the game's own least bid, its opening price)
@@ -137,7 +141,8 @@ def dutch_turn(offer: dict[str, Any]) -> int | None:
 
 def dutch_decline(offer: dict[str, Any], rule: Auction, can_pay: Any = None) -> None:
     """The one asked lets the lot go at this price: the next is asked; after a whole round unclaimed the
-    price falls by the step, and below the floor the offer ends unclaimed (``price`` None).
+    price falls by the step, and below the floor the offer ends unclaimed (``price`` None). A fixed
+    price (a rule with no step) goes round once.
 
     ``can_pay(seat, price)`` leaves out a bidder who could not pay the next price, so a round nobody
     could claim is not asked at all.
@@ -146,6 +151,9 @@ def dutch_decline(offer: dict[str, Any], rule: Auction, can_pay: Any = None) -> 
     if offer["turn"] < len(offer["asked"]):
         return
     offer["turn"] = 0
+    if not rule.step:  # a fixed price: once round the table
+        offer["price"] = None
+        return
     price = offer["price"] - rule.step
     while price >= rule.floor:
         if can_pay is None or any(can_pay(seat, price) for seat in offer["asked"]):
@@ -156,6 +164,19 @@ def dutch_decline(offer: dict[str, Any], rule: Auction, can_pay: Any = None) -> 
 
 
 # -- sealed ----------------------------------------------------------------------------------------
+
+def tied_lots(bids: Mapping[int, tuple[str, int]]) -> set[str]:
+    """The lots whose highest sealed bid (seat -> (lot, bid)) was named by more than one bidder: under the
+    tie rule ``nobody`` none of them is sold."""
+    top: dict[str, list[int]] = {}
+    for lot, bid in bids.values():
+        best = top.setdefault(lot, [bid, 0])
+        if bid > best[0]:
+            best[0], best[1] = bid, 0
+        if bid == best[0]:
+            best[1] += 1
+    return {lot for lot, (_, count) in top.items() if count > 1}
+
 
 def sealed_order(bids: Mapping[int, int], preference: Sequence[int]) -> list[int]:
     """The bidders from the highest bid down; equal bids in the tie rule's ``preference`` order."""

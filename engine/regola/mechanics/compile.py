@@ -182,7 +182,8 @@ def _auction(raw: Mapping[str, Any] | None, terms: GameTerms, pointer: str) -> A
             raise PackError(f"this game's auction does not read {key!r}: {why}", field=f"{pointer}/{key}")
     rule = _raise_rule(raw.get("raise"), terms, f"{pointer}/raise") if kind == "open" else RaiseRule()
     auction = Auction(kind=kind, raise_rule=rule, start=int(raw.get("start", 0)), step=int(raw.get("step", 0)),
-                      floor=int(raw.get("floor", 0)), bid_step=int((raw.get("bids") or {}).get("by", 0)),
+                      floor=int(raw.get("floor", 0)), price=None if raw.get("price") is None else int(raw["price"]),
+                      bid_step=int((raw.get("bids") or {}).get("by", 0)),
                       bid_most=int((raw.get("bids") or {}).get("max", 0)),
                       bid_least=int((raw.get("bids") or {}).get("min", 0)),
                       tie=str(raw.get("tie", "start_then_clockwise")))
@@ -193,6 +194,8 @@ def _auction(raw: Mapping[str, Any] | None, terms: GameTerms, pointer: str) -> A
         if len(auction.dutch_prices()) > MOST_LISTED:
             raise PackError(f"from {auction.start} down to {auction.floor} by {auction.step} is more than "
                             f"{MOST_LISTED} prices", field=f"{pointer}/step")
+    if kind == "fixed" and auction.price is None and not terms.fixed_price:
+        raise PackError("this game's lots have no price of their own: say what a lot costs (price)", field=pointer)
     if kind == "sealed" and terms.listed_bids:
         if not auction.bid_step:
             raise PackError("this game lists its bids: say which sealed bids there are (bids: {by, max})",

@@ -43,6 +43,10 @@ class GameTerms:
     #: auction parameter -> why the game's auctions do not read it (a value nobody reads is refused at its
     #: line, never silently ignored: Maestro Leonardo's sealed bids are every sum from 0 to the purse)
     auction_unread: Mapping[str, str] = field(default_factory=dict)
+    #: whether the game's lots have a fixed price of their own (a fixed-price form may leave out its price)
+    fixed_price: bool = False
+    #: who is asked first when a lot is offered: 'opener' (whoever put it up) or 'start' (the start player)
+    offered_from: str = "opener"
     #: whether the game's bids are listed actions (an open raise rule and sealed bids must be bounded)
     listed_bids: bool = False
     #: whether the game deals a hand at setup whose keeping the pack chooses (mechanics.deal)

@@ -7,12 +7,14 @@ unit takes the plural form that ``Locale.plural_form`` picks for the number (Cze
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from regola.core.errors import PackError
 from regola.core.pointers import MISSING, resolve
 from regola.i18n.numbers import format_items, format_number, plural_category
+from regola.mechanics.parts import units as part_units
 from regola.text.catalog import PLACEHOLDER, Catalog
 
 if TYPE_CHECKING:
@@ -112,6 +114,13 @@ def _shown(spec: dict[str, Any], value: Any) -> _Shown:
     if kind == "names":
         items = list(value) if isinstance(value, list | dict) else [value]
         return _Shown("names", (), tuple(_item_id(i) for i in items))
+    if kind == "measures":  # a list of measures (tie-breaks), each 'more <noun>' unless a case words it
+        if not isinstance(value, list):
+            raise ValueError(f"expected a list, found {value!r}")
+        measures = tuple(str(v) for v in value[int(spec.get("skip", 0)):])
+        if not measures:
+            raise ValueError(f"expected more than {spec.get('skip', 0)} items, found {value!r}")
+        return _Shown("measures", (), measures)
     if kind == "select":
         cases: dict[str, str] = spec.get("cases", {})
         key = str(value).lower()
@@ -144,9 +153,19 @@ def arg_problem(catalog: Catalog, spec: dict[str, Any], value: Any) -> str | Non
     return None
 
 
-def format_arg(catalog: Catalog, spec: dict[str, Any], value: Any) -> str:
-    """One placeholder's text. Raises ValueError when the value does not fit the format."""
+def format_arg(catalog: Catalog, spec: dict[str, Any], value: Any, units: Mapping[str, str] | None = None) -> str:
+    """One placeholder's text. Raises ValueError when the value does not fit the format. ``units`` (measure ->
+    unit, the pack's parts) words a ``measures`` item that has no case."""
     shown = _shown(spec, value)
+    if shown.kind == "measures":  # in order: 'more inventions, then more jesters'
+        from regola.i18n import words
+
+        said = [_measure_words(catalog, spec, units or {}, item) for item in shown.ids]
+        text = said[0]
+        for later in said[1:]:
+            # TRANSLATORS: tie-breaks in order: what decides first, then what decides next
+            text = words(catalog.language).gettext("{before}, then {next}", before=text, next=later)
+        return text
     unit = spec.get("unit")
     if shown.kind == "number":
         return with_unit(catalog, shown.numbers[0], unit)
@@ -160,6 +179,19 @@ def format_arg(catalog: Catalog, spec: dict[str, Any], value: Any) -> str:
     if shown.kind == "names":
         return _list(catalog, [catalog.name(spec["names"], i) for i in shown.ids], spec.get("style", "standard"))
     return shown.text
+
+
+def _measure_words(catalog: Catalog, spec: dict[str, Any], units: Mapping[str, str], item: str) -> str:
+    """A tie-break in words: the catalog's case for it, else the library's 'more <noun>' with the noun of
+    the measure's unit in the form that counts many."""
+    from regola.i18n import words
+
+    case = spec.get("cases", {}).get(item)
+    if case is not None:
+        return str(case)
+    if item not in units:
+        raise ValueError(f"no case for {item!r} and no measure of that name among the pack's parts")
+    return words(catalog.language).gettext("more {measure}", measure=plural(catalog, units[item], 5))
 
 
 def fill(template: str, values: dict[str, str]) -> str:
@@ -193,7 +225,7 @@ def bind_rule(catalog: Catalog, pack: Pack, rule_id: str, fallback: Catalog | No
             raise PackError(f"{where}: pack '{pack.id}' has nothing at {spec['path']}", file=catalog.file,
                             field=spec["path"], code="text")
         try:
-            values[name] = format_arg(catalog, spec, value)
+            values[name] = format_arg(catalog, spec, value, part_units(pack.data.get("mechanics") or {}))
         except (ValueError, TypeError, KeyError) as exc:
             raise PackError(f"{where}: {exc}", file=catalog.file, field=spec["path"], code="text") from None
     pack_entry = rules.get(rule_id, {})

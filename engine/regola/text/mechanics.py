@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from regola.core.game import definition_for
 from regola.i18n import N_, words
 from regola.mechanics.parts import units as part_units
 from regola.text.bind import BoundRule, plural, with_unit
@@ -236,6 +237,8 @@ def _tie(lang: str, tie: str) -> str:
     w = words(lang)
     if tie == "after_start_clockwise":
         return w.pgettext("tie", "first to the player after the start player, clockwise, the start player last")
+    if tie == "nobody":
+        return w.pgettext("tie", "to nobody (that lot is not sold this round)")
     return w.pgettext("tie", "to the start player first, then clockwise")
 
 
@@ -267,6 +270,22 @@ def _auction(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]
                                        "clockwise: each raises the bid, up to their money, or drops out for good; "
                                        "the last one left pays their bid and takes the lot. If nobody bids, nobody "
                                        "takes it.")
+    elif kind == "dutch" and item.get("asked_from") == "start":
+        money("start", item["start"])
+        money("step", item["step"])
+        money("floor", item["floor"])
+        template = w.templates.gettext("When several players want one lot, it is offered to them at {start}: they "
+                                       "are asked in turn, clockwise from the start player, and the first to accept "
+                                       "pays the price asked and takes it. Each time the offer goes round unclaimed "
+                                       "the price falls by {step}; if nobody takes it at {floor}, nobody gets it.")
+    elif kind == "fixed" and item.get("asked_from") == "start":
+        money("price", item["price"])
+        template = w.templates.gettext("When several players want one lot, there is no bidding: they are asked in "
+                                       "turn, clockwise from the start player, and the first who wants it pays "
+                                       "{price} and takes it; if nobody does, nobody gets it.")
+    elif kind == "fixed" and item.get("price") is not None:
+        money("price", item["price"])
+        template = w.templates.gettext("There is no bidding: whoever puts a lot up takes it for {price}.")
     elif kind == "dutch":
         money("start", item["start"])
         money("step", item["step"])
@@ -395,6 +414,9 @@ def form_rule(catalog: Catalog, pack: Pack, rule_id: str) -> BoundRule | None:
     pointer = f"/mechanics/{part}"
     # without the block's cites: they speak for the form the pack chose, not for this one
     item = {key: value for key, value in (mechanics.get(part) or {}).items() if key != "cites"}
+    if part == "auction":  # who is asked first when a lot is offered is the game's (GameTerms.offered_from)
+        terms = definition_for(pack.game).terms
+        item["asked_from"] = getattr(terms, "offered_from", "opener")
     # the form's own cites (none for a house rule): the index rule's cite the form it was written for
     return _bound(rule_id, catalog, part_units(mechanics), part, item, (), pointer)
 

@@ -14,6 +14,7 @@ from regola.games.maestro_leonardo.pack_checks import check_game_refs, check_inv
 from regola.games.maestro_leonardo.rules import Rules, compile_rules
 from regola.games.maestro_leonardo.state import State
 from regola.games.maestro_leonardo.steps import city, completion, placement, planning, setup
+from regola.games.maestro_leonardo.terms import TERMS
 from regola.games.maestro_leonardo.views import greedy_view, secret_moves, view
 from regola.mechanics.ending import abandon_step
 
@@ -81,6 +82,7 @@ def decisions(rules: Rules, players: int) -> int:
 
 
 DEFINITION = define_game(
+    terms=TERMS,
     id="maestro-leonardo",
     registry=REGISTRY,
     compile_rules=compile_rules,

@@ -202,8 +202,11 @@ class GreedyBot:
         return ("pass",)
 
     def _bid(self, me: dict[str, Any], legal: Sequence[Action]) -> Action:
+        worth = 4 + self.rng.randrange(3)  # what a contested invention is worth to it, in gulden
+        if legal[-1] == ("pass",):  # offered at a price (dutch, fixed): take it if it is worth that much
+            return legal[0] if legal[0][1] <= worth else ("pass",)
         low, top = legal[0][1], legal[-1][1]  # bids run from low to the purse (an ActionRange: never iterate it)
-        return ("bid", max(low, min(top, 4 + self.rng.randrange(3))))  # low: drops out of an open auction
+        return ("bid", max(low, min(top, worth)))  # low: drops out of an open auction
 
     def _space(self, v: dict[str, Any], me: dict[str, Any], legal: Sequence[Action]) -> Action:
         ids = {a[1] for a in legal if a[0] == "space"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from regola.games.maestro_leonardo.state import State
+from regola.mechanics.ranking import measure_key
 
 
 def begin_round(state: State) -> None:
@@ -68,17 +69,16 @@ def round_end_duties(state: State) -> None:
 
 
 def standings_key(state: State, seat: int) -> tuple[int, ...]:
-    """Money, then number of inventions, then inventions per tier from the highest down (001 §11)."""
+    """The pack's tie-breaks in order (001 §11: money, then number of inventions, then inventions per tier
+    from the highest down): each a measure of the pack's parts, or the game's own tier counts."""
     rules = state.rules
     p = state.players[seat]
     key: list[int] = []
     for tb in rules.tie_breaks:
-        if tb == "money":
-            key.append(p.money)
-        elif tb == "inventions":
-            key.append(len(p.cards))
-        elif tb == "tier_counts":
+        if tb == "tier_counts":
             key.extend(sum(1 for c in p.cards if rules.cards[c].tier == t) for t in reversed(rules.tiers))
+        else:
+            key.append(measure_key(state, seat, tb, rules.mechanics.terms.measures))
     return tuple(key)
 
 

@@ -15,6 +15,10 @@ from regola.core.errors import PackError
 from regola.core.readings import only
 from regola.games.maestro_leonardo.terms import TERMS
 from regola.mechanics import Mechanics, compile_mechanics
+from regola.mechanics.ranking import tie_breaks
+
+#: the standings keys the game computes itself (rounds.standings_key): invention counts by tier, highest first
+OWN_TIE_BREAKS = ("tier_counts",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +163,7 @@ class Rules:
     auction_all_zero_removes: bool
     auction_tie: str  # a tie rule of regola.mechanics.ties, counted from Leonardo's holder
     type_bonus: Mapping[int, int]
-    tie_breaks: tuple[str, ...]
+    tie_breaks: tuple[str, ...]  # the standings' keys: measures of the pack's parts, or OWN_TIE_BREAKS
     mechanics: Mechanics  # the forms chosen from regola's library (docs/MECHANICS.md)
     # derived shapes for the hot path (no rule of their own) -------------------------------------
     card_needs: Mapping[int, tuple[tuple[int, int], ...]]  # (material, count) of each card, count > 0
@@ -371,7 +375,8 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         auction_all_zero_removes=comp_["auction"]["all_zero"] == "remove_card",
         auction_tie=comp_["auction"]["tie"],
         type_bonus=_per_players(doc["scoring"]["type_bonus"]),
-        tie_breaks=tuple(doc["scoring"]["tie_breaks"]),
+        tie_breaks=tie_breaks(doc["scoring"]["tie_breaks"], mechanics.terms.measures, OWN_TIE_BREAKS,
+                              "/scoring/tie_breaks"),
         mechanics=mechanics, money_most=mechanics.parts["money"].most,
         card_needs={cid: tuple((m, n) for m, n in enumerate(c.components) if n) for cid, c in cards.items()},
         any_card_without_materials=any(not any(c.components) for c in cards.values()),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from regola.games.maestro_leonardo.table import money
-from regola.text.present import Row, Standing
+from regola.text.present import Row, Standing, measure_tie_break
 from regola.text.seats import seat_name
 from regola.text.speech import Speech
 
@@ -16,16 +16,19 @@ __all__ = ["STANDING"]
 def _tie_breaks(speech: Speech, game: Any) -> list[tuple[str, Any]]:
     """One phrase per element of the standings key (rounds.standings_key), in the data's order."""
     rules = game.ruleset.rules
-    phrases: list[str] = []
+    out: list[tuple[str, Any]] = []
     for tie_break in rules.tie_breaks:
+        at = len(out)
         if tie_break == "money":
-            phrases.append(speech.gettext("more money"))
+            out.append((speech.gettext("more money"), lambda r, i=at: r["key"][i]))
         elif tie_break == "inventions":
-            phrases.append(speech.gettext("more inventions"))
+            out.append((speech.gettext("more inventions"), lambda r, i=at: r["key"][i]))
         elif tie_break == "tier_counts":
-            phrases += [speech.gettext("more inventions of tier {tier}", tier=speech.name("tiers", tier))
-                        for tier in reversed(rules.tiers)]
-    return [(phrase, lambda r, i=i: r["key"][i]) for i, phrase in enumerate(phrases)]
+            out += [(speech.gettext("more inventions of tier {tier}", tier=speech.name("tiers", tier)),
+                     lambda r, i=at + k: r["key"][i]) for k, tier in enumerate(reversed(rules.tiers))]
+        else:  # any other measure of the pack's parts (a house rule's tie-break)
+            out.append(measure_tie_break(speech, game, tie_break, at))
+    return out
 
 
 def _columns(speech: Speech) -> list[tuple[str, Any]]:

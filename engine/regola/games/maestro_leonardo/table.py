@@ -234,6 +234,9 @@ def _facts(speech: Speech, state: State, action: Action) -> tuple[str, dict[str,
         if kind == "workshop" and facts.get("lab"):
             return "act_workshop_lab", facts
         return f"act_{kind}", facts
+    if verb in ("bid", "pass") and state.step.get("offer"):  # a contested card offered at a price (dutch, fixed)
+        offered = _card(speech, state.step["groups"][state.step["auction"]]["card"])
+        return f"{verb}_offer", {"card": offered, "money": money(speech, state.step["offer"]["price"])}
     if verb == "pass" and state.flow_state == "district" and state.step.get("kind") in ("workshop", "academy",
                                                                                           "shop", "market"):
         return "pass_district", _district_words(speech, state, action)
@@ -282,6 +285,8 @@ def _option(speech: Speech, kind: str, f: dict[str, Any]) -> str | None:
         "act_shop": lambda: s.gettext("{district}: buy 1 {material} for {price}", **f),
         "exchange": lambda: s.gettext("exchange {give} for {take}", **f),
         "bid": lambda: s.gettext("bid {money}", **f),
+        "bid_offer": lambda: s.gettext("take {card} for {money}", **f),
+        "pass_offer": lambda: s.gettext("let {card} go at {money}", **f),
         "auction_first": lambda: s.gettext("auction {card} first", **f),
         "favor": lambda: s.gettext("favor {favor}{extra}", **f),
     }
@@ -317,6 +322,8 @@ def _told(speech: Speech, kind: str, f: dict[str, Any]) -> str | None:
         "act_shop": lambda: s.gettext("buys 1 {material} in {district} for {price}", **f),
         "exchange": lambda: s.gettext("exchanges {give} for {take} at the market", **f),
         "bid": lambda: s.gettext("makes a sealed bid"),
+        "bid_offer": lambda: s.gettext("takes {card} for {money}", **f),
+        "pass_offer": lambda: s.gettext("lets {card} go at {money}", **f),
         "auction_first": lambda: s.gettext("has {card} auctioned first", **f),
         "favor": lambda: s.gettext("chooses the favor {favor}{extra}", **f),
     }
@@ -357,7 +364,7 @@ def option(state: State, action: Action, speech: Speech) -> tuple[str | None, st
         count = action[2]
         label = speech.ngettext("{n} apprentice", "{n} apprentices", count) if count == 1 else speech.number(count)
         return group, label
-    if verb == "bid":
+    if verb == "bid" and not state.step.get("offer"):
         return speech.gettext("bid:"), speech.number(action[1])
     if verb == "order":
         return speech.gettext("order on top of the deck:"), ", ".join(speech.number(c) for c in action[1])

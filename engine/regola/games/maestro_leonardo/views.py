@@ -48,6 +48,8 @@ def view(state: State, seat: int) -> dict[str, Any]:
     if s.get("open"):  # an open auction: everyone sees the high bid, its bidder and who is still in
         step = {"auction": s["groups"][s["auction"]]["card"], "high": s["open"]["high"],
                 "leader": s["open"]["leader"], "still_in": list(s["open"]["in"])}
+    elif s.get("offer"):  # a card offered at a price (dutch, fixed): the card, the price and who is asked
+        step = {"auction": s["groups"][s["auction"]]["card"], "offer": s["offer"]["price"], "asked": s["who"]}
     elif "bids" in s:  # sealed bids: a seat sees its own bid and who has bid, never the others' amounts
         step = {"auction": s["groups"][s["auction"]]["card"] if s.get("auction") else None,
                 "bidders_done": sorted(int(k) for k in s["bids"]),

@@ -10,6 +10,7 @@ from regola.games.princes_of_florence.describe import describe
 from regola.games.princes_of_florence.rules import Rules, compile_rules
 from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.steps import actions, auction, characters, rounds, setup
+from regola.games.princes_of_florence.terms import TERMS
 from regola.games.princes_of_florence.views import secret_moves, view
 from regola.mechanics.ending import abandon_step
 
@@ -56,6 +57,7 @@ def decisions(rules: Rules, players: int) -> int:
 
 
 DEFINITION = define_game(
+    terms=TERMS,
     id="princes-of-florence",
     registry=REGISTRY,
     compile_rules=compile_rules,

@@ -16,6 +16,7 @@ from regola.core.readings import only
 from regola.games.princes_of_florence.placement import Principality, compile_principality
 from regola.games.princes_of_florence.terms import TERMS
 from regola.mechanics import Mechanics, compile_mechanics
+from regola.mechanics.ranking import tie_breaks
 
 #: every measure of a principality that card data may name (see measures.py)
 BASE_MEASURES = ("buildings", "buildings_large", "buildings_medium", "buildings_small", "landscapes",
@@ -217,7 +218,8 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         professions=professions, bonus=bonus, prestige=prestige,
         building_prestige=scoring["building_prestige"],
         repeat_landscape_prestige=scoring["repeat_landscape_prestige"],
-        architect_prestige=tuple(scoring["architect_prestige"]), tiebreak=tuple(scoring["tiebreak"]),
+        architect_prestige=tuple(scoring["architect_prestige"]),
+        tiebreak=tie_breaks(scoring["tiebreak"], mechanics.terms.measures, (), "/scoring/tiebreak"),
         characters=doc.get("characters"), shared_board=doc.get("shared_board"),
     )
 

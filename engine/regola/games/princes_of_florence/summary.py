@@ -1,12 +1,12 @@
 """How a game of Princes of Florence's result reads (regola.text.present.summary): the winner by
-prestige (scoring.winner, 004 Zakończenie gry), a tie broken by money, and the standings by seat (named as
-every surface names them, regola.text.seats)."""
+prestige (scoring.winner, 004 Zakończenie gry), a tie broken by money (or the pack's tie-breaks), and the
+standings by seat (named as every surface names them, regola.text.seats)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from regola.text.present import Row, Standing
+from regola.text.present import Row, Standing, measure_tie_break
 from regola.text.seats import seat_name, seat_number
 from regola.text.speech import Speech
 
@@ -14,7 +14,15 @@ __all__ = ["STANDING"]
 
 
 def _tie_breaks(speech: Speech, game: Any) -> list[tuple[str, Any]]:
-    return [(speech.gettext("more money"), lambda r: speech.amount(r["money"], "floren"))]
+    """One phrase per standings key after the score (scoring.tiebreak: money as printed, any measure of the
+    pack's parts under a house rule)."""
+    out: list[tuple[str, Any]] = []
+    for i, tie_break in enumerate(game.ruleset.rules.tiebreak):
+        if tie_break == "money":
+            out.append((speech.gettext("more money"), lambda r: speech.amount(r["money"], "floren")))
+        elif i:  # the first key is the score itself (prestige)
+            out.append(measure_tie_break(speech, game, tie_break, i))
+    return out
 
 
 def _columns(speech: Speech) -> list[tuple[str, Any]]:

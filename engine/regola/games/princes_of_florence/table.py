@@ -16,6 +16,7 @@ from typing import Any
 from regola.core.step import Action
 from regola.games.princes_of_florence.placement.shapes import extent
 from regola.games.princes_of_florence.state import State
+from regola.games.princes_of_florence.steps.auction import buy_price
 from regola.games.princes_of_florence.views import PILE_CARDS, secret_moves, view
 from regola.text.seats import seat_name
 from regola.text.speech import Speech
@@ -115,7 +116,9 @@ def _price(state: State, action: Action) -> int | None:
     if s.get("pending") is not None or "lot" not in s:
         return None
     verb, offer, dutch = str(action[0]), s.get("open"), s.get("dutch")
-    if verb == "buy" or (verb == "open" and state.rules.mechanics.auction.kind == "open"):
+    if verb == "buy":
+        return buy_price(state)
+    if verb == "open" and state.rules.mechanics.auction.kind == "open":
         return int(state.rules.opening_bid[state.n])  # (a Dutch auction opens at its own asking price)
     if verb == "raise" and offer:
         return int(offer["high"]) + (int(action[1]) if len(action) > 1 else state.rules.mechanics.auction.raise_rule.by)

@@ -1,4 +1,10 @@
-"""Phase D: completed inventions, rewards, cards and sealed auctions (001 §9, F14, R3, R7, R10, R11, R14)."""
+"""Phase D: completed inventions, rewards, cards and sealed auctions (001 §9, F14, R3, R7, R10, R11, R14).
+
+The contested card is sold in the pack's auction form (mechanics.auction, regola.mechanics.auction):
+``sealed`` as printed (R7), ``open`` in turn from Leonardo's holder, and ``dutch`` or ``fixed`` as an
+offer to the co-completers in turn from Leonardo's holder: the first to accept (``("bid", price)``)
+pays the price asked; ``("pass",)`` lets it go. An offer nobody takes ends as when all bid 0 (R7,
+``all_zero``)."""
 
 from __future__ import annotations
 
@@ -9,7 +15,7 @@ from typing import Any
 from regola.core.errors import IllegalAction
 from regola.core.step import Action, ActionRange, Step
 from regola.games.maestro_leonardo.state import State
-from regola.mechanics.auction import open_bid, open_state, open_turn
+from regola.mechanics.auction import dutch_decline, dutch_state, dutch_turn, open_bid, open_state, open_turn
 from regola.mechanics.ties import NOBODY, preference
 
 
@@ -77,6 +83,11 @@ def _process(state: State, key: str) -> None:
 def _settle(state: State) -> None:
     s = state.step
     n = state.n
+    if s["auction"] is not None and s.get("offer"):
+        if _asked(state) is not None:
+            return
+        del s["offer"]  # nobody took it
+        _sold(state, s["groups"][s["auction"]]["card"], None, 0, {})
     if s["auction"] is not None and s.get("open"):
         turn = open_turn(s["open"])
         if turn is not None:
@@ -114,9 +125,27 @@ def _start_auction(state: State, key: str) -> None:
     _process(state, key)  # rewards first, then the auction for the card (F14)
     s["auction"] = key
     s["bids"] = {}
-    if state.rules.mechanics.auction.kind == "open":  # in turn from Leonardo's holder, clockwise
-        seats = s["groups"][key]["seats"]
-        s["open"] = open_state([seat for seat in state.in_turn_from(state.leonardo) if seat in seats])
+    form = state.rules.mechanics.auction
+    seats = s["groups"][key]["seats"]
+    in_turn = [seat for seat in state.in_turn_from(state.leonardo) if seat in seats]  # from Leonardo's holder
+    if form.kind == "open":
+        s["open"] = open_state(in_turn)
+    elif form.kind in ("dutch", "fixed"):
+        s["offer"] = dutch_state(in_turn, form.start if form.kind == "dutch" else int(form.price or 0))
+
+
+def _asked(state: State) -> int | None:
+    """Who of the co-completers is asked now, passing over whoever could not pay the price (set as
+    ``who``); None once the offer went round unclaimed at its floor (or once, at a fixed price)."""
+    s = state.step
+    offer = s["offer"]
+    form = state.rules.mechanics.auction
+    while (seat := dutch_turn(offer)) is not None:
+        if state.players[seat].money >= offer["price"]:
+            s["who"] = seat
+            return seat
+        dutch_decline(offer, form, lambda other, price: state.players[other].money >= price)
+    return None
 
 
 def _resolve_auction(state: State) -> None:
@@ -188,6 +217,8 @@ class Completion(Step):
         if s["choosing"]:
             return [("auction_first", s["groups"][k]["card"]) for k in s["cards"]
                     if k not in s["done"] and s["groups"][k]["auction"] and seat in s["groups"][k]["seats"]]
+        if s.get("offer"):  # take the card at the price asked, or let it go
+            return [("bid", s["offer"]["price"]), ("pass",)]
         money = state.players[seat].money
         if s.get("open"):  # raise above the high bid by the raise rule, up to the purse; the high bid drops out
             high = s["open"]["high"]
@@ -200,6 +231,10 @@ class Completion(Step):
     def explain(self, state: State, action: Action) -> IllegalAction:
         if action and action[0] == "auction_first":
             return IllegalAction("completion.order", "pick one of your own pending auctions", action)
+        if state.step.get("offer"):
+            price = state.step["offer"]["price"]
+            return IllegalAction(self.rule, f"the card is offered at {price}: ('bid', {price}) takes it, ('pass',) "
+                                 "lets it go", action)
         if state.step.get("open"):
             raises = state.rules.mechanics.auction.raise_rule.raises()
             by = "" if raises is None else f" by {', '.join(map(str, raises))}"
@@ -212,6 +247,13 @@ class Completion(Step):
         if action[0] == "auction_first":
             s["choosing"] = False
             _start_auction(state, str(action[1]))
+        elif s.get("offer"):
+            if action[0] == "bid":
+                price = s.pop("offer")["price"]
+                _sold(state, s["groups"][s["auction"]]["card"], s["who"], price, {str(s["who"]): price})
+            else:
+                dutch_decline(s["offer"], state.rules.mechanics.auction,
+                              lambda other, price: state.players[other].money >= price)
         elif s.get("open"):
             open_bid(s["open"], s["who"], action[1])
         else:

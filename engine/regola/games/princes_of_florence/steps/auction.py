@@ -39,8 +39,9 @@ from regola.mechanics.auction import (
     open_state,
     open_turn,
     sealed_order,
+    tied_lots,
 )
-from regola.mechanics.ties import preference
+from regola.mechanics.ties import NOBODY, preference
 
 
 def lots(state: State) -> tuple[Lot, ...]:
@@ -107,6 +108,13 @@ def _opening(state: State) -> int:
     return int(state.rules.opening_bid[state.n])
 
 
+def buy_price(state: State) -> int:
+    """What a lot bought without an auction costs: the fixed-price form's ``price`` where it says one, else
+    the opening bid (the last player's lot under R16, a fixed-price lot as printed)."""
+    form = _form(state)
+    return form.price if form.kind == "fixed" and form.price is not None else _opening(state)
+
+
 def _can_pay(state: State, seat: int, price: int) -> bool:
     """Whether the seat could pay ``price``, counting the prestige it may sell for money (R15)."""
     return state.players[seat].money + anytime.sellable(state, seat) >= price
@@ -159,8 +167,8 @@ class Auction(Step):
             out = [*sealed_options(state, seat), ("decline",)]
         else:
             verb = "buy" if self._last(state) or _form(state).kind == "fixed" else "open"
-            opening = _opening(state)
-            out = [(verb, lot.id) for lot in available(state) if money >= opening and can_take(state, seat, lot)]
+            least = buy_price(state) if verb == "buy" else _opening(state)
+            out = [(verb, lot.id) for lot in available(state) if money >= least and can_take(state, seat, lot)]
             out.append(("decline",))
         if anytime.may_sell(state, seat):  # ruling R15: at any of one's own decisions
             out.append(("sell",))
@@ -230,9 +238,11 @@ class Auction(Step):
             return IllegalAction("auction.lots", f"the {lot.id} lot went unclaimed this round", action)
         if not stack_has(state, lot):
             return IllegalAction("auction.empty_stack", f"the {lot.id} stack is empty", action)
-        if state.players[seat].money < _opening(state):
-            return IllegalAction("auction.afford", f"the opening bid is {_opening(state)}; the "
-                                 f"player has {state.players[seat].money}", action)
+        least = buy_price(state) if action[0] == "buy" else _opening(state)
+        if state.players[seat].money < least:
+            what = "the price" if action[0] == "buy" else "the opening bid"
+            return IllegalAction("auction.afford", f"{what} is {least}; the player has {state.players[seat].money}",
+                                 action)
         if "architect" in lot.gives and state.players[seat].architects >= state.rules.max_architects:
             return IllegalAction("auction.architect_limit", f"the player already has "
                                  f"{state.rules.max_architects} architects, the most anyone may hold", action)
@@ -284,7 +294,7 @@ class Auction(Step):
                 _settle_open(state)
         elif verb == "buy":
             seat = s["chooser"]
-            _win(state, seat, action[1], _opening(state))
+            _win(state, seat, action[1], buy_price(state))
             s["chooser"] = _next_in(state, seat)
         else:  # decline: out of this round's auctions (004 Przebieg fazy Licytacji)
             seat = s["chooser"]
@@ -380,7 +390,12 @@ def _settle_sealed(state: State) -> None:
         return
     if sealed["queue"] is None:
         bids = {int(seat): bid[1] for seat, bid in sealed["bids"].items() if bid is not None}
-        tie = preference(_form(state).tie, state.start, state.n, state.rules.mechanics.turn_order)
+        rule = _form(state).tie
+        if rule == NOBODY:  # a lot whose highest bids are equal goes to nobody: every bid on it is void
+            tied = tied_lots({int(seat): (bid[0], bid[1]) for seat, bid in sealed["bids"].items() if bid is not None})
+            bids = {seat: bid for seat, bid in bids.items() if sealed["bids"][str(seat)][0] not in tied}
+            rule = "start_then_clockwise"  # (no two bids left on one lot are equal at its top)
+        tie = preference(rule, state.start, state.n, state.rules.mechanics.turn_order)
         sealed["queue"] = sealed_order(bids, tie)
     while sealed["queue"] and s["pending"] is None:
         seat = sealed["queue"].pop(0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from regola.games.princes_of_florence.measures import prestige_points
 from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.steps.characters import final_banker, rank_position
+from regola.mechanics.ranking import measure_key
 
 
 def begin_round(state: State) -> None:
@@ -46,8 +47,8 @@ def final_scoring(state: State) -> None:
             earned[p.seat] += prestige_points(state, p.seat, state.rules.prestige[card])
     for p in state.players:
         p.prestige += earned[p.seat]
-    keys = [tuple(getattr(p, "money" if k == "money" else "prestige") for k in state.rules.tiebreak)
-            for p in state.players]
+    measures = state.rules.mechanics.terms.measures  # the pack's tie-breaks, each a measure of its parts
+    keys = [tuple(measure_key(state, p.seat, k, measures) for k in state.rules.tiebreak) for p in state.players]
     order = sorted(range(state.n), key=lambda s: keys[s], reverse=True)
     state.result = [{"seat": s, "rank": 1 + sum(1 for o in range(state.n) if keys[o] > keys[s]),
                      "prestige": state.players[s].prestige, "money": state.players[s].money,
