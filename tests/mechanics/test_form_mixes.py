@@ -21,7 +21,8 @@ _START = st.one_of(st.sampled_from([{"kind": "holder"}, {"kind": "fixed"}]),
                    st.builds(lambda s: {"kind": "rotate", "step": s}, st.integers(1, 3)),
                    st.builds(lambda k, by: {"kind": k, "by": by}, st.sampled_from(["fewest", "most"]),
                              st.sampled_from(["money"])))
-_ORDER = st.sampled_from(["clockwise", "counterclockwise"])
+_ORDER = st.sampled_from([{"kind": "clockwise"}, {"kind": "counterclockwise"}, {"kind": "fewest", "by": "money"},
+                          {"kind": "most", "by": "money"}])
 _AT = st.sampled_from(["round", "turn"])
 
 _ML_AUCTION = st.sampled_from([{"kind": "sealed"}, {"kind": "open", "raise": {"kind": "any"}},
@@ -49,7 +50,7 @@ def _mix(pack: str, draw: Any) -> list[dict[str, Any]]:
     threshold = draw(st.integers(15, 60)) if measure != "money" else draw(st.integers(30, 90))
     changes: list[dict[str, Any]] = [
         {"op": "replace", "path": "/mechanics/start_player", "value": draw(_START)},
-        {"op": "add", "path": "/mechanics/turn_order", "value": {"kind": draw(_ORDER)}},
+        {"op": "add", "path": "/mechanics/turn_order", "value": draw(_ORDER)},
         {"op": "add", "path": "/mechanics/end/-",
          "value": {"kind": "reaches", "by": measure, "at_least": threshold, "at": draw(_AT)}},
         {"op": "add", "path": "/mechanics/awards/-",

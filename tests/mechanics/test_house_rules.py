@@ -79,6 +79,10 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "pf-tiebreak-jesters": ("pl", []),
     # Maestro Leonardo's tie rule 'nobody' moved to Princes of Florence's sealed lots
     "pf-sealed-tie-nobody": ("pl", ["200", "100"]),
+    # orders of play by a measure, set anew as each round begins (item 3)
+    "ml-poorest-first": ("cs", []),
+    "ml-inventors-first": ("cs", []),
+    "pf-prestige-order": ("pl", []),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
@@ -775,3 +779,44 @@ def test_a_tie_break_that_is_no_measure_is_refused_at_its_item(tmp_path: Path, p
     with pytest.raises(PackError) as err:
         Ruleset(load_pack(pack, variants=[file]))
     assert err.value.field == f"{path}/1" and "measures" in str(err.value)
+
+
+@pytest.mark.parametrize(("variant", "pack", "first", "phase", "field", "values", "order"), [
+    # inventions owned, most first; ties clockwise from the previous start player
+    ("ml-inventors-first", "cs", "planning", "planning", "cards", [1, 3, 0, 3], [1, 3, 0, 2]),
+    # prestige, fewest first
+    ("pf-prestige-order", "pl", "auction", "actions", "prestige", [9, 4, 9, 2], [3, 1, 0, 2]),
+])
+def test_each_round_play_goes_in_order_of_the_measure_from_the_start_player(
+        variant: str, pack: str, first: str, phase: str, field: str, values: list[int], order: list[int]) -> None:
+    """The order is set as round 2 begins, from the measures then; a phase of that round goes round it
+    from the start player (wrapping), and the printed game still goes clockwise."""
+    for rs, measured in ((ruleset(pack, variant), True), (ruleset(pack), False)):
+        game = Game.new(rs, 4, seed=5, setup=SETUP[pack])
+        _until(game, _at_round(1, first))
+
+        def change(state: Any) -> None:
+            for p in state.players:
+                if field == "cards":  # cards from the face-down deck, so every card is still in one place
+                    p.cards = [state.deck.pop() for _ in range(values[p.seat])]
+                else:
+                    setattr(p, field, values[p.seat])
+            if pack == "cs":
+                state.leonardo = 1  # the order's ties count from the previous start player
+        game = _edit(game, change)
+        _until(game, _at_round(2, phase))
+        start = game.state.leonardo if pack == "cs" else game.state.start
+        expected = order if measured else list(range(4))
+        at = expected.index(start)
+        assert game.state.step["order"] == expected[at:] + expected[:at], (measured, start)
+        assert (game.state.marks.get("order") == order) == measured
+
+
+def test_the_poorest_takes_leonardo_and_the_poorer_play_first() -> None:
+    """ml-poorest-first: two changes, one rule each: the poorest starts (Leonardo goes to them) and play
+    goes from the poorer to the richer."""
+    game = Game.new(ruleset("cs", "ml-poorest-first"), 4, seed=5, setup="beginner")
+    _until(game, _at_round(1, "planning"))
+    game = _edit(game, lambda state: [setattr(p, "money", [7, 3, 9, 5][p.seat]) for p in state.players])
+    _until(game, _at_round(2, "planning"))
+    assert game.state.leonardo == 1 and game.state.step["order"] == [1, 3, 0, 2]

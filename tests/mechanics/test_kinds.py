@@ -45,8 +45,8 @@ def test_the_schema_offers_exactly_the_kinds_the_code_plays() -> None:
     assert tuple(SCHEMA["deal"]["properties"]["pass"]["enum"]) == DIRECTIONS
     assert tuple(SCHEMA["auction"]["properties"]["kind"]["enum"]) == AUCTION_KINDS
     assert tuple(SCHEMA["auction"]["properties"]["raise"]["properties"]["kind"]["enum"]) == RAISE_KINDS
-    assert tuple(SCHEMA["auction"]["properties"]["tie"]["enum"]) == TIE_ORDERS
-    assert tuple(SCHEMA["turn_order"]["properties"]["kind"]["enum"]) == seating.DIRECTIONS
+    assert tuple(SCHEMA["auction"]["properties"]["tie"]["enum"]) == (*TIE_ORDERS, NOBODY)  # 'nobody' for sealed lots
+    assert tuple(SCHEMA["turn_order"]["properties"]["kind"]["enum"]) == (*seating.DIRECTIONS, *seating.MEASURED)
     ml = json.loads((HOME / "schemas" / "maestro-leonardo.schema.json").read_text(encoding="utf-8"))
     # Maestro Leonardo's completion auction also offers 'nobody' (the card stays in the display)
     assert tuple(ml["properties"]["completion"]["properties"]["auction"]["properties"]["tie"]["enum"]) == \
@@ -58,7 +58,8 @@ def _every_form(pack: str) -> dict[str, object]:
     tried one by one)."""
     doc = load_pack(pack).data["mechanics"]
     measures = list(units(doc))
-    return {**doc, "awards": [{"when": w, "to": t, "gain": "money", "amount": a,
+    return {**doc, "turn_order": {"kind": "fewest", "by": measures[-1]},
+            "awards": [{"when": w, "to": t, "gain": "money", "amount": a,
                                **({"by": measures[-1]} if t != "each" else {})}
                               for w in MOMENTS for t in RECEIVERS for a in (2, f"2 * {measures[-1]}")],
             "end": [{"kind": k, "pile": doc["piles"][0], "at": at} if k == "runs_out" else
@@ -88,6 +89,11 @@ def test_every_form_is_said_in_the_language_not_in_english(pack: str, lang: str)
             rule = bind_rule(catalog, opened, "completion.auction")
             assert rule.text != bind_rule(english, opened, "completion.auction").text and "{" not in rule.text
             assert rule.text != bind_rule(catalog, pack_with, "completion.auction").text
+            for offer in ({"kind": "dutch", "start": 9, "step": 2, "floor": 1}, {"kind": "fixed", "price": 4}):
+                offered = dataclasses.replace(base, data={**base.data, "mechanics": {**block, "auction": offer}})
+                rule = bind_rule(catalog, offered, "completion.auction")
+                assert rule.text != bind_rule(english, offered, "completion.auction").text and "{" not in rule.text
+                assert "4" in rule.text if offer["kind"] == "fixed" else "9" in rule.text
         if deal is not None and deal["kind"] == "draft":
             rule = bind_rule(catalog, pack_with, "setup.professions")
             assert "4" in rule.text and "3" in rule.text and "{" not in rule.text

@@ -10,9 +10,10 @@ import pytest
 from tests.mechanics.bots import every_bot_ends
 
 from regola import paths
+from regola.core.errors import PackError
 from regola.core.game import CHANCE, Game, Ruleset
 from regola.core.pack import load_pack
-from regola.mechanics.seating import after, in_turn_from
+from regola.mechanics.seating import after, in_turn_from, measured_order
 from regola.mechanics.ties import preference
 from regola.text.catalog import catalogs_for
 from regola.text.diff import diff_rules
@@ -75,3 +76,29 @@ def test_the_rulebook_says_which_way_play_goes(tmp_path: Path, lang: str) -> Non
     if lang != "en":
         in_english = diff_rules(english, base, load_pack("pl", variants=[variant]), fallback).added
         assert added["mechanics.turn_order"].text != next(r.text for r in in_english if r.id == "mechanics.turn_order")
+
+
+def test_a_rounds_order_by_a_measure_is_gone_round_from_any_seat() -> None:
+    order = (3, 1, 0, 2)
+    assert in_turn_from(0, 4, order) == [0, 2, 3, 1]
+    assert [after(s, 4, order) for s in range(4)] == [2, 0, 3, 1]
+    assert after(1, 4, order, 3) == 3
+    assert preference("after_start_clockwise", 3, 4, order) == [1, 0, 2, 3]  # "clockwise" reads as the order
+    # the fewest first; equal values in clockwise order from the previous start player
+    assert measured_order(lambda seat: [5, 1, 5, 1][seat], 4, False, 2) == (3, 1, 2, 0)
+    assert measured_order(lambda seat: [5, 1, 5, 1][seat], 4, True, 2) == (2, 0, 3, 1)
+
+
+@pytest.mark.parametrize(("value", "field", "says"), [
+    ("{kind: fewest}", "/mechanics/turn_order", "needs 'by'"),
+    ("{kind: most, by: dragons}", "/mechanics/turn_order/by", "unknown measure"),
+    ("{kind: clockwise, by: money}", "/mechanics/turn_order/by", "does not read 'by'"),
+])
+def test_an_order_by_a_measure_names_a_measure_and_only_it_reads_one(tmp_path: Path, value: str, field: str,
+                                                                     says: str) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("variant:\n  id: house\n  base: [pl]\n  title: House\n  changes:\n"
+                    f"    - {{op: replace, path: /mechanics/turn_order, value: {value}}}\n", encoding="utf-8")
+    with pytest.raises(PackError) as err:
+        Ruleset(load_pack("pl", variants=[path]))
+    assert err.value.field == field and says in str(err.value)

@@ -16,7 +16,7 @@ from typing import Any
 from regola.mechanics.expressions import Expression
 from regola.mechanics.parts import OTHERS, Give
 from regola.mechanics.ranking import extremes
-from regola.mechanics.seating import in_turn_from
+from regola.mechanics.seating import Order, in_turn_from
 from regola.mechanics.terms import GameTerms
 
 __all__ = ["MOMENTS", "RECEIVERS", "Award", "due", "give"]
@@ -62,7 +62,7 @@ def due(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int) -> list
     return [(award.gain, seat, amount) for award, seat, amount in _amounts(state, awards, terms, n)]
 
 
-def give(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int, turn_order: str = "clockwise") -> None:
+def give(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int, turn_order: Order = "clockwise") -> None:
     """Every award of one moment: amounts worked out first, then given — from the bank or the part's
     supply, from or into a shared counter (``via``), or between the players (``via: others``: a
     payment goes to each other player in turn from the payer, a gift is paid by each of them, each

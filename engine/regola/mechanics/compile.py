@@ -19,6 +19,7 @@ from regola.mechanics.expressions import Expression, ExpressionError
 from regola.mechanics.moves import MoveSet, compile_moves
 from regola.mechanics.parts import OTHERS, Give, Part, compile_parts
 from regola.mechanics.parts import units as part_units
+from regola.mechanics.seating import MEASURED, Order, measured_order
 from regola.mechanics.start import START_KINDS, StartRule, round_start_seat
 from regola.mechanics.terms import GameTerms
 from regola.mechanics.visibility import HELD_AUDIENCES, PILE_AUDIENCES, Visibility
@@ -38,21 +39,35 @@ class Mechanics:
     deal: Deal | None = None  # how the cards dealt at setup become a hand (games that deal one)
     auction: Auction = field(default_factory=Auction)  # how the game's auctions run (regola.mechanics.auction)
     turn_order: str = "clockwise"  # the order of play around the table (regola.mechanics.seating)
+    order_by: str | None = None  # turn_order fewest/most: the measure that orders each round's play
     parts: Mapping[str, Part] = field(default_factory=dict)  # the pack's parts (regola.mechanics.parts)
     moves: MoveSet = field(default_factory=MoveSet)  # the moves the pack declares (regola.mechanics.moves)
 
+    def order(self, state: Any) -> Order:
+        """The order of play now: the table's direction, or this round's order by a measure (kept in the
+        state's ``marks``; clockwise before the first round has begun)."""
+        if self.order_by is None:
+            return self.turn_order
+        order = state.marks.get("order")
+        return tuple(order) if order else "clockwise"
+
     def begin_round(self, state: Any, n: int, round_number: int) -> None:
-        """A round begins: the start player first (by the standings as the round opens), then awards."""
+        """A round begins: its order of play (where a measure sets it), the start player (by the standings as
+        the round opens), then awards."""
+        if self.order_by is not None:
+            measure = self.terms.measures[self.order_by]
+            state.marks["order"] = list(measured_order(lambda seat: measure(state, seat), n,
+                                                       self.turn_order == "most", self.terms.start_seat(state)))
         if self.start.kind != "holder":
             self.terms.set_start_seat(state, round_start_seat(state, self.start, self.terms, n, round_number,
-                                                              self.turn_order))
-        give(state, self.awards["round_start"], self.terms, n, self.turn_order)
+                                                              self.order(state)))
+        give(state, self.awards["round_start"], self.terms, n, self.order(state))
 
     def end_round(self, state: Any, n: int) -> None:
-        give(state, self.awards["round_end"], self.terms, n, self.turn_order)
+        give(state, self.awards["round_end"], self.terms, n, self.order(state))
 
     def end_game(self, state: Any, n: int) -> None:
-        give(state, self.awards["game_end"], self.terms, n, self.turn_order)
+        give(state, self.awards["game_end"], self.terms, n, self.order(state))
 
     def ended(self, state: Any, n: int) -> bool:
         """Whether an end condition holds once a round is over (the round count aside): every condition,
@@ -138,14 +153,25 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
         awards[item["when"]].append(Award(item["when"], item["to"], award_by, gain, amount, i, via, mover))
     piles = _piles(raw.get("piles", ()), terms, f"{pointer}/piles")
     end = tuple(_end(c, units, piles, f"{pointer}/end/{i}", i) for i, c in enumerate(raw.get("end", ())))
-    turn_order = str((raw.get("turn_order") or {}).get("kind", "clockwise"))
-    moves = compile_moves(raw.get("moves"), parts, gives, f"{pointer}/moves", turn_order)
+    turn_order_raw = raw.get("turn_order") or {}
+    turn_order = str(turn_order_raw.get("kind", "clockwise"))
+    order_by = None
+    if turn_order in MEASURED:
+        if "by" not in turn_order_raw:
+            raise PackError(f"an order of play by the '{turn_order}' needs 'by', the measure it orders by",
+                            field=f"{pointer}/turn_order")
+        order_by = _measure(turn_order_raw["by"], units, f"{pointer}/turn_order/by")
+    elif "by" in turn_order_raw:
+        raise PackError(f"an order of play '{turn_order}' does not read 'by' (only fewest and most do)",
+                        field=f"{pointer}/turn_order/by")
+    moves = compile_moves(raw.get("moves"), parts, gives, f"{pointer}/moves",
+                          turn_order if order_by is None else "clockwise")  # (paying the others: all alike)
     return Mechanics(terms=terms, start=start,
                      awards={moment: tuple(items) for moment, items in awards.items()}, end=end,
                      visibility=_visibility(raw["visibility"], terms, piles, f"{pointer}/visibility"),
                      deal=_deal(raw.get("deal"), terms, f"{pointer}/deal"),
                      auction=_auction(raw.get("auction"), terms, f"{pointer}/auction"),
-                     turn_order=turn_order, parts=parts, moves=moves)
+                     turn_order=turn_order, order_by=order_by, parts=parts, moves=moves)
 
 
 def _via(raw: Any, gain: str, parts: Mapping[str, Part], gives: Mapping[str, Give],

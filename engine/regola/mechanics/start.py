@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regola.mechanics.ranking import extremes
-from regola.mechanics.seating import after, in_turn_from
+from regola.mechanics.seating import Order, after, in_turn_from
 from regola.mechanics.terms import GameTerms
 
 __all__ = ["START_KINDS", "TIE_RULES", "StartRule", "round_start_seat"]
@@ -35,7 +35,7 @@ class StartRule:
 
 
 def round_start_seat(state: Any, rule: StartRule, terms: GameTerms, n: int, round_number: int,
-                     direction: str = "clockwise") -> int:
+                     direction: Order = "clockwise") -> int:
     """The seat that starts round ``round_number`` (the start seat is still the previous round's); seats are
     passed and counted in the order of play (regola.mechanics.seating)."""
     previous = terms.start_seat(state)

@@ -9,7 +9,7 @@ counted from the round's start player (regola.mechanics.start; Maestro Leonardo:
 
 from __future__ import annotations
 
-from regola.mechanics.seating import after, in_turn_from
+from regola.mechanics.seating import Order, after, in_turn_from
 
 __all__ = ["NOBODY", "TIE_ORDERS", "preference"]
 
@@ -18,7 +18,7 @@ TIE_ORDERS = ("start_then_clockwise", "after_start_clockwise")
 NOBODY = "nobody"
 
 
-def preference(kind: str, start: int, n: int, direction: str = "clockwise") -> list[int]:
+def preference(kind: str, start: int, n: int, direction: Order = "clockwise") -> list[int]:
     """The seats, most preferred first, under the tie rule ``kind`` ('clockwise' meaning the order of play,
     regola.mechanics.seating)."""
     first = start if kind == "start_then_clockwise" else after(start, n, direction)

@@ -322,6 +322,21 @@ def _auction(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]
 def _turn_order(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str,
                                                                                       dict[str, str]]:
     w = words(catalog.language)
+    if item.get("kind") in ("fewest", "most"):
+        values = {"measure": _noun(catalog, units, str(item["by"]), 5)}
+        if item["kind"] == "fewest":
+            template = w.templates.gettext("At the start of each round the players are put in order of their "
+                                           "{measure}, the fewest first (equal ones clockwise from the previous "
+                                           "start player); for that round play goes in this order instead of "
+                                           "clockwise, from the start player round to the last and back to the "
+                                           "first.")
+        else:
+            template = w.templates.gettext("At the start of each round the players are put in order of their "
+                                           "{measure}, the most first (equal ones clockwise from the previous "
+                                           "start player); for that round play goes in this order instead of "
+                                           "clockwise, from the start player round to the last and back to the "
+                                           "first.")
+        return w.gettext("Order of play"), template, w.fill(template, **values), values
     if item.get("kind") == "counterclockwise":
         template = w.templates.gettext("Play goes counter-clockwise: the next player is the one on the right, and "
                                        "wherever these rules say clockwise or to the left, read counter-clockwise "

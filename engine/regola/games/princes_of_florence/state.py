@@ -113,10 +113,10 @@ class State:
 
     def in_turn_from(self, seat: int) -> list[int]:
         """Every seat in the order of play, ``seat`` first (mechanics.turn_order)."""
-        return in_turn_from(seat, self.n, self.rules.mechanics.turn_order)
+        return in_turn_from(seat, self.n, self.rules.mechanics.order(self))
 
     def after(self, seat: int, steps: int = 1) -> int:
-        return after(seat, self.n, self.rules.mechanics.turn_order, steps)
+        return after(seat, self.n, self.rules.mechanics.order(self), steps)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {s: getattr(self, s) for s in STATE_FIELDS if s not in ("rules", "players", "marks")}

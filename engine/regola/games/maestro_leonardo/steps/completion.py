@@ -158,7 +158,7 @@ def _resolve_auction(state: State) -> None:
         _sold(state, card, None, best, dict(bids), stays=True)  # a tie for the highest bid: nobody takes it
         return
     # ties (R7: the holder, then clockwise, i.e. in the order of play)
-    order = preference(state.rules.auction_tie, state.leonardo, state.n, state.rules.mechanics.turn_order)
+    order = preference(state.rules.auction_tie, state.leonardo, state.n, state.rules.mechanics.order(state))
     winner = next(seat for seat in order if bids.get(str(seat)) == best) if best else None
     _sold(state, card, winner, best, dict(bids))
 

@@ -395,7 +395,7 @@ def _settle_sealed(state: State) -> None:
             tied = tied_lots({int(seat): (bid[0], bid[1]) for seat, bid in sealed["bids"].items() if bid is not None})
             bids = {seat: bid for seat, bid in bids.items() if sealed["bids"][str(seat)][0] not in tied}
             rule = "start_then_clockwise"  # (no two bids left on one lot are equal at its top)
-        tie = preference(rule, state.start, state.n, state.rules.mechanics.turn_order)
+        tie = preference(rule, state.start, state.n, state.rules.mechanics.order(state))
         sealed["queue"] = sealed_order(bids, tie)
     while sealed["queue"] and s["pending"] is None:
         seat = sealed["queue"].pop(0)
