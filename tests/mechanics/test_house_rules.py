@@ -83,6 +83,10 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "ml-poorest-first": ("cs", []),
     "ml-inventors-first": ("cs", []),
     "pf-prestige-order": ("pl", []),
+    # limits on what a player holds, the holder choosing what goes (item 3)
+    "ml-hand-limit": ("cs", ["5"]),
+    "pf-jester-limit": ("pl", ["2"]),
+    "ml-purse-limit": ("cs", ["30"]),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
@@ -820,3 +824,67 @@ def test_the_poorest_takes_leonardo_and_the_poorer_play_first() -> None:
     game = _edit(game, lambda state: [setattr(p, "money", [7, 3, 9, 5][p.seat]) for p in state.players])
     _until(game, _at_round(2, "planning"))
     assert game.state.leonardo == 1 and game.state.step["order"] == [1, 3, 0, 2]
+
+
+def test_over_the_hand_limit_putting_materials_back_is_all_a_player_may_do() -> None:
+    """ml-hand-limit: 7 material cards at a decision: only 'put_back' of a kind held (the player chooses
+    which), anything else refused under the limit's rule; two later the game goes on, nothing offered."""
+    game = Game.new(ruleset("cs", "ml-hand-limit"), 3, seed=5, setup="beginner")
+    _until(game, _at_round(1, "planning"))
+    seat = game.current_player()
+    def seven(state: Any) -> None:  # 4 of the first material, 3 of the second: 2 over the limit
+        hand = state.players[seat].hand
+        hand[:] = [4, 3] + [0] * (len(hand) - 2)
+    game = _edit(game, seven)
+    kinds = game.ruleset.rules.materials
+    assert game.legal_actions() == [("put_back", kinds[0]), ("put_back", kinds[1])]
+    before = list(game.state.shops)
+    refused = _refused(game, ("pass",))
+    assert refused.rule == "mechanics.moves.put_back" and "more than 5" in str(refused)
+    game.apply(("put_back", kinds[1]))
+    assert game.current_player() == seat and ("pass",) not in game.legal_actions()
+    game.apply(("put_back", kinds[1]))
+    assert game.state.players[seat].hand[:2] == [4, 1] and game.state.shops[1] == before[1] + 2
+    assert not any(a[0] == "put_back" for a in game.legal_actions())  # within the limit: never offered
+    assert _refused(game, ("put_back", kinds[0])).rule == "mechanics.moves.put_back"
+
+
+@pytest.mark.parametrize(("variant", "pack", "phase", "field", "most", "move"), [
+    ("pf-jester-limit", "pl", "actions", "jesters", 2, ("dismiss_jester",)),
+    ("ml-purse-limit", "cs", "planning", "money", 30, ("pay_council",)),
+])
+def test_over_a_limit_of_a_counter_the_excess_goes_one_at_a_time(variant: str, pack: str, phase: str, field: str,
+                                                                 most: int, move: Action) -> None:
+    game = Game.new(ruleset(pack, variant), 3, seed=5, setup=SETUP[pack])
+    _until(game, _at_round(1, phase))
+    seat = game.current_player()
+    game = _edit(game, lambda state: setattr(state.players[seat], field, most + 3))
+    if field == "jesters":
+        game = _edit(game, lambda state: setattr(state, "jesters", state.jesters - 3))  # they came from the supply
+    shared = (lambda st: st.jesters) if field == "jesters" else (lambda st: st.council_money)
+    before = shared(game.state)
+    for _ in range(3):
+        assert game.legal_actions() == [move] and game.current_player() == seat
+        game.apply(move)
+    assert getattr(game.state.players[seat], field) == most and shared(game.state) == before + 3
+    assert move not in game.legal_actions()
+
+
+def test_a_hold_limit_must_put_back_what_it_limits(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("variant:\n  id: house\n  base: [pl]\n  title: House\n  changes:\n"
+                    "    - {op: add, path: /mechanics/moves, value: {cap: {in: turn, until: {part: jesters, "
+                    "at_most: 2}, do: [{pay: money, amount: 100}]}}}\n", encoding="utf-8")
+    with pytest.raises(PackError) as err:
+        Ruleset(load_pack("pl", variants=[path]))
+    assert err.value.field == "/mechanics/moves/cap/until/part" and "jesters" in str(err.value)
+
+
+def _refused(game: Game, action: Action) -> Any:
+    from regola.core.errors import IllegalAction
+
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as err:
+        game.apply(action)
+    assert game.to_json() == before
+    return err.value

@@ -4,7 +4,8 @@ A bot that knows only its game's own verbs (the greedy bots) asks here first: ea
 now is tried on the seat's information state, and the position it leaves is valued as the search bots
 value one (regola.bots.valuation: the game's evaluation and what the end-of-game awards would give).
 The best move that leaves the seat better off than not moving is taken; else the bot decides among the
-game's own actions as it always did. A search bot needs none of this: it hears a declared move as it
+game's own actions as it always did. Over a hold limit (``until``) the declared moves are all there is,
+and the best of them is taken. A search bot needs none of this: it hears a declared move as it
 hears any move.
 """
 
@@ -28,10 +29,11 @@ def own_or_declared(obs: Observation) -> tuple[Observation, Action | None]:
     try:
         info = obs.info()
     except RegolaError:  # a caller that gives no information state: the game's own actions only
-        return own, None
+        return own, None if legal.base else legal.extra[0]
     worth = valuation(info.ruleset)
     seat = obs.seat
-    best, best_value = None, worth(info.state)[seat]
+    # over a hold limit the declared moves are all there is: the best of them, however it leaves the seat
+    best, best_value = None, worth(info.state)[seat] if legal.base else float("-inf")
     for action in legal.extra:
         trial = info.clone()
         trial.apply(action)

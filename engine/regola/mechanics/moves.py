@@ -6,7 +6,10 @@ A move is a verb (its key in the block) with:
 - ``in``: the phases (flow states where players decide) in which it is offered, or ``turn``: at any of
   one's own decisions;
 - ``limit``: at most ``times`` uses per ``turn`` (until the player's next move of the game's own), per
-  ``round`` or per ``game``;
+  ``round`` or per ``game``; or, for a limit on what a player may hold, ``until: {part, at_most}``:
+  while the mover has more than ``at_most`` of ``part`` at one of its decisions in the move's phases,
+  this move (one of the ways it may choose to put things back) is all it may do, again until it is
+  within the limit; otherwise the move is never offered;
 - ``do``: its operations, carried out in order, each over one part of the mover's:
 
   ======== ============================================================================================
@@ -143,6 +146,11 @@ class Move:
     ops: tuple[Op, ...]
     index: int  # its place in the pack's block (its action kind comes in that order)
     cites: tuple[str, ...] = ()
+    until: tuple[Part, int] | None = None  # a hold limit: (the part, the most one may keep)
+
+    def over(self, state: Any, seat: int) -> bool:
+        """Whether the seat holds more than the hold limit allows (never, for a move that is no limit)."""
+        return self.until is not None and self.until[0](state, seat) > self.until[1]
 
     @property
     def rule(self) -> str:
@@ -194,14 +202,14 @@ class Move:
         return None if params or self._same_kind_both_ways(action[1:]) else out
 
     def allowed(self, state: Any, seat: int, action: Action) -> bool:
-        if self.used(state, seat) >= self.times:
+        if (not self.over(state, seat)) if self.until is not None else self.used(state, seat) >= self.times:
             return False
         kinds = self._indices(action)
         n = len(state.players)
         return kinds is not None and all(op.can(state, seat, n, k) for op, k in zip(self.ops, kinds, strict=True))
 
     def options(self, state: Any, seat: int) -> list[Action]:
-        if self.used(state, seat) >= self.times:
+        if (not self.over(state, seat)) if self.until is not None else self.used(state, seat) >= self.times:
             return []
         n = len(state.players)
         out = []
@@ -227,7 +235,10 @@ class Move:
 
     def refusal(self, state: Any, seat: int, action: Action) -> IllegalAction:
         """Why this use of the move is not allowed now, under the move's own rule."""
-        if self.used(state, seat) >= self.times:
+        if self.until is not None and not self.over(state, seat):
+            part, most = self.until
+            return IllegalAction(self.rule, f"only a player with more than {most} {part.name} makes this move", action)
+        if self.until is None and self.used(state, seat) >= self.times:
             return IllegalAction(self.rule, f"used {self.times} time(s) this {self.per} already", action)
         kinds = self._indices(action)
         if kinds is None:
@@ -315,8 +326,15 @@ class WithMoves(Step):
         seat = self.inner.decider(state)
         if seat is None or seat < 0 or self.inner.midway(state):
             return base
+        forced = self._over_a_limit(state, seat)
+        if forced:  # over a hold limit: putting things back is all the seat may do now
+            return Extended([], forced)
         extra = [a for move in self.moves for a in move.options(state, seat)]
         return Extended(base, extra) if extra else base
+
+    def _over_a_limit(self, state: Any, seat: int) -> list[Action]:
+        return [a for move in self.moves if move.until is not None and move.over(state, seat)
+                for a in move.options(state, seat)]
 
     def apply(self, state: Any, action: Action) -> None:
         seat = self.inner.decider(state)
@@ -332,6 +350,12 @@ class WithMoves(Step):
     def explain(self, state: Any, action: Action) -> IllegalAction:
         move = self.by_verb.get(action[0]) if action else None
         seat = self.inner.decider(state)
+        if move is None and seat is not None and seat >= 0 and not self.inner.midway(state):
+            limit = next((m for m in self.moves if m.until is not None and m.over(state, seat)), None)
+            if limit is not None and self._over_a_limit(state, seat):
+                part, most = limit.until  # type: ignore[misc]
+                return IllegalAction(limit.rule, f"the player holds more than {most} {part.name}: they put "
+                                     f"back first ({limit.verb!r})", action)
         if move is not None and self.inner.midway(state):
             return IllegalAction(move.rule, "a move of the game's own is being finished: this one waits", action)
         if move is not None and seat is not None and seat >= 0:
@@ -395,8 +419,11 @@ class MoveSet:
         return {name: [part(state, seat) for seat in range(len(state.players))] for name, part in self.parts.items()}
 
     def extra_decisions(self, players: int) -> int:
-        """How many more decisions a game's cap must allow per decision of its own (core.caps)."""
-        return players * sum(m.times for m in self.moves)
+        """How many more decisions a game's cap must allow per decision of its own (core.caps): a hold limit
+        counts as many as putting back all the part may hold above it could take (at most a thousand)."""
+        return players * sum(m.times if m.until is None else
+                             min(1000, -(-(m.until[0].most - m.until[1]) // min(op.amount for op in m.ops)))
+                             for m in self.moves)
 
 
 def compile_moves(raw: Mapping[str, Any] | None, parts: Mapping[str, Part], gives: Mapping[str, Give],
@@ -421,12 +448,26 @@ def compile_moves(raw: Mapping[str, Any] | None, parts: Mapping[str, Part], give
                                 field=f"{at}/do/{i}")
             touched.setdefault(op.part.name, i)
             ops.append(op)
-        move = Move(str(verb), phases, int(item["limit"]["times"]), str(item["limit"]["per"]), tuple(ops), index,
-                    tuple(str(c) for c in item.get("cites", ())))
+        until = _until(item.get("until"), parts, ops, f"{at}/until")
+        limit = item.get("limit") or {"times": 1, "per": "turn"}
+        move = Move(str(verb), phases, int(limit["times"]), str(limit["per"]), tuple(ops), index,
+                    tuple(str(c) for c in item.get("cites", ())), until)
         if len(move.choices()) > MOST_CHOICES:
             raise PackError(f"the move's kind choices multiply to more than {MOST_CHOICES}", field=f"{at}/do")
         moves.append(move)
     return MoveSet(tuple(moves), turn_order, kept)
+
+
+def _until(raw: Mapping[str, Any] | None, parts: Mapping[str, Part], ops: list[Op], at: str) -> tuple[Part, int] | None:
+    """A hold limit: the part must be the mover's, and the move must put some of it back."""
+    if raw is None:
+        return None
+    name = str(raw["part"])
+    lowered = [op.part.name for op in ops if op.verb in ("pay", "return")]
+    if name not in lowered:
+        raise PackError(f"a hold limit's move puts back what is over the limit: no 'pay' or 'return' of {name!r} "
+                        f"here (it lowers: {', '.join(lowered) or 'nothing'})", field=f"{at}/part")
+    return parts[name], int(raw["at_most"])
 
 
 def _draw(name: str, part: Part | None, amount: int, place: Any, parts: Mapping[str, Part], at: str) -> Op:

@@ -113,6 +113,17 @@ def move_rule(catalog: Catalog, mechanics: Mapping[str, Any], item: Mapping[str,
                                                                                                 dict[str, str]]:
     """(title, template, text, values) of the rule a declared move makes."""
     w = words(catalog.language)
+    until = item.get("until")
+    if isinstance(until, Mapping):  # a hold limit: putting back is forced while over it
+        part = (mechanics.get("parts") or {}).get(until["part"]) or {}
+        unit = part.get("unit") if isinstance(part, Mapping) else None
+        values = {"where": _where(catalog, item.get("in")), "ops": operations(catalog, _raw_ops(mechanics, item)),
+                  "most": _count(catalog, int(until["at_most"]), unit, str(until["part"]))}
+        # (what goes back, where it is the holder's choice, the operation's own words say)
+        template = w.templates.gettext("{where}, a player who has more than {most} must first {ops}, and again "
+                                       "until they have no more than {most}; until then they do nothing else.")
+        said = w.fill(template, **values)
+        return w.gettext("A limit on what a player holds"), template, said[:1].upper() + said[1:], values
     values = {"where": _where(catalog, item.get("in")), "ops": operations(catalog, _raw_ops(mechanics, item)),
               "limit": _limit(catalog, item.get("limit") or {})}
     template = w.templates.gettext("{where}, a player may also {ops}, {limit}. The move is offered only when all of "
