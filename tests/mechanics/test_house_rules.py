@@ -87,6 +87,9 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "ml-hand-limit": ("cs", ["5"]),
     "pf-jester-limit": ("pl", ["2"]),
     "ml-purse-limit": ("cs", ["30"]),
+    # the top cards of a pile shown, in Princes of Florence too (item 1)
+    "pf-top-professions": ("pl", ["2"]),
+    "pf-top-prestige": ("pl", ["1"]),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
@@ -623,8 +626,11 @@ def _piles_in_tensor(rs: Ruleset, view: dict[str, Any], pack: str) -> dict[str, 
     if "open_piles" not in spec.offsets:
         return {}
     at, out = spec.offsets["open_piles"], {}
-    for pile, attr in (("professions", "professions"), ("bonus", "bonus"), ("prestige", "prestige")):
-        ids = sorted(getattr(rs.rules, attr))
+    seen = rs.rules.mechanics.visibility  # type: ignore[attr-defined]
+    for pile in ("professions", "bonus", "prestige"):  # the piles the tensor holds, in its order
+        if not (seen.open_pile(pile) or seen.shown_on_top(pile)):
+            continue
+        ids = sorted(getattr(rs.rules, pile))
         depth = {c: values[at + i] for i, c in enumerate(ids)}
         out[pile] = sorted((c for c in ids if depth[c] > 0), key=lambda c: -depth[c])
         at += len(ids)
@@ -666,8 +672,7 @@ def test_a_pile_laid_face_up_is_seen_in_order_by_everyone_and_never_guessed(tmp_
 def test_the_top_card_laid_face_up_is_seen_by_everyone_and_never_guessed(tmp_path: Path) -> None:
     """ml-top-card ({top: 1}): the top invention is in every seat's view and the spectator's, known in
     the information state and every drawn world (the rest of the pile is still drawn again), in the
-    observation, on the terminal's board; putting cards back is then no secret. Princes of Florence cannot
-    lay only a pile's top face up: refused at the line."""
+    observation, on the terminal's board; putting cards back is then no secret."""
     from regola.cli.play import speech_of
     from regola.games.maestro_leonardo.table import board
 
@@ -688,12 +693,40 @@ def test_the_top_card_laid_face_up_is_seen_by_everyone_and_never_guessed(tmp_pat
     printed = Game.new(ruleset("cs"), 3, seed=4, setup="beginner")
     _until(printed, lambda g: g.state.flow_state == "planning" and g.current_player() >= 0)
     assert printed.view(1)["deck_top_known"] == []
-    pf = tmp_path / "pf-top.yaml"
-    pf.write_text("variant:\n  id: pf-top\n  base: [pl]\n  title: T\n  changes:\n"
-                  "    - {op: replace, path: /mechanics/visibility/piles/bonus, value: {top: 1}}\n", encoding="utf-8")
-    with pytest.raises(PackError) as err:
-        Ruleset(load_pack("pl", variants=[pf]))
-    assert err.value.field == "/mechanics/visibility/piles/bonus" and "top cards" in str(err.value)
+
+
+@pytest.mark.parametrize(("variant", "pile", "attr", "top"), [
+    ("pf-top-professions", "professions", "profession_deck", 2),
+    ("pf-top-prestige", "prestige", "prestige_deck", 1),
+])
+def test_the_top_cards_of_a_princes_of_florence_pile_are_seen_and_never_guessed(variant: str, pile: str, attr: str,
+                                                                                top: int) -> None:
+    """pf-top-professions, pf-top-prestige: the top cards are in every view, the observation and the board;
+    the information state and every drawn world keep them where they lie and draw the rest again, and
+    they are no card a seat could be dealt by chance."""
+    from regola.cli.play import speech_of
+    from regola.games.princes_of_florence.search import unseen_draws
+    from regola.games.princes_of_florence.table import board
+
+    rs = ruleset("pl", variant)
+    game = Game.new(rs, 3, seed=4, setup="standard")
+    _until(game, _at_round(1, "auction"))
+    cards = list(getattr(game.state, attr))
+    shown = cards[:top]
+    for seat in (0, 1):
+        assert game.view(seat)["open_piles"] == {pile: shown}
+    info = game.information_state(1)
+    assert getattr(info.state, attr)[:top] == shown and len(getattr(info.state, attr)) == len(cards)
+    worlds = [getattr(info.determinize(1, random.Random(k)).state, attr) for k in range(8)]
+    # the rest comes from every card the seat has not seen (other hands too): as many, none twice
+    assert all(w[:top] == shown and len(w) == len(cards) == len(set(w)) and not set(w[top:]) & set(shown)
+               for w in worlds)
+    assert len({tuple(w[top:]) for w in worlds}) > 1  # the rest is drawn again
+    kind = {"professions": "profession", "prestige": "prestige"}[pile]
+    assert not {(kind, c) for c in shown} & unseen_draws(game.state, 1)
+    assert _piles_in_tensor(rs, game.view(1), "pl")[pile][:top] == shown
+    assert "face up, from the top" in "\n".join(board(game.state, 0, speech_of(rs, "en")))
+    assert ruleset("pl").definition.view(Game.new(ruleset("pl"), 3, 4, "standard").state, 1)["open_piles"] == {}
 
 
 def test_the_terminal_shows_what_a_house_rule_opens() -> None:

@@ -10,7 +10,8 @@ their sizes, the cards dealt among them at random.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from regola.core.step import Action
 from regola.games.princes_of_florence.measures import prestige_points
@@ -69,9 +70,11 @@ def _places(st: State, seat: int | None) -> dict[str, list[list[int]]]:
         "bonus": [p.bonus for p in others if hides("bonus")],
         "prestige": [p.prestige_cards for p in others if hides("prestige_cards")],
     }
-    open_pile = st.rules.mechanics.visibility.open_pile
+    seen = st.rules.mechanics.visibility
     for held, pile, cards in _decks(st):
-        if not open_pile(pile):  # a pile laid face up is seen in order, not guessed
+        if seen.shown_on_top(pile):  # its top cards are seen: only those below are guessed
+            places[held].append(_Below(cards, seen.shown_on_top(pile)))  # type: ignore[arg-type]
+        elif not seen.open_pile(pile):  # a pile laid face up is seen in order, not guessed
             places[held].append(cards)
     step = st.step if isinstance(st.step, dict) else {}
     if isinstance(step.get("packets"), list):  # a draft: the packets in the other seats' hands
@@ -84,6 +87,28 @@ def _places(st: State, seat: int | None) -> dict[str, list[list[int]]]:
         if kind is not None:
             places[kind].append(pending["cards"])
     return places
+
+
+class _Below:
+    """The cards of a pile below the ones shown on its top, as a list the guessing writes into (the pile's
+    own list, from ``shown`` on)."""
+
+    __slots__ = ("cards", "shown")
+
+    def __init__(self, cards: list[int], shown: int) -> None:
+        self.cards, self.shown = cards, shown
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.cards[self.shown:])
+
+    def __len__(self) -> int:
+        return max(0, len(self.cards) - self.shown)
+
+    def __setitem__(self, index: int | slice, value: Any) -> None:
+        if isinstance(index, slice):  # the whole of it, as information_state blanks a place
+            self.cards[self.shown:] = value
+        else:
+            self.cards[self.shown + index] = value
 
 
 def _decks(st: State) -> tuple[tuple[str, str, list[int]], ...]:
@@ -131,6 +156,8 @@ def determinize(info: State, seat: int, rng: random.Random) -> State:
     for held, pile, cards in _decks(st):
         if rules.mechanics.visibility.open_pile(pile):  # face up: its cards are seen where they lie
             seen[held].update(cards)
+        else:  # its top cards, where they are shown
+            seen[held].update(cards[:rules.mechanics.visibility.shown_on_top(pile)])
     for p in st.players:
         seen["profession"].update(c for c in (*p.hand, *p.table) if c != UNKNOWN)
         seen["bonus"].update(c for c in (*p.bonus, *p.bonus_used) if c != UNKNOWN)

@@ -45,7 +45,8 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
     decks = (max(len(rules.professions), 1), max(len(rules.bonus), 1), max(len(rules.prestige), 1))
     seat_scales = (purse, glory, max(rules.max_architects, rules.architects, 1), max(rules.jesters, 1), *decks)
     # a pile laid face up (mechanics.visibility.piles) is seen in order: per card, its place from the top
-    open_piles = tuple(pile for pile in PILE_CARDS if rules.mechanics.visibility.open_pile(pile))
+    seen = rules.mechanics.visibility  # (or its top cards, where only those are shown)
+    open_piles = tuple(pile for pile in PILE_CARDS if seen.open_pile(pile) or seen.shown_on_top(pile))
     pile_cards = {"professions": professions, "bonus": bonus, "prestige": prestige}
     pile_offsets = {pile: sum(len(pile_cards[q]) for q in open_piles[:i]) for i, pile in enumerate(open_piles)}
     fields = (
@@ -85,8 +86,8 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
         TensorField("pending_numbers", (2,), "the observer's pending work value and most prestige to buy",
                     (work, glory)),
         *((TensorField("open_piles", (sum(len(pile_cards[q]) for q in open_piles),),
-                       f"per card of the face-up piles ({', '.join(open_piles)}): 1 on top, 1/2 under it, 1/3 "
-                       "next…; 0 where it is not in the pile"),) if open_piles else ()),
+                       f"per card of the face-up piles and shown tops ({', '.join(open_piles)}): 1 on top, 1/2 "
+                       "under it, 1/3 next…; 0 where it is not in the pile or not shown"),) if open_piles else ()),
     )
 
     def fill(view: dict[str, Any], seat: int, w: Writer) -> None:

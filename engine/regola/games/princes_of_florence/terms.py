@@ -59,6 +59,6 @@ def first_seat(state: State) -> int:
 TERMS = GameTerms(fields=fields, accounts={"money": money_account}, start_seat=start_marker,
                   set_start_seat=move_start_marker, first_seat=first_seat,
                   parts=("money", "hand", "bonus", "prestige_cards"),
-                  deals=True, auctions=AUCTION_KINDS, listed_bids=True, fixed_price=True,
+                  deals=True, auctions=AUCTION_KINDS, listed_bids=True, fixed_price=True, pile_tops=True,
                   piles={"professions": professions_left, "bonus": bonus_left, "prestige": prestige_left},
                   score="prestige")

@@ -71,9 +71,9 @@ def view(state: State, seat: int) -> dict[str, Any]:
                    "recruitment": state.recruitment},
         "decks": {"professions": len(state.profession_deck), "bonus": len(state.bonus_deck),
                   "prestige": len(state.prestige_deck)},
-        # a pile laid face up (mechanics.visibility.piles): its cards, top first, for everyone
-        "open_piles": {pile: list(cards) for pile, cards in piles(state).items()
-                       if rules.mechanics.visibility.open_pile(pile)},
+        # a pile laid face up (mechanics.visibility.piles): its cards, top first, for everyone; a pile whose
+        # top cards are shown ({top: N}): those
+        "open_piles": shown_piles(state),
         "players": players, "step": step, "result": state.result,
         "characters": _characters(state),
     }
@@ -108,6 +108,19 @@ def _characters(state: State) -> dict[str, Any] | None:
     extra = state.extra
     return {"owners": {card: int(seat) for card, seat in extra.get("owners", {}).items()},
             "banker_money": extra.get("banker_money"), "merchant": extra.get("merchant")}
+
+
+def shown_piles(state: State) -> dict[str, list[int]]:
+    """What everyone sees of the draw piles, top first: all of a face-up pile, the top cards of one whose top
+    is shown (mechanics.visibility.piles), nothing of a face-down one."""
+    seen = state.rules.mechanics.visibility
+    out = {}
+    for pile, cards in piles(state).items():
+        if seen.open_pile(pile):
+            out[pile] = list(cards)
+        elif seen.shown_on_top(pile):
+            out[pile] = list(cards[:seen.shown_on_top(pile)])
+    return out
 
 
 def secret_moves(rules: Any) -> dict[str, int]:
