@@ -5,7 +5,11 @@ and prestige moved (Princes of Florence) — from the public view only."""
 from __future__ import annotations
 
 import io
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -42,3 +46,22 @@ def test_princes_of_florence_tells_works_and_pay(seed: int) -> None:
     assert re.search(r"Seat [123] completes a work: \w+", text), text[-3000:]
     assert re.search(r"Seat [123]: [+−][\d,]+ florins", text)
     assert re.search(r"Seat [123]: (?:[+−][\d,]+ florins, )?[+−]\d+ prestige points?", text)
+
+
+def test_a_lot_won_between_two_of_your_moves_names_the_last_bidder_and_price(tmp_path: Path) -> None:
+    """Issue 45 item 1: several raises between two of a person's decisions. What the flow did is told after
+    each decision, so the lot's winner and price are those of the last raise (Seat 2 at 700 here), never
+    those the board showed at the person's own last move (Seat 3 at 400)."""
+    done = subprocess.run([sys.executable, "-m", "regola.cli.main", "play", "--pack", "pl", "--players", "3",
+                           "--human", "1", "--lang", "en", "--seed", "3"], input="Historian\n4\n2\n!quit\n",
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                          env={**os.environ, "REGOLA_DAEMON": "off"})
+    text = " ".join(done.stdout.split())
+    wins = re.findall(r"(Seat \d) wins (\w+) for ([\d,]+) florins", text)
+    assert wins, text[-2000:]
+    for who, lot, price in wins:
+        before = text[:text.index(f"{who} wins {lot} for {price}")]
+        last = re.findall(rf"(Seat \d): (?:raises the bid for {lot} to|opens the auction of {lot} at) ([\d,]+)", before)
+        assert last and last[-1] == (who, price), (who, lot, price, last[-3:])
+    assert "Seat 2 wins Jester for 700 florins" in text
+    assert not re.search(r"Seat 2: −700 florins", text)  # the price is told once, with the lot

@@ -86,12 +86,16 @@ class Table:
         self.told: list[tuple[int, str]] = []  # (seat, sentence) of every decision so far
         self.save: Callable[[], str] | None = None  # writes the record so far, returns where (set by `play`)
         self.heard: dict[int, int] = {}  # seat -> how much of `told` it has seen
-        self.seen_public: dict[int, dict[str, Any]] = {}  # seat -> the public view at its last decision
+        # the public view after the last decision told: what the flow did after each decision is told
+        # from it, step by step (two views far apart cannot say who won which of several raises)
+        self.public: dict[str, Any] = game.ruleset.definition.view(game.state, SPECTATOR)
         self.keys: list[int] = []  # each option's stable id (#id at the prompt); shown as 1…N in order
 
     # -- narration ------------------------------------------------------------------------------------
     def tell(self, seat: int, action: Action) -> None:
-        """Remember what ``seat`` is about to do (described before the state changes)."""
+        """Remember what ``seat`` is about to do (described before the state changes), after what the flow
+        did since the last decision."""
+        self._catch_up()
         self.told.append((seat, move_words(self.game.ruleset.definition, self.game.state, seat, action, self.speech)))
 
     def watch(self, seat: int, agent: Any) -> Callable[[Game, Observation], Action]:
@@ -104,20 +108,22 @@ class Table:
 
         return choose
 
-    def _happenings(self, seat: int) -> list[str]:
-        """What the flow did by itself since this seat last chose (a completed invention and its reward, a
-        work and its pay), found by comparing the public views: nothing a seat may not see."""
+    def _catch_up(self) -> None:
+        """What the flow did by itself after the last decision told (a completed invention and its reward, a
+        lot won, a work and its pay), found by comparing the public views before and after that decision
+        alone: nothing a seat may not see. Told as nobody's move (-1), in order among the moves."""
         definition = self.game.ruleset.definition
         now = definition.view(self.game.state, SPECTATOR)
-        before = self.seen_public.get(seat)
-        self.seen_public[seat] = now
-        return [] if before is None else flow_words(definition, self.game.state, before, now, self.speech)
+        for sentence in flow_words(definition, self.game.state, self.public, now, self.speech):
+            self.told.append((-1, sentence))
+        self.public = now
 
     def _news(self, seat: int, width: int) -> list[str]:
         """What the others did since this seat last chose, and what came of it, in at most NEWS_LINES
         lines (the oldest dropped)."""
+        self._catch_up()
         start = self.heard.get(seat, 0)
-        news = [text for who, text in self.told[start:] if who != seat] + self._happenings(seat)
+        news = [text for who, text in self.told[start:] if who != seat]
         self.heard[seat] = len(self.told)
         shown = news
         while True:
