@@ -921,3 +921,39 @@ def _refused(game: Game, action: Action) -> Any:
         game.apply(action)
     assert game.to_json() == before
     return err.value
+
+
+@pytest.mark.parametrize(("variant", "said"), [("ml-catch-up-income", "receives 2 florins by the rules"),
+                                               ("ml-rich-pay", "pays 2 florins by the rules")])
+def test_maestro_leonardos_award_payments_are_told_though_purses_are_secret(variant: str, said: str) -> None:
+    """Item 0: an award is paid in the open, so what happened tells it step by step (as `regola replay
+    --moves` and the terminal do), though the public view hides every purse: one sentence per award
+    given, each naming its receiver's colour; the printed game keeps no record of awards at all."""
+    from regola.core.step import SPECTATOR
+    from regola.text.moves import flow_words
+    from regola.text.speech import speech_for
+
+    rs = ruleset("cs", variant)
+    speech = speech_for(rs.pack, "en")
+    game = Game.new(rs, 3, seed=3, setup="beginner")
+    bots = [make_bot("greedy", s, 3, rs) for s in range(3)]
+    told: list[str] = []
+    before = rs.definition.view(game.state, SPECTATOR)
+    while (who := game.current_player()) != TERMINAL:
+        game.apply(game.sample_chance() if who == CHANCE else bots[who].choose(_observation(game, who)))
+        after = rs.definition.view(game.state, SPECTATOR)
+        told += flow_words(rs.definition, game.state, before, after, speech)
+        before = after
+    assert "money" not in before["players"][0]  # the purses stay secret
+    awards = [s.replace("\xa0", " ") for s in told if "by the rules" in s]
+    assert awards and len(awards) == game.state.marks["awarded"]["seq"]
+    assert all(said in s for s in awards)
+    plain = Game.new(ruleset("cs"), 3, seed=3, setup="beginner")
+    play(plain, [make_bot("greedy", s, 3, ruleset("cs")) for s in range(3)])
+    assert "awarded" not in plain.state.marks and "marks" not in plain.to_json()
+
+
+def _observation(game: Game, seat: int) -> Any:
+    from regola.core.bots import Observation
+
+    return Observation(seat, game.legal_actions(), game.view, game.information_state, None)

@@ -71,15 +71,38 @@ def give(state: Any, awards: tuple[Award, ...], terms: GameTerms, n: int, turn_o
         return
     gifts = _amounts(state, awards, terms, n)
     for award, seat, amount in gifts:
-        if award.via == OTHERS:
-            mover = terms.resources[award.gain]
-            assert isinstance(mover, Give)
-            for other in in_turn_from(seat, n, turn_order)[1:]:
-                if amount < 0:
-                    mover.transfer(state, seat, other, -amount)
-                else:
-                    mover.transfer(state, other, seat, amount)
-        elif award.mover is not None:
-            award.mover(state, seat, amount)
-        else:
-            terms.resources[award.gain](state, seat, amount)
+        held = terms.measures[award.gain](state, seat)
+        _give_one(state, award, seat, amount, terms, n, turn_order)
+        _record(state, seat, award, terms.measures[award.gain](state, seat) - held)
+
+
+#: how many of the latest awards a state keeps for the words of what happened (bounded, whatever the data)
+RECENT = 64
+
+
+def _record(state: Any, seat: int, award: Award, change: int) -> None:
+    """An award given, as it changed the receiver's part, kept in the state's ``marks`` (``awarded``: a
+    running number and the latest entries [number, seat, part, change]) so the words of what happened can
+    tell it even where the part itself is secret: an award is paid in the open."""
+    marks = getattr(state, "marks", None)
+    if marks is None or not change:
+        return
+    record = marks.setdefault("awarded", {"seq": 0, "recent": []})
+    record["seq"] += 1
+    record["recent"].append([record["seq"], seat, award.gain, change])
+    del record["recent"][:-RECENT]
+
+
+def _give_one(state: Any, award: Award, seat: int, amount: int, terms: GameTerms, n: int, turn_order: Order) -> None:
+    if award.via == OTHERS:
+        mover = terms.resources[award.gain]
+        assert isinstance(mover, Give)
+        for other in in_turn_from(seat, n, turn_order)[1:]:
+            if amount < 0:
+                mover.transfer(state, seat, other, -amount)
+            else:
+                mover.transfer(state, other, seat, amount)
+    elif award.mover is not None:
+        award.mover(state, seat, amount)
+    else:
+        terms.resources[award.gain](state, seat, amount)

@@ -392,4 +392,22 @@ def happenings(state: State, before: dict[str, Any], after: dict[str, Any], spee
                                       card=_card(speech, card), money=money(speech, reward)))
         for card in [c for c in new["cards"][len(old["cards"]):] if c not in completed]:  # won at an auction
             out.append(speech.gettext("{color} takes {card}", color=color, card=_card(speech, card)))
+    return out + _awards(state, before, after, speech)
+
+
+def _awards(state: State, before: dict[str, Any], after: dict[str, Any], speech: Speech) -> list[str]:
+    """A house rule's awards given since ``before`` (mechanics.awards), each as it changed its receiver's
+    part: told even where purses are secret, since an award is paid in the open."""
+    seen = max((entry[0] for entry in before.get("awarded", ())), default=0)
+    out = []
+    for number, seat, part, change in after.get("awarded", ()):
+        if number <= seen:
+            continue
+        unit = state.rules.mechanics.parts[part].unit
+        amount = money(speech, abs(change)) if part == "money" or unit is None else speech.amount(abs(change), unit)
+        color = _color(speech, state, seat)
+        if change > 0:
+            out.append(speech.gettext("{color} receives {amount} by the rules", color=color, amount=amount))
+        else:
+            out.append(speech.gettext("{color} pays {amount} by the rules", color=color, amount=amount))
     return out

@@ -60,7 +60,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
             step["price"] = _price(state)
         if "spaces" in s:
             step["spaces"] = dict(s["spaces"])
-    return {
+    out = {
         "seat": seat, "round": state.round, "phase": state.flow_state, "leonardo": state.leonardo,
         "council_money": state.council_money, "display": list(state.display), "deck_size": len(state.deck),
         "deck_top_known": _deck_top_known(state, seat),
@@ -70,6 +70,9 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "completed_before": list(state.completed_before), "removed": list(state.removed),
         "players": players, "step": step,
     }
+    if "awarded" in state.marks:  # a house rule's awards, paid in the open even where purses are secret
+        out["awarded"] = [list(entry) for entry in state.marks["awarded"]["recent"]]
+    return out
 
 
 def greedy_view(state: State, seat: int) -> dict[str, Any]:
