@@ -23,7 +23,7 @@ from regola.core.pack import load_pack
 from regola.core.play import play
 from regola.core.step import Action
 from regola.text.catalog import catalogs_for
-from regola.text.diff import diff_rules
+from regola.text.diff import diff_rules, variant_title
 
 HOME = paths.home()
 CORPUS = {  # variant -> (pack, the numbers its words must show)
@@ -132,7 +132,10 @@ def test_rules_diff_says_it_in_five_languages(variant: str, lang: str) -> None:
         assert rule.language == lang and "{" not in rule.text and "_" not in rule.text
     for number in CORPUS[variant][1]:
         assert any(number in rule.text for rule in said)
-    assert diff.titles and diff.titles[0] == catalog.name("variants", variant)
+    titled = load_pack(pack, variants=[variant]).variants[0]
+    assert diff.titles and diff.titles[0] == variant_title(catalog, titled) != variant  # never the bare id
+    # a title in every language: the catalog's, or the file's own
+    assert lang == base.language or variant in catalog.names("variants") or lang in titled.titles
 
 
 # --- the behaviour each one's words state ------------------------------------------------------------

@@ -74,6 +74,11 @@ class Variant:
     source: str = field(default="", compare=False)  # how errors name it: a file, or a record
     raw: dict[str, Any] = field(default_factory=dict, hash=False, compare=False, repr=False)
 
+    @property
+    def titles(self) -> dict[str, str]:
+        """The titles the file gives in other languages (``titles``), by language code."""
+        return dict(self.raw.get("titles") or {})
+
     def to_dict(self) -> dict[str, Any]:
         """The variant's content, ready to embed in a record and to re-create with variant_from_dict."""
         return {"variant": copy.deepcopy(self.raw)}

@@ -114,9 +114,10 @@ class RuleDiff:
 
 
 def variant_title(catalog: Catalog, variant: Variant, pack: Pack | None = None) -> str:
-    """A variant by its title in the catalog's language (``names.variants``: every official variant has
-    one in every language), else the title its author gave it (a house rule)."""
-    return str(catalog.names("variants").get(variant.id) or variant.title)
+    """A variant by its title in the catalog's language (``names.variants``), else the one its own file
+    gives in that language (``titles``: a house rule that carries its words), else the title its author
+    gave it."""
+    return str(catalog.names("variants").get(variant.id) or variant.titles.get(catalog.language) or variant.title)
 
 
 # --- values ------------------------------------------------------------------------------------------
