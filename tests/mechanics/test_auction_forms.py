@@ -181,14 +181,16 @@ def test_a_raise_by_any_multiple_of_a_step_up_to_a_most(tmp_path: Path) -> None:
     assert _price(game) == opening + 400
 
 
-def test_a_fixed_price_sells_the_chosen_lot_at_the_opening_bid_without_bidding(tmp_path: Path) -> None:
-    rs = _variant(tmp_path, "{kind: fixed}")
+@pytest.mark.parametrize("price", [None, 400])
+def test_a_fixed_price_sells_the_chosen_lot_without_bidding(tmp_path: Path, price: int | None) -> None:
+    """Without a price of its own a lot goes for the opening bid; pf-fixed-price names 400."""
+    rs = _variant(tmp_path, "{kind: fixed}" if price is None else f"{{kind: fixed, price: {price}}}")
     game = start_like(Game.new(rs, 3, 1, "standard"))
     seat = game.current_player()
     money = game.state.players[seat].money
     assert {x[0] for x in game.legal_actions()} <= {"buy", "decline", "sell"}
     game.apply(("buy", "jester"))
-    assert game.state.players[seat].money == money - rs.rules.opening_bid[3]
+    assert game.state.players[seat].money == money - (price or rs.rules.opening_bid[3])
     assert game.current_player() == (seat + 1) % 3
 
 

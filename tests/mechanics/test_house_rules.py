@@ -90,6 +90,8 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     # the top cards of a pile shown, in Princes of Florence too (item 1)
     "pf-top-professions": ("pl", ["2"]),
     "pf-top-prestige": ("pl", ["1"]),
+    # a file that carries its own titles: the whole rule card in one file (no catalog line)
+    "pf-fixed-price": ("pl", ["400"]),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
