@@ -92,6 +92,7 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "pf-top-prestige": ("pl", ["1"]),
     # a file that carries its own titles: the whole rule card in one file (no catalog line)
     "pf-fixed-price": ("pl", ["400"]),
+    "ml-council-grant": ("cs", ["3"]),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
@@ -962,3 +963,18 @@ def _observation(game: Game, seat: int) -> Any:
     from regola.core.bots import Observation
 
     return Observation(seat, game.legal_actions(), game.view, game.information_state, None)
+
+
+def test_a_council_grant_is_taken_once_in_the_game_and_only_if_the_council_holds_it() -> None:
+    """ml-council-grant: 3 gulden out of the council's purse, once a game per player, at any decision."""
+    game = Game.new(ruleset("cs", "ml-council-grant"), 3, seed=5, setup="beginner")
+    _until(game, _at_round(1, "planning"))
+    seat = game.current_player()
+    game = _edit(game, lambda state: setattr(state, "council_money", 2))
+    assert ("council_grant",) not in game.legal_actions()  # the council cannot give 3
+    game = _edit(game, lambda state: setattr(state, "council_money", 5))
+    money = game.state.players[seat].money
+    game.apply(("council_grant",))
+    assert game.state.council_money == 2 and game.state.players[seat].money == money + 3
+    game = _edit(game, lambda state: setattr(state, "council_money", 9))
+    assert game.current_player() == seat and ("council_grant",) not in game.legal_actions()  # once a game
