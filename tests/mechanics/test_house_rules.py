@@ -93,6 +93,7 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     # a file that carries its own titles: the whole rule card in one file (no catalog line)
     "pf-fixed-price": ("pl", ["400"]),
     "ml-council-grant": ("cs", ["3"]),
+    "pf-patron-fee": ("pl", ["200", "1"]),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
@@ -978,3 +979,39 @@ def test_a_council_grant_is_taken_once_in_the_game_and_only_if_the_council_holds
     assert game.state.council_money == 2 and game.state.players[seat].money == money + 3
     game = _edit(game, lambda state: setattr(state, "council_money", 9))
     assert game.current_player() == seat and ("council_grant",) not in game.legal_actions()  # once a game
+
+
+def test_a_patron_fee_goes_to_the_player_the_mover_chooses() -> None:
+    """pf-patron-fee: a payment 'to: chosen': one action per other seat at the table, the florins go to
+    that seat, the prestige comes from the bank, once a round; the option and the news name the seat."""
+    from regola.text.declared import DeclaredWords
+    from regola.text.speech import speech_for
+
+    rs = ruleset("pl", "pf-patron-fee")
+    game = Game.new(rs, 3, seed=5, setup="standard")
+    _until(game, _at_round(1, "actions"))
+    seat = game.current_player()
+    others = [s for s in range(3) if s != seat]
+    assert [a for a in game.legal_actions() if a[0] == "patron_fee"] == [("patron_fee", s) for s in others]
+    money = [p.money for p in game.state.players]
+    prestige = game.state.players[seat].prestige
+    words = DeclaredWords(rs.definition.terminal())  # type: ignore[misc]
+    speech = speech_for(rs.pack, "en")
+    said = words.describe(game.state, ("patron_fee", others[0]), speech).replace("\xa0", " ")
+    assert said == f"Pay 200 florins to Seat {others[0] + 1} and take 1 prestige point", said
+    game.apply(("patron_fee", others[0]))
+    after = [p.money for p in game.state.players]
+    assert after[seat] == money[seat] - 200 and after[others[0]] == money[others[0]] + 200
+    assert after[others[1]] == money[others[1]] and game.state.players[seat].prestige == prestige + 1
+    assert not any(a[0] == "patron_fee" for a in game.legal_actions())  # once a round
+    assert _refused(game, ("patron_fee", seat)).rule == "mechanics.moves.patron_fee"
+
+
+def test_a_move_takes_nothing_from_a_chosen_player(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("variant:\n  id: house\n  base: [pl]\n  title: House\n  changes:\n"
+                    "    - {op: add, path: /mechanics/moves, value: {grab: {in: turn, limit: {times: 1, per: turn}, "
+                    "do: [{gain: money, amount: 100, from: chosen}]}}}\n", encoding="utf-8")
+    with pytest.raises(PackError) as err:
+        Ruleset(load_pack("pl", variants=[path]))
+    assert err.value.field == "/mechanics/moves/grab/do/0/from" and "takes nothing" in str(err.value)

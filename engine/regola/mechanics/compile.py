@@ -164,8 +164,9 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
     elif "by" in turn_order_raw:
         raise PackError(f"an order of play '{turn_order}' does not read 'by' (only fewest and most do)",
                         field=f"{pointer}/turn_order/by")
+    seats = int(((doc or {}).get("players") or {}).get("max", 5))  # the seats a payment 'to: chosen' may name
     moves = compile_moves(raw.get("moves"), parts, gives, f"{pointer}/moves",
-                          turn_order if order_by is None else "clockwise")  # (paying the others: all alike)
+                          turn_order if order_by is None else "clockwise", seats)  # (paying the others: all alike)
     return Mechanics(terms=terms, start=start,
                      awards={moment: tuple(items) for moment, items in awards.items()}, end=end,
                      visibility=_visibility(raw["visibility"], terms, piles, f"{pointer}/visibility"),

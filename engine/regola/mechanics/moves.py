@@ -14,7 +14,8 @@ A move is a verb (its key in the block) with:
 
   ======== ============================================================================================
   ``pay``    a counter goes down by ``amount``: to the bank or the part's supply, ``to`` a shared
-             counter, or ``to: others`` (that much to each other player)
+             counter, ``to: others`` (that much to each other player) or ``to: chosen`` (to one other
+             player the mover chooses: a parameter of the action, the seat)
   ``gain``   a counter goes up by ``amount``: from the bank or the part's supply, or ``from`` a shared
              counter
   ``return`` ``amount`` things of one kind of a holding counted per kind go ``to`` a shared holding of
@@ -31,7 +32,8 @@ mover finishes a move of the game's own (``Step.midway``): so no move breaks wha
 counted on, a bid made or a pay worked out. The numbers of the data
 bound everything: an amount is a whole number, each kind choice ranges over the pack's kinds.
 
-The action is ``(verb, kind, …)``, one kind per ``return``/``take`` operation in order. Its ids come
+The action is ``(verb, kind, …)``, one kind per ``return``/``take`` operation (and one seat per payment
+``to: chosen``) in order. Its ids come
 after the game's own actions, one kind (regola.core.actionspace) per move in the pack's order.
 What the moves have used is kept in the state's ``marks`` (``used``: verb -> per seat [count, period];
 ``turns``: per seat, how many of the game's own moves it has made), a plain JSON mapping every game
@@ -58,6 +60,8 @@ PERIODS = ("turn", "round", "game")
 #: ``in: turn``: at any of one's own decisions
 TURN = "turn"
 BANK = "bank"
+#: ``to: chosen``: a payment to one other player, the mover's choice
+CHOSEN = "chosen"
 #: the most distinct kind choices one move may list (its operations' kinds multiplied)
 MOST_CHOICES = 64
 
@@ -73,15 +77,19 @@ class Op:
     place: str | None = None
     shared: Part | None = None  # the shared part named by ``place``
     mover: Give | None = field(default=None, compare=False, repr=False)  # how a counter moves
-    kinds: tuple[str, ...] = ()  # a holding's kinds, the values the mover chooses from
+    kinds: tuple[Any, ...] = ()  # a holding's kinds (or the seats a payment 'to: chosen' may name): the choices
 
     @property
     def chooses(self) -> bool:
-        return self.verb in ("return", "take")
+        return self.verb in ("return", "take") or self.place == CHOSEN
 
     def can(self, state: Any, seat: int, n: int, kind: int | None) -> bool:
         """Whether this operation can be carried out in full now."""
         part, amount = self.part, self.amount
+        if self.place == CHOSEN:  # ``kind``: the seat paid, another player at this table
+            assert kind is not None
+            return (kind < n and kind != seat and part(state, seat) - amount >= part.least
+                    and part(state, kind) + amount <= part.most)
         if self.verb == "draw":
             assert self.shared is not None
             return self.shared(state, seat) >= amount and part(state, seat) + amount <= part.most
@@ -111,6 +119,10 @@ class Op:
             drawn = pile[:self.amount]
             del pile[:self.amount]
             getattr(state.players[seat], self.part.at).extend(drawn)
+            return
+        if self.place == CHOSEN:
+            assert kind is not None and self.mover is not None
+            self.mover.transfer(state, seat, kind, self.amount)
             return
         if kind is not None:
             held = _kinds(state, self.part, seat)
@@ -427,7 +439,7 @@ class MoveSet:
 
 
 def compile_moves(raw: Mapping[str, Any] | None, parts: Mapping[str, Part], gives: Mapping[str, Give],
-                  pointer: str, turn_order: str) -> MoveSet:
+                  pointer: str, turn_order: str, seats: int = 5) -> MoveSet:
     """The block compiled against the pack's parts: every fault at its line, naming what there is."""
     kept = {name: part for name, part in parts.items() if not part.at and part.owner == "player"}
     if not raw:
@@ -439,7 +451,7 @@ def compile_moves(raw: Mapping[str, Any] | None, parts: Mapping[str, Part], give
         ops: list[Op] = []
         touched: dict[str, int] = {}
         for i, raw_op in enumerate(item["do"]):
-            op = _op(raw_op, parts, gives, f"{at}/do/{i}")
+            op = _op(raw_op, parts, gives, f"{at}/do/{i}", seats)
             earlier = touched.get(op.part.name)
             # one operation per part, but for an exchange: things of one kind go back, of another come
             if earlier is not None and {op.verb, ops[earlier].verb} != {"return", "take"}:
@@ -485,7 +497,7 @@ def _draw(name: str, part: Part | None, amount: int, place: Any, parts: Mapping[
     return Op("draw", part, amount, str(place), pile)
 
 
-def _op(raw: Mapping[str, Any], parts: Mapping[str, Part], gives: Mapping[str, Give], at: str) -> Op:
+def _op(raw: Mapping[str, Any], parts: Mapping[str, Part], gives: Mapping[str, Give], at: str, seats: int) -> Op:
     verb = next(v for v in OPS if v in raw)
     name = str(raw[verb])
     part = parts.get(name)
@@ -506,6 +518,11 @@ def _op(raw: Mapping[str, Any], parts: Mapping[str, Part], gives: Mapping[str, G
                 raise PackError("a move takes nothing from the other players (it may pay them: 'pay' with "
                                 "'to: others')", field=f"{at}/{place_key}")
             return Op(verb, given.part, amount, OTHERS, None, given)
+        if place == CHOSEN:
+            if verb == "gain":
+                raise PackError("a move takes nothing from the other players (it may pay one: 'pay' with "
+                                "'to: chosen')", field=f"{at}/{place_key}")
+            return Op(verb, given.part, amount, CHOSEN, None, given, tuple(range(seats)))
         shared = parts.get(str(place))
         if shared is None or shared.owner != "shared" or shared.kind != "counter":
             counters = ", ".join(n for n, p in parts.items() if p.owner == "shared" and p.kind == "counter")

@@ -58,6 +58,10 @@ def _phrase(catalog: Catalog, op: Said, again: bool) -> str:
             return w.pgettext("move", "pay {what}", what=what)
         if place == "others":
             return w.pgettext("move", "pay {what} to each other player", what=what)
+        if place == "chosen":  # ``chosen``: the seat paid, already named (a move as made), or None (the rule)
+            if chosen is None:
+                return w.pgettext("move", "pay {what} to another player of their choice", what=what)
+            return w.pgettext("move", "pay {what} to {player}", what=what, player=chosen)
         return w.pgettext("move", "pay {what} to {place}", what=what, place=catalog.name("places", place))
     if place is None:
         return w.pgettext("move", "take {what}", what=what)
@@ -151,11 +155,13 @@ def kept_rule(catalog: Catalog, name: str, item: Mapping[str, Any]) -> tuple[str
     return w.gettext("A further count"), template, w.fill(template, **values), values
 
 
-def _compiled_ops(move: Any, action: Action) -> list[Said]:
+def _compiled_ops(move: Any, action: Action, speech: Any) -> list[Said]:
     chosen = list(action[1:])
     out: list[Said] = []
     for op in move.ops:
         kind = chosen.pop(0) if op.chooses and chosen else None
+        if op.place == "chosen" and kind is not None:  # the seat paid, by its name at the table
+            kind = seat_name(speech, int(kind))
         out.append((op.verb, op.part.unit, op.amount, op.place, op.part.named, kind, op.part.name))
     return out
 
@@ -199,7 +205,7 @@ class DeclaredWords:
         move = _declared(state, action)
         if move is None:
             return str(self.inner.describe(state, action, speech))
-        said = operations(speech.catalog, _compiled_ops(move, action))
+        said = operations(speech.catalog, _compiled_ops(move, action, speech))
         return said[:1].upper() + said[1:]
 
     def option(self, state: Any, action: Action, speech: Any) -> tuple[str | None, str]:
@@ -212,6 +218,6 @@ class DeclaredWords:
         move = _declared(state, action)
         if move is None:
             return str(self.inner.narrate(state, seat, action, speech))
-        what = operations(speech.catalog, _compiled_ops(move, action))
+        what = operations(speech.catalog, _compiled_ops(move, action, speech))
         # TRANSLATORS: what another player did: who, then the action in the rule catalog's words
         return str(speech.gettext("{who}: {what}", who=seat_name(speech, seat), what=what))
