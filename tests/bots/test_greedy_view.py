@@ -52,3 +52,18 @@ def test_the_lean_view_leaves_out_the_other_players() -> None:
     lean = greedy_view(game.state, 1)
     assert lean["players"][0] is None and lean["players"][2] is None
     assert lean["players"][1]["money"] == game.state.players[1].money
+
+
+def test_greedy_bids_beside_a_declared_move_that_brings_money() -> None:
+    """A declared move that gains gulden is offered beside a completion bid: the legal actions are the bid
+    range (an ActionRange, never built) followed by the move. The greedy bot narrows the decision to the
+    range and bids within it (the compiled engine types Observation.narrowed: a list only, once, made a
+    probe rollout under ml-council-grant fail)."""
+    from regola.bots.declared import own_or_declared
+    from regola.core.step import ActionRange
+    from regola.mechanics.moves import Extended
+
+    legal = Extended(ActionRange("bid", range(0, 9)), [("council_grant",)])
+    obs = Observation(1, legal, lambda seat: {}, None)
+    own, declared = own_or_declared(obs)
+    assert declared is None and isinstance(own.legal, ActionRange) and list(own.legal)[-1] == ("bid", 8)

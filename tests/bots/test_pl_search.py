@@ -98,3 +98,19 @@ def test_mcts_plays_princes_of_florence() -> None:
     bots = [make_bot("mcts:iters=4,cut=0", 0, 2, rs), make_bot("greedy", 1, 2, rs), make_bot("random", 2, 2, rs)]
     play(game, bots)
     assert game.result() is not None
+
+
+def test_a_pile_whose_top_is_shown_is_guessed_below_it_only() -> None:
+    """Under pf-top-professions the information state and every drawn world keep the top 2 profession
+    cards where they lie and blank or deal only the cards below (search._Below; this runs in the compiled
+    engine's suite too, where a list's items are type-checked)."""
+    rs = Ruleset(load_pack("pl", variants=["pf-top-professions"]))
+    game = Game.new(rs, 3, 4, "standard")
+    while game.current_player() == CHANCE or game.state.flow_state != "auction":
+        game.apply(game.sample_chance() if game.current_player() == CHANCE else game.legal_actions()[0])
+    pile = list(game.state.profession_deck)
+    info = game.information_state(1)
+    assert info.state.profession_deck[:2] == pile[:2] and len(info.state.profession_deck) == len(pile)
+    assert all(c not in pile[2:] for c in info.state.profession_deck[2:])  # blanked below the top
+    world = info.determinize(1, random.Random(1)).state.profession_deck
+    assert world[:2] == pile[:2] and len(set(world)) == len(pile)

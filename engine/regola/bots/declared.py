@@ -25,7 +25,7 @@ def own_or_declared(obs: Observation) -> tuple[Observation, Action | None]:
     legal = obs.legal
     if not isinstance(legal, Extended):
         return obs, None
-    own = obs.narrowed(legal.base)  # type: ignore[arg-type]  # a list or a range: both are sequences
+    own = obs.narrowed(legal.base)  # a list or a range: both are sequences
     try:
         info = obs.info()
     except RegolaError:  # a caller that gives no information state: the game's own actions only

@@ -31,8 +31,8 @@ class Observation:
         self._info_fn = info_fn
         self.moment = moment
 
-    def narrowed(self, legal: list[Action]) -> Observation:
-        """The same decision with fewer legal actions (the view is shared, not built again)."""
+    def narrowed(self, legal: Sequence[Action]) -> Observation:
+        """The same decision with fewer legal actions, a list or a range (the view is shared, not built again)."""
         obs = Observation(self.seat, legal, self._view_fn, self._info_fn, self.moment)
         obs._view = self._view
         return obs

@@ -61,11 +61,16 @@ def clone_state(state: State) -> State:
 _PENDING_OF = {"profession": ("profession",), "bonus": ("bonus",), "prestige": ("prestige",)}
 
 
-def _places(st: State, seat: int | None) -> dict[str, list[list[int]]]:
+#: a place that holds cards a seat cannot see: a list of cards, or the part of a pile below its shown top
+#: (``_Below``); typed loosely so the compiled engine (mypyc checks a list's items) takes both
+Place = Any
+
+
+def _places(st: State, seat: int | None) -> dict[str, list[Place]]:
     """Per card kind, the lists that hold cards ``seat`` cannot see (seat None: of every seat)."""
     others = [p for p in st.players if p.seat != seat]
     hides = st.rules.mechanics.visibility.hides  # a part the pack makes public is seen, not guessed
-    places: dict[str, list[list[int]]] = {
+    places: dict[str, list[Place]] = {
         "profession": [p.hand for p in others if hides("hand")],
         "bonus": [p.bonus for p in others if hides("bonus")],
         "prestige": [p.prestige_cards for p in others if hides("prestige_cards")],
@@ -73,7 +78,7 @@ def _places(st: State, seat: int | None) -> dict[str, list[list[int]]]:
     seen = st.rules.mechanics.visibility
     for held, pile, cards in _decks(st):
         if seen.shown_on_top(pile):  # its top cards are seen: only those below are guessed
-            places[held].append(_Below(cards, seen.shown_on_top(pile)))  # type: ignore[arg-type]
+            places[held].append(_Below(cards, seen.shown_on_top(pile)))
         elif not seen.open_pile(pile):  # a pile laid face up is seen in order, not guessed
             places[held].append(cards)
     step = st.step if isinstance(st.step, dict) else {}
@@ -170,10 +175,10 @@ def determinize(info: State, seat: int, rng: random.Random) -> State:
     for kind, lists in _places(st, seat).items():
         unseen = [c for c in every[kind] if c not in seen[kind]]
         rng.shuffle(unseen)
-        for cards in lists:
-            for i, c in enumerate(cards):
+        for place in lists:  # (not ``cards``: that name holds a pile's list above, and a place may be _Below)
+            for i, c in enumerate(place):
                 if c == UNKNOWN and unseen:
-                    cards[i] = unseen.pop()
+                    place[i] = unseen.pop()
     for p in st.players:
         if p.seat != seat:
             p.hand.sort()  # a hand is kept sorted (steps.actions)
