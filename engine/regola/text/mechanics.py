@@ -252,6 +252,8 @@ def _auction(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]
     def money(name: str, amount: Any) -> None:
         values[name] = _count(catalog, units, "money", int(amount))
 
+    for name in ("start", "step", "floor") if kind == "dutch" else ("price",) if item.get("price") is not None else ():
+        money(name, item[name])  # an offer's prices, whoever is asked first
     if kind == "open" and rule["kind"] == "exactly":
         money("by", rule["by"])
         template = w.templates.gettext("Several bidders for one lot bid openly in turn, clockwise: each raises the "
@@ -271,25 +273,17 @@ def _auction(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]
                                        "the last one left pays their bid and takes the lot. If nobody bids, nobody "
                                        "takes it.")
     elif kind == "dutch" and item.get("asked_from") == "start":
-        money("start", item["start"])
-        money("step", item["step"])
-        money("floor", item["floor"])
         template = w.templates.gettext("When several players want one lot, it is offered to them at {start}: they "
                                        "are asked in turn, clockwise from the start player, and the first to accept "
                                        "pays the price asked and takes it. Each time the offer goes round unclaimed "
                                        "the price falls by {step}; if nobody takes it at {floor}, nobody gets it.")
     elif kind == "fixed" and item.get("asked_from") == "start":
-        money("price", item["price"])
         template = w.templates.gettext("When several players want one lot, there is no bidding: they are asked in "
                                        "turn, clockwise from the start player, and the first who wants it pays "
                                        "{price} and takes it; if nobody does, nobody gets it.")
     elif kind == "fixed" and item.get("price") is not None:
-        money("price", item["price"])
         template = w.templates.gettext("There is no bidding: whoever puts a lot up takes it for {price}.")
     elif kind == "dutch":
-        money("start", item["start"])
-        money("step", item["step"])
-        money("floor", item["floor"])
         template = w.templates.gettext("A lot put up is offered at {start}: the players are asked in turn, clockwise "
                                        "from whoever put it up, and the first to accept pays the price asked and "
                                        "takes the lot. Each time the offer goes round the table unclaimed the price "
