@@ -1015,3 +1015,18 @@ def test_a_move_takes_nothing_from_a_chosen_player(tmp_path: Path) -> None:
     with pytest.raises(PackError) as err:
         Ruleset(load_pack("pl", variants=[path]))
     assert err.value.field == "/mechanics/moves/grab/do/0/from" and "takes nothing" in str(err.value)
+
+
+def test_an_offer_the_asked_player_can_no_longer_pay_can_only_be_let_go() -> None:
+    """ml-dutch-auction: a purse that fell below the price while the player was being asked (a declared
+    move of a house rule may spend it) leaves only 'pass'; the bid is refused under the auction's rule."""
+    from tests.maestro_leonardo.test_completion import completing
+
+    rs = ruleset("cs", "ml-dutch-auction")
+    card = rs.rules.cards[1]
+    sc = completing(rs, [(1, 0, 1, card.weeks), (3, 0, 1, card.weeks)],
+                    extra=lambda st: [setattr(st.players[s], "money", 20) for s in (1, 3)])
+    asked = sc.who
+    sc.edit(lambda st: setattr(st.players[asked], "money", 3))
+    assert sc.legal() == [("pass",)]
+    sc.refused(("bid", 8), "completion.auction")

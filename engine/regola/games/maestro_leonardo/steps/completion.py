@@ -217,8 +217,9 @@ class Completion(Step):
         if s["choosing"]:
             return [("auction_first", s["groups"][k]["card"]) for k in s["cards"]
                     if k not in s["done"] and s["groups"][k]["auction"] and seat in s["groups"][k]["seats"]]
-        if s.get("offer"):  # take the card at the price asked, or let it go
-            return [("bid", s["offer"]["price"]), ("pass",)]
+        if s.get("offer"):  # take the card at the price asked (while the purse holds it), or let it go
+            price = s["offer"]["price"]
+            return [("bid", price), ("pass",)] if state.players[seat].money >= price else [("pass",)]
         money = state.players[seat].money
         if s.get("open"):  # raise above the high bid by the raise rule, up to the purse; the high bid drops out
             high = s["open"]["high"]
