@@ -104,7 +104,7 @@ def test_tune_it_searches_from_the_house_rule_and_offers_what_it_found(tmp_path:
     try:
         with httpx.Client(base_url=server.url, timeout=30, follow_redirects=False) as client:
             token = _posted_token(client)
-            started = client.post("/workshop/cs/en/tune", data={"variant": token, "games": "600"})
+            started = client.post("/workshop/cs/en/tune", data={"variant": token, "games": "300"})
             assert started.status_code == 303, started.text
             job_id = started.headers["location"].split("/workshop/jobs/", 1)[1].split("?", 1)[0]
             deadline = time.monotonic() + 300
