@@ -17,8 +17,11 @@ from regola.cli.argtypes import real
 
 T = TypeVar("T")
 
-#: seconds `start` waits for a new daemon to answer, and `stop` for one to go
+#: seconds `stop` waits for a daemon to go
 WAIT = 15.0
+#: seconds `start` waits for a new daemon to answer while it is alive: it checks the repository once
+#: before it listens, which takes a second alone and much longer on a loaded machine
+START_WAIT = 120.0
 
 
 
@@ -73,11 +76,11 @@ def _start(base: str, status: dict[str, Any] | None) -> int:
 
     if status is None:
         try:
-            client.start(base)
+            pid = client.start(base)
         except OSError as err:
             print(f"regola daemon: could not start one: {err}", file=sys.stderr)
             return 1
-        status = _wait(lambda: _ask_status(base))
+        status = _wait(lambda: _ask_status(base), START_WAIT, alive=lambda: _alive(pid))
         if status is None:
             print(f"regola daemon: did not start; see {address.log_path(base)}", file=sys.stderr)
             return 1
@@ -97,15 +100,25 @@ def _stop(base: str, status: dict[str, Any] | None) -> int:
     return 0
 
 
-def _wait(probe: Callable[[], T | None]) -> T | None:
-    """The first answer of ``probe`` that is not None, polled for up to WAIT seconds."""
-    deadline = time.monotonic() + WAIT
+def _wait(probe: Callable[[], T | None], seconds: float = WAIT,
+          alive: Callable[[], bool] = lambda: True) -> T | None:
+    """The first answer of ``probe`` that is not None, polled for up to ``seconds`` while ``alive()``."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         found = probe()
-        if found is not None:
-            return found
+        if found is not None or not alive():
+            return found if found is not None else probe()
         time.sleep(0.05)
     return None
+
+
+def _alive(pid: int) -> bool:
+    """Whether our child ``pid`` still runs (a daemon that found another one serving exits at once)."""
+    try:
+        done, _ = os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return False
+    return done == 0
 
 
 def _describe(status: dict[str, Any]) -> str:
