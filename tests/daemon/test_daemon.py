@@ -75,7 +75,8 @@ def place(tmp_path: Path) -> Iterator[Place]:
     runtime = Path(tempfile.mkdtemp(prefix="rgd-", dir="/tmp"))  # short: a socket path has ~100 bytes
     env = {k: v for k, v in os.environ.items() if k != "CI"}
     env.update(REGOLA_DAEMON="on", XDG_RUNTIME_DIR=str(runtime), REGOLA_CACHE=str(tmp_path / "cache"),
-               REGOLA_DAEMON_IDLE="120")  # even a daemon this file failed to stop goes away soon
+               REGOLA_DAEMON_IDLE="120",  # even a daemon this file failed to stop goes away soon
+               REGOLA_DAEMON_WARMUP="imports")  # each test starts a daemon; the first two below warm up
     made = Place(env, runtime)
     try:
         yield made
@@ -93,6 +94,7 @@ def _same(served: subprocess.CompletedProcess[str], here: subprocess.CompletedPr
 
 
 def test_the_first_check_starts_a_daemon_and_the_next_is_served_by_it(place: Place) -> None:
+    place.env["REGOLA_DAEMON_WARMUP"] = "check"  # as a user's daemon does
     assert place.status() is None
     first = place.regola("check", VARIANT)
     assert first.returncode == 0, first.stderr
@@ -104,6 +106,7 @@ def test_the_first_check_starts_a_daemon_and_the_next_is_served_by_it(place: Pla
 
 
 def test_served_output_and_exit_status_equal_an_in_process_run(place: Place) -> None:
+    place.env["REGOLA_DAEMON_WARMUP"] = "check"  # many checks served: warm once
     assert place.regola("daemon", "start").returncode == 0
     cases: list[list[str | Path]] = [[VARIANT], [VARIANT, "--format", "json"], ["--strict"],
                                      ["rulepacks/nowhere.yaml"], ["--format", "nope"], ["--help"]]
@@ -118,6 +121,7 @@ def test_served_output_and_exit_status_equal_an_in_process_run(place: Place) -> 
 
 
 def test_clients_at_once_are_served_in_turn(place: Place) -> None:
+    place.env["REGOLA_DAEMON_WARMUP"] = "check"  # many checks served: warm once
     assert place.regola("daemon", "start").returncode == 0
     args = [[VARIANT], [BROKEN[0]], [BROKEN[1], "--format", "json"]] * 4
     expected = {str(a): place.regola("check", "--no-daemon", *a) for a in args[:3]}
@@ -445,6 +449,7 @@ def _busy(place: Place, seconds: float = 30.0) -> str:
 
 
 def test_a_runaway_check_is_ended_and_the_next_client_still_gets_its_answer(place: Place, tmp_path: Path) -> None:
+    place.env["REGOLA_DAEMON_WARMUP"] = "check"  # many checks served: warm once
     env = {"REGOLA_DAEMON_TIMEOUT": "4", "REGOLA_DAEMON_MEMORY": "700"}
     assert place.regola("daemon", "start", **env).returncode == 0
     pid = place.status()[0]  # type: ignore[index]

@@ -375,12 +375,17 @@ def _lock(base: str) -> IO[str] | None:
 
 def _preload(daemon: Daemon) -> None:
     """Import what a check needs now, and check the repository once, so that every child forked for a
-    request starts with the schemas compiled and the packs loaded (each child's own work is lost with it)."""
+    request starts with the schemas compiled and the packs loaded (each child's own work is lost with it).
+    REGOLA_DAEMON_WARMUP=imports stops after the imports: the daemon listens a few seconds sooner and each
+    check it serves loads its packs itself (the daemon tests, which start a daemon each)."""
     import regola.check.report
     import regola.check.runner
     import regola.cli.check
     import regola.cli.main  # noqa: F401
 
+    if os.environ.get("REGOLA_DAEMON_WARMUP", "").strip().lower() == "imports":
+        log("warmed up: imports only (REGOLA_DAEMON_WARMUP=imports)")
+        return
     started = time.monotonic()
     reply = daemon.run(["check"], "/", dict(os.environ), [False, False])
     log(f"warmed up in {time.monotonic() - started:.2f} s (exit {reply.get('exit', reply.get('retry'))})")
