@@ -39,8 +39,8 @@ def test_the_starting_variant_checks_as_written_and_uncommented(pack: str, tmp_p
 
 @pytest.mark.parametrize("pack", ["cs", "pl"])
 def test_each_offered_change_of_form_checks_and_says_itself(pack: str, tmp_path: Path) -> None:
-    """The mechanics part offers every kind of change the library has (start, order of play, auction,
-    visibility, awards, end, a further move),
+    """The mechanics part offers every kind of change the library has (start, order of play, a hand's deal,
+    auction, visibility, awards, end, a further move),
     each valid on its own once uncommented, and each one a new or reworded rule in `rules diff`."""
     from regola.core.pack import load_pack
     from regola.text.catalog import catalogs_for
@@ -52,8 +52,9 @@ def test_each_offered_change_of_form_checks_and_says_itself(pack: str, tmp_path:
     offered = [line for line in text.split("(docs/MECHANICS.md) ---")[1].splitlines()
                if line.startswith("    # - {op:")]
     kinds = ("/mechanics/start_player", "/mechanics/turn_order", "/mechanics/auction", "/mechanics/visibility/",
-             "/mechanics/awards/-", "/mechanics/end/-", "/mechanics/moves")
-    assert set(kinds) == {next(p for p in kinds if p in line) for line in offered}
+             "/mechanics/awards/-", "/mechanics/end/-", "/mechanics/moves", "/mechanics/deal")
+    dealt = {"/mechanics/deal"} if pack == "pl" else set()  # only Princes of Florence deals a hand at setup
+    assert set(kinds) - {"/mechanics/deal"} | dealt == {next(p for p in kinds if p in line) for line in offered}
     home = current().root
     base = load_pack(pack)
     catalog, fallback = catalogs_for("en", base.game, base.language, home)

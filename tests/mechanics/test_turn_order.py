@@ -90,9 +90,9 @@ def test_a_rounds_order_by_a_measure_is_gone_round_from_any_seat() -> None:
 
 
 @pytest.mark.parametrize(("value", "field", "says"), [
-    ("{kind: fewest}", "/mechanics/turn_order", "needs 'by'"),
+    ("{kind: fewest}", "/mechanics/turn_order", "missing required field 'by'"),
     ("{kind: most, by: dragons}", "/mechanics/turn_order/by", "unknown measure"),
-    ("{kind: clockwise, by: money}", "/mechanics/turn_order/by", "does not read 'by'"),
+    ("{kind: clockwise, by: money}", "/mechanics/turn_order/by", "kind 'clockwise' takes no field 'by'"),
 ])
 def test_an_order_by_a_measure_names_a_measure_and_only_it_reads_one(tmp_path: Path, value: str, field: str,
                                                                      says: str) -> None:

@@ -32,7 +32,7 @@ def _money(state: object) -> list[int]:
 @pytest.mark.parametrize("pack", ["cs", "pl"])
 def test_every_value_a_house_rule_may_change_is_a_parameter_with_the_pack_s_value(pack: str) -> None:
     spec = pyspiel.load_game(f"regola_{pack}").get_type().parameter_specification
-    editable = fields(load_pack(pack))
+    editable = [f for f in fields(load_pack(pack)) if f.of is None]  # a form's parameters are set with its form
     rules = rule_params(load_pack(pack), set(BASE_PARAMETERS))
     assert len(rules.by_name) == len(editable) == len(spec) - len(BASE_PARAMETERS)
     for name, field in rules.by_name.items():
@@ -54,6 +54,16 @@ def test_a_rule_parameter_plays_its_rule_and_pickles_with_the_game() -> None:
         state.apply_action(rng.choice(outcomes)[0])
     assert json.loads(str(state))["state"]["round"] == 1  # one round, not the printed seven
     assert _money(pyspiel.load_game("regola_pl(players=2)").new_initial_state()) == [2500, 2500]
+
+
+def test_a_form_chosen_by_parameter_keeps_what_every_form_of_it_needs() -> None:
+    """`mechanics_deal=draft` keeps the cards dealt and kept (every form of a deal needs them) and plays a draft."""
+    game = pyspiel.load_game("regola_pl(players=2,mechanics_deal=draft,rounds_count=1)")
+    state, rng = game.new_initial_state(), random.Random(5)
+    while not state.is_terminal():
+        outcomes = state.chance_outcomes() if state.is_chance_node() else [(a, 1) for a in state.legal_actions()]
+        state.apply_action(rng.choice(outcomes)[0])
+    assert json.loads(str(state))["state"]["round"] == 1
 
 
 def test_a_parameter_at_its_default_changes_nothing() -> None:

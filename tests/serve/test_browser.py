@@ -160,6 +160,27 @@ def test_the_workshop_changes_a_rule_without_yaml(browser: object, server: Serve
     context.close()
 
 
+def test_the_workshop_shows_the_parameters_of_the_form_chosen(browser: object, server: Server) -> None:
+    """With JavaScript, a form's parameters show only while it is chosen: a Dutch auction's first price
+    appears when Dutch is picked, a fixed price's when that is, and the open raise rule's amount only under a
+    raise rule that has one."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    page.goto(server.url + "/workshop/cs/de/")
+    start = page.locator('input[name="/mechanics/auction/start"]')
+    price = page.locator('input[name="/mechanics/auction/price"]')
+    raise_by = page.locator('input[name="/mechanics/auction/raise/by"]')
+    assert not start.is_visible() and not price.is_visible() and not raise_by.is_visible()
+    page.select_option('select[name="/mechanics/auction/kind"]', "dutch")
+    assert start.is_visible() and not price.is_visible()
+    page.select_option('select[name="/mechanics/auction/kind"]', "open")
+    assert not start.is_visible() and not raise_by.is_visible()
+    page.select_option('select[name="/mechanics/auction/raise/kind"]', "exactly")
+    assert raise_by.is_visible()
+    page.select_option('select[name="/mechanics/auction/kind"]', "fixed")
+    assert price.is_visible() and not raise_by.is_visible()
+    page.close()
+
+
 def test_the_workshop_compares_a_house_rule_with_a_live_progress_bar(browser: object, tmp_path: Path) -> None:
     """With jobs on, "Compare it" starts a comparison; the job's page follows it over Server-Sent Events
     (JavaScript on) and turns into the report's link when it ends."""

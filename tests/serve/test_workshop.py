@@ -16,10 +16,10 @@ def _fields_of(page: str) -> dict[str, str]:
     """Every input and select of the form with the value the page shows (what a browser would post)."""
     out = {m[0]: m[1] for m in re.findall(r'<input[^>]*name="([^"]+)" value="([^"]*)"', page)}
     out |= {m[0]: m[1] for m in re.findall(r'<input type="number" step="[^"]+" name="([^"]+)" value="([^"]*)"', page)}
-    for name, options in re.findall(r'<select name="([^"]+)">(.*?)</select>', page, re.S):
+    for name, options in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', page, re.S):
         chosen = re.search(r'<option(?: value="([^"]*)")? selected>([^<]*)<', options)
         if chosen:
-            out[name] = chosen[1] or chosen[2]
+            out[name] = chosen[1] if chosen[1] is not None else chosen[2]
     return {k.replace("&#x27;", "'").replace("&amp;", "&"): v for k, v in out.items()}
 
 
@@ -30,7 +30,7 @@ def test_the_form_offers_every_field_with_todays_value(client: httpx.Client) -> 
     offered = fields(load_pack("cs"))
     assert len(offered) > 100
     for f in offered:
-        want = ("true" if f.value else "false") if f.kind == "bool" else str(f.value)
+        want = ("true" if f.value else "false") if f.kind == "bool" else "" if f.value is None else str(f.value)
         assert shown[f.pointer] == want, f.pointer
     assert "/mechanics/start_player/kind" in shown and 'id="rule-setup.beginner_seats"' in page.text
 
@@ -107,3 +107,56 @@ def test_the_home_page_leads_to_the_workshop_in_the_readers_language(client: htt
     index = client.get(link[1])
     assert index.status_code == 200 and "<h1>Werkstatt</h1>" in index.text
     assert 'href="/workshop/cs/de/"' in index.text and 'href="/workshop/pl/pl/"' in index.text
+
+
+def test_each_form_offers_its_own_parameters_in_the_readers_words(client: httpx.Client) -> None:
+    """Choosing a Dutch auction on a German page: the form's own fields are there, labelled in German with the
+    form they belong to; left empty, the one it needs is named at its field in German; filled, the variant
+    sets the whole form and passes the check."""
+    page = client.get("/workshop/cs/de/").text
+    auction = re.search(r'<select name="/mechanics/auction/kind" data-kind="">(.*?)</select>', page, re.S)
+    assert auction is not None and ">verdeckte Gebote<" in auction[1] and ">sealed<" not in auction[1]
+    start = re.search(r'<label class="field"[^>]*data-when="/mechanics/auction/kind=dutch">'
+                      r'<span class="name">([^<]*)<span class="forms">([^<]*)</span>', page)
+    assert start is not None and start[1] == "Anfangspreis" and "holländisch" in start[2]
+    posted = _fields_of(page)
+    posted["/mechanics/auction/kind"] = "dutch"
+    refused = client.post("/workshop/cs/de/", data=posted)
+    assert refused.status_code == 422
+    field = re.search(r'<label class="field"[^>]*>.*?name="/mechanics/auction/start".*?</label>', refused.text, re.S)
+    assert field is not None and "die gewählte Form braucht diesen Wert" in field[0]
+    posted |= {"/mechanics/auction/start": "9", "/mechanics/auction/step": "2", "id": "club-dutch"}
+    answer = client.post("/workshop/cs/de/", data=posted)
+    assert answer.status_code == 200, answer.text[-800:]
+    link = re.search(r'href="(/workshop/cs/de/variant\.yaml\?variant=[^"]+)"', answer.text)
+    assert link is not None
+    variant = yaml.safe_load(client.get(link[1].replace("&amp;", "&")).text)["variant"]
+    assert variant["changes"] == [{"op": "replace", "path": "/mechanics/auction",
+                                   "value": {"kind": "dutch", "start": 9, "step": 2, "floor": 0}}]
+    # a parameter of a form not chosen is not written, whatever was posted for it
+    posted |= {"/mechanics/auction/kind": "fixed", "/mechanics/auction/price": "7"}
+    fixed = client.post("/workshop/cs/de/", data=posted)
+    link = re.search(r'href="(/workshop/cs/de/variant\.yaml\?variant=[^"]+)"', fixed.text)
+    assert link is not None
+    variant = yaml.safe_load(client.get(link[1].replace("&amp;", "&")).text)["variant"]
+    assert variant["changes"][0]["value"] == {"kind": "fixed", "price": 7}
+
+
+def test_a_game_that_lists_its_bids_asks_for_them_with_its_sealed_form(client: httpx.Client) -> None:
+    posted = _fields_of(client.get("/workshop/pl/en/").text)
+    posted["/mechanics/auction/kind"] = "sealed"
+    refused = client.post("/workshop/pl/en/", data=posted)
+    assert refused.status_code == 422 and refused.text.count("the form chosen needs this value") == 2
+    posted |= {"/mechanics/auction/bids/by": "100", "/mechanics/auction/bids/max": "1000",
+               "/mechanics/auction/tie": "nobody"}
+    answer = client.post("/workshop/pl/en/", data=posted)
+    assert answer.status_code == 200, answer.text[-800:]
+    link = re.search(r'href="(/workshop/pl/en/variant\.yaml\?variant=[^"]+)"', answer.text)
+    assert link is not None
+    variant = yaml.safe_load(client.get(link[1].replace("&amp;", "&")).text)["variant"]
+    assert variant["changes"] == [{"op": "replace", "path": "/mechanics/auction", "value": {
+        "kind": "sealed", "bids": {"by": 100, "max": 1000}, "tie": "nobody"}}]
+    # its open auction's raise rule offers no unbounded raise: the game lists its bids
+    raise_rule = re.search(r'<select name="/mechanics/auction/raise/kind"[^>]*>(.*?)</select>',
+                           client.get("/workshop/pl/en/").text, re.S)
+    assert raise_rule is not None and 'value="exactly"' in raise_rule[1] and 'value="any"' not in raise_rule[1]

@@ -87,7 +87,8 @@ def check_fields_said(subjects: list[Subject], home: Path) -> list[Finding]:
             continue
         pack = subject.pack
         try:  # a pack the game cannot compile offers no fields: its own check reports why
-            pointers = [f.pointer for f in fields(pack)]  # the same fields in every language
+            # the same fields in every language; a form's parameters are labelled by the library, in gettext
+            pointers = [f.pointer for f in fields(pack) if f.of is None]
 
             def offered(catalog: Catalog, pack: Pack = pack, pointers: list[str] = pointers) -> Keys:
                 return {pointer: set(unsaid_keys(catalog, pack, pointer)) for pointer in pointers}

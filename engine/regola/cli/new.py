@@ -82,9 +82,7 @@ def mechanic_lines(pack: Any, lang: str = "en") -> list[str]:
     from regola.i18n import words
     from regola.mechanics.awards import MOMENTS, RECEIVERS
     from regola.mechanics.parts import units
-    from regola.mechanics.seating import DIRECTIONS
-    from regola.mechanics.start import START_KINDS
-    from regola.mechanics.visibility import HELD_AUDIENCES, PILE_AUDIENCES
+    from regola.mechanics.visibility import HELD_AUDIENCES, HELD_WORDS, PILE_AUDIENCES, PILE_WORDS
 
     mechanics = pack.data.get("mechanics")
     measures = list(units(mechanics)) if isinstance(mechanics, dict) else []
@@ -92,29 +90,22 @@ def mechanic_lines(pack: Any, lang: str = "en") -> list[str]:
         return []
     gain = "money" if "money" in measures else measures[0]
     counted = next((m for m in measures if m != gain), gain)
-    start = mechanics.get("start_player", {}).get("kind", "holder")
     w = words(lang)
     heading = w.gettext("the form of a mechanic, not only its numbers")
     lines = ["", f"    # --- {heading} (docs/MECHANICS.md) ---",
-             "    # " + w.gettext("the measures these may count: {measures}", measures=", ".join(measures)),
-             "    # " + w.gettext("who starts each round: {kinds} (today: {kind})", kinds=" | ".join(START_KINDS),
-                                  kind=start),
-             "    # - {op: replace, path: /mechanics/start_player, value: {kind: fewest, by: "
-             f"{gain}, tie: clockwise_from_previous}}}}"]
-    direction = (mechanics.get("turn_order") or {}).get("kind", "clockwise")
-    lines += ["    # " + w.gettext("the order of play: {kinds} (today: {kind})", kinds=" | ".join(DIRECTIONS),
-                                   kind=direction),
-              "    # - {op: replace, path: /mechanics/turn_order, value: {kind: "
-              f"{next(d for d in DIRECTIONS if d != direction)}}}}}"]
-    lines += _auction_lines(pack, mechanics, w)
+             "    # " + w.gettext("the measures these may count: {measures}", measures=", ".join(measures))]
+    lines += _form_lines(pack, w)
     seen = mechanics.get("visibility") or {}
-    choices = [(part, audience, "parts", HELD_AUDIENCES, part) for part, audience in seen.items() if part != "piles"]
-    choices += [(pile, audience, "piles", PILE_AUDIENCES, f"piles/{pile}")  # a pile lies face up or down
+    held = tuple(zip(HELD_AUDIENCES, HELD_WORDS, strict=True))
+    piled = tuple(zip(PILE_AUDIENCES, PILE_WORDS, strict=True))
+    choices = [(part, audience, "parts", held, part) for part, audience in seen.items() if part != "piles"]
+    choices += [(pile, audience, "piles", piled, f"piles/{pile}")  # a pile lies face up or down
                 for pile, audience in (seen.get("piles") or {}).items()]
     for part, audience, category, audiences, path in choices:
-        other = next(a for a in audiences if a != audience)
+        other = next(a for a, _ in audiences if a != audience)
+        offered = " | ".join(f"{a} ({w.gettext(label)})" for a, label in audiences)
         said = w.gettext("{part} — who sees them: {kinds} (today: {kind})", part=_part_name(pack, lang, part, category),
-                         kinds=" | ".join(audiences), kind=audience)
+                         kinds=offered, kind=audience)
         lines += [f"    # {said}", f"    # - {{op: replace, path: /mechanics/visibility/{path}, value: {other}}}"]
     award = w.gettext("an award: when {moments}; to {receivers} (fewest and most with by);",
                       moments=" | ".join(MOMENTS), receivers=" | ".join(RECEIVERS))
@@ -174,23 +165,29 @@ def _part_name(pack: Any, lang: str, part: str, category: str = "parts") -> str:
         return part
 
 
-def _auction_lines(pack: Any, mechanics: dict[str, Any], w: Any) -> list[str]:
-    """How the game's lots are sold: the forms its auctions run, with an example of another one."""
-    from regola.core.game import Ruleset
-    from regola.mechanics.auction import RAISE_KINDS
+def _form_lines(pack: Any, w: Any) -> list[str]:
+    """Each mechanic whose form data chooses (regola.mechanics.forms), from its record and the game's
+    reading of it: its forms in the reader's words, today's, and an example of another form with the
+    values it needs (the first one the game can run with today's values and the record's suggestions)."""
+    from regola.mechanics.editable import changes, mechanic_fields, unset
 
-    compiled = Ruleset(pack).rules.mechanics
-    form, runs = compiled.auction, compiled.terms.auctions
-    if not runs or "auction" not in mechanics:
-        return []
-    if "dutch" in runs and form.kind != "dutch":
-        step = form.raise_rule.by if form.raise_rule.kind != "any" else 1
-        example = f"{{kind: dutch, start: {7 * step}, step: {step}, floor: {step}}}"
-    else:
-        example = "{kind: open}" if form.kind != "open" else "{kind: sealed}"
-    said = w.gettext("how a lot is auctioned: {kinds} (today: {kind}); an open auction's raise: {raises}",
-                     kinds=" | ".join(runs), kind=form.kind, raises=" | ".join(RAISE_KINDS))
-    return [f"    # {said}", f"    # - {{op: replace, path: /mechanics/auction, value: {example}}}"]
+    known = [f for f in mechanic_fields(pack) if f.whole is not None or f.of is not None]
+    lines: list[str] = []
+    for kind_field in (f for f in known if f.whole is not None):
+        forms = " | ".join(f"{choice} ({w.gettext(said)})" for choice, said in zip(kind_field.choices,
+                                                                                  kind_field.words, strict=True))
+        lines.append("    # " + w.gettext("{mechanic}: {forms} (today: {kind})", mechanic=w.gettext(kind_field.label),
+                                          forms=forms, kind=kind_field.value))
+        for other in (c for c in kind_field.choices if c != kind_field.value):
+            values = {kind_field.pointer: other}
+            if unset(known, values):
+                continue  # a form that needs a value no record suggests (a Dutch auction's first price)
+            made = changes(known, values, pack.data)
+            if made:
+                value = json.dumps(made[0]["value"], ensure_ascii=False).replace('"', "")
+                lines.append(f"    # - {{op: replace, path: {kind_field.whole}, value: {value}}}")
+                break
+    return lines
 
 
 def variant_text(pack: Any, variant_id: str, lang: str | None = None) -> str:

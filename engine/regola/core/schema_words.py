@@ -254,7 +254,15 @@ def describe(error: ValidationError, room: int = 1 << 30) -> list[SchemaFinding]
         return [_finding(error, f"expected {wanted}", wanted)]
 
     if keyword == "not":
-        return [_finding(error, f"{got} is not allowed here", f"not {expected(error.validator_value)}")]
+        refused = error.validator_value
+        if isinstance(instance, dict) and isinstance(refused, dict) and set(refused) == {"required"} \
+                and len(refused["required"]) == 1 and refused["required"][0] in instance:
+            # a field one form takes and another does not: said at the field, naming the form
+            name = str(refused["required"][0])
+            form = f"kind {show(instance['kind'])}" if "kind" in instance else "this value"
+            return [_finding(error, f"{form} takes no field '{name}'", f"no field '{name}'",
+                             path=[*error.absolute_path, name])]
+        return [_finding(error, f"{got} is not allowed here", f"not {expected(refused)}")]
 
     if keyword in ("type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
                    "multipleOf", "pattern", "minLength", "maxLength", "format"):

@@ -33,7 +33,7 @@ SOURCE_ROOT = Path(__file__).resolve().parents[1]
 DOMAINS: dict[str, tuple[str, ...]] = {
     "report": ("sim/*.py", "cli/compare.py"),
     "tables": ("tables/**/*.py",),
-    "regola": ("cli/*.py", "serve/*.py", "text/*.py", "i18n/*.py", "games/**/*.py", "core/*.py"),
+    "regola": ("cli/*.py", "serve/*.py", "text/*.py", "i18n/*.py", "games/**/*.py", "core/*.py", "mechanics/*.py"),
 }
 #: the languages regola's interface is shipped in (a PO file each, complete)
 LANGUAGES = ("cs", "de", "en", "fr", "pl")

@@ -30,11 +30,67 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["AUCTION_KINDS", "RAISE_KINDS", "Auction", "RaiseRule", "dutch_decline", "dutch_state", "dutch_turn",
-           "open_bid", "open_state", "open_turn", "sealed_order", "tied_lots"]
+from regola.i18n import N_
+from regola.mechanics.forms import Form, Mechanic, Param
+from regola.mechanics.ties import TIE_ORDERS
 
-AUCTION_KINDS = ("sealed", "open", "dutch", "fixed")
-RAISE_KINDS = ("any", "exactly", "multiple")
+__all__ = ["AUCTION", "AUCTION_KINDS", "RAISE", "RAISE_KINDS", "Auction", "RaiseRule", "dutch_decline", "dutch_state",
+           "dutch_turn", "open_bid", "open_state", "open_turn", "sealed_order", "tied_lots"]
+
+
+#: the records of this module's forms (regola.mechanics.forms): schema, editing choices and labels
+RAISE = Mechanic(
+    "raise", N_("how a bid is raised"), "",
+    forms=(
+        Form("any", N_("by any amount"), "any amount above"),
+        Form("exactly", N_("by exactly an amount"), "`by`", takes=("by",), needs=("by",)),
+        Form("multiple", N_("by a multiple of an amount"), "a multiple of `by` from `min` (default `by`) to `max`",
+             takes=("by", "min", "max"), needs=("by", "max")),
+    ),
+    params=(
+        Param("by", N_("raise by"), low=1, suggest=1),
+        Param("min", N_("least raise"), low=1),
+        Param("max", N_("greatest raise"), low=1),
+    ))
+
+AUCTION = Mechanic(
+    "auction", N_("how a lot is auctioned"),
+    "how the game's auctions run (a game runs the forms it declares: Maestro Leonardo's completion auction and "
+    "Princes of Florence's lots run all four)",
+    forms=(
+        Form("sealed", N_("sealed bids"), "secret bids at once (naming the lot where several are offered), settled "
+             "from the highest down", takes=("bids", "tie")),
+        Form("open", N_("open bidding"), "in turn, clockwise, raise by the raise rule or drop out, the last one left "
+             "pays its bid", takes=("raise",)),
+        Form("dutch", N_("Dutch: a falling price"), "offered at `start`, falling by `step` each time it goes round "
+             "unclaimed, the first to accept pays, unsold below `floor`", takes=("start", "step", "floor"),
+             needs=("start", "step", "floor")),
+        Form("fixed", N_("a fixed price"), "no bidding, the lot goes for `price` (or the game's fixed price) to "
+             "whoever takes it first in turn", takes=("price",)),
+    ),
+    params=(
+        Param("raise", N_("how a bid is raised"), "by how much a bid raises the high bid", type="form", inner=RAISE),
+        Param("start", N_("first price"), "the first price of a lot"),
+        Param("step", N_("price falls by"), "how far the price falls each time the lot goes round the table "
+              "unclaimed", low=1, suggest=1),
+        Param("floor", N_("lowest price"), "the lowest price; unclaimed at it, the lot is not sold", suggest=0),
+        Param("price", N_("price"), "the price a lot goes for (without it: the game's own fixed price, Princes of "
+              "Florence's opening bid; Maestro Leonardo has none and needs it)"),
+        Param("bids", N_("bids offered"), "in a game whose bids are listed actions (Princes of Florence): bids go "
+              "up from `min` (or the game's opening bid) in steps of `by` up to `max`", type="record",
+              needs=("by", "max"),
+              fields=(Param("by", N_("bids go up by"), low=1), Param("max", N_("highest bid"), low=1),
+                      Param("min", N_("least bid"), "the least bid (without it: the game's own least bid, Princes "
+                            "of Florence's opening bid)", low=1))),
+        Param("tie", N_("equal highest bids"), "who of equal bids goes first, counted from the start player; "
+              "nobody: a lot whose highest bids are equal is not sold (Maestro Leonardo reads its own from "
+              "/completion/auction/tie)", type="choice", choices=(*TIE_ORDERS, "nobody"),
+              words=(N_("the first from the start player wins"), N_("the first after the start player wins"),
+                     N_("nobody: the lot is not sold"))),
+    ))
+
+AUCTION_KINDS = AUCTION.kinds
+RAISE_KINDS = RAISE.kinds
 
 
 @dataclass(frozen=True)

@@ -19,11 +19,36 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["DEAL_KINDS", "DIRECTIONS", "Deal", "begin_display", "begin_draft", "display_turn", "pick",
+from regola.i18n import N_
+from regola.mechanics.forms import Form, Mechanic, Param
+
+__all__ = ["DEAL", "DEAL_KINDS", "DIRECTIONS", "Deal", "begin_display", "begin_draft", "display_turn", "pick",
            "take_from_display"]
 
-DEAL_KINDS = ("keep", "draft", "display")
 DIRECTIONS = ("left", "right")
+
+#: the record of this mechanic's forms (regola.mechanics.forms): schema, editing choices and labels
+DEAL = Mechanic(
+    "deal", N_("how a hand is dealt"), "how the cards dealt to each player at setup become a hand",
+    forms=(
+        Form("keep", N_("keep some, give the rest back"), "each keeps `kept` of the `dealt` cards and gives the "
+             "rest back"),
+        Form("draft", N_("draft: keep one, pass the rest on"), "each keeps one card of the packet in hand and "
+             "passes the rest on, until each has kept `kept`; the rest go back", takes=("pass",)),
+        Form("display", N_("take in turn from a face-up row"), "`dealt` cards lie face up, each player in turn "
+             "from the start player takes one and the gap is filled from the pile, until each has taken `kept`; "
+             "the rest go back"),
+    ),
+    params=(
+        Param("dealt", N_("cards dealt"), low=1, high=30,
+              note="bound: a few cards each; no number in the data may drive unbounded work (docs/CHECK.md, Bounds)"),
+        Param("kept", N_("cards kept"), low=0, high=30),
+        Param("pass", N_("cards are passed to"), "left passes clockwise, right counter-clockwise", type="choice",
+              choices=DIRECTIONS, words=(N_("the player on the left"), N_("the player on the right"))),
+    ),
+    common=("dealt", "kept"))
+
+DEAL_KINDS = DEAL.kinds
 
 
 @dataclass(frozen=True)

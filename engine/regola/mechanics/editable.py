@@ -8,13 +8,14 @@ the schema and `regola check` do, on the variant the fields make.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from regola.core.pointers import MISSING, resolve
 from regola.core.schemas import escape_token
 
-__all__ = ["MAX_ITEMS", "Field", "editable", "fields", "mechanic_fields", "value_fields"]
+__all__ = ["MAX_ITEMS", "Field", "changes", "editable", "fields", "mechanic_fields", "unset", "value_fields"]
 
 #: a list or a table longer than this is not a value one edits in a house rule
 MAX_ITEMS = 8
@@ -27,7 +28,12 @@ class Field:
     """One value a house rule may set: its JSON pointer, the rule that governs it (None for a mechanic's
     form), today's value, its kind (``int``, ``float``, ``bool`` or ``choice``) and, for a choice, the
     choices. A mechanic's form is set whole (``whole``: the change replaces the mechanic with ``{kind: …}``,
-    so parameters of the old form do not linger)."""
+    so parameters of the old form do not linger).
+
+    A form's parameter (regola.mechanics.forms) is a field too: ``of`` is its mechanic's pointer, ``when``
+    the forms it belongs to (pairs of a kind field's pointer and the kinds that show it), ``needed_by`` the
+    kinds that need it, and its value None while it is not set. ``label`` and ``words`` are gettext msgids:
+    the field's name and each choice's, in the reader's language through ``Words.gettext``."""
 
     pointer: str
     rule: str | None
@@ -35,14 +41,24 @@ class Field:
     kind: str
     choices: tuple[str, ...] = ()
     whole: str | None = None  # for a mechanic's kind: the mechanic's own pointer
+    of: str | None = None
+    when: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    needed_by: tuple[str, ...] = ()
+    label: str = ""
+    words: tuple[str, ...] = ()
+    common: tuple[tuple[str, Any], ...] = ()  # a mechanic's kind: today's values every form needs (a deal's)
 
     def change(self, value: Any) -> dict[str, Any] | None:
         """The variant change that sets ``value`` here (None when it is today's)."""
         if value == self.value and type(value) is type(self.value):
             return None
         if self.whole is not None:
-            return {"op": "replace", "path": self.whole, "value": {"kind": value}}
+            return {"op": "replace", "path": self.whole, "value": {"kind": value, **dict(self.common)}}
         return {"op": "replace", "path": self.pointer, "value": value}
+
+    def shown(self, chosen: Mapping[str, Any]) -> bool:
+        """Whether this field belongs to the forms ``chosen`` (pointer -> value) holds."""
+        return all(chosen.get(pointer) in kinds for pointer, kinds in self.when)
 
 
 def editable(value: Any) -> bool:
@@ -76,33 +92,184 @@ def value_fields(pack: Any) -> list[tuple[str, str, Any, list[str]]]:
 
 
 def mechanic_fields(pack: Any) -> list[Field]:
-    """The form of each mechanic the pack declares, with the library's choices."""
-    from regola.mechanics.seating import DIRECTIONS
-    from regola.mechanics.start import START_KINDS
-    from regola.mechanics.visibility import HELD_AUDIENCES, PILE_AUDIENCES
+    """The form of each mechanic the pack declares, with the library's choices and each form's parameters
+    (regola.mechanics.forms), then who sees each part."""
+    from regola.mechanics.schema import FORMED
+    from regola.mechanics.visibility import HELD_AUDIENCES, HELD_WORDS, PILE_AUDIENCES, PILE_WORDS
 
     mechanics = pack.data.get("mechanics")
     if not isinstance(mechanics, dict):
         return []
     out: list[Field] = []
-    for name, kinds in (("start_player", START_KINDS), ("turn_order", DIRECTIONS)):
-        kind = (mechanics.get(name) or {}).get("kind") if isinstance(mechanics.get(name), dict) else None
-        if kind is not None:
-            out.append(Field(f"/mechanics/{name}/kind", None, kind, "choice", tuple(kinds), f"/mechanics/{name}"))
-    auction = mechanics.get("auction")
-    if isinstance(auction, dict) and "kind" in auction:
-        from regola.core.game import Ruleset
-
-        runs = tuple(Ruleset(pack).rules.mechanics.terms.auctions) or (str(auction["kind"]),)
-        out.append(Field("/mechanics/auction/kind", None, auction["kind"], "choice", runs, "/mechanics/auction"))
+    terms: Any = None
+    for name, mechanic in FORMED.items():
+        block = mechanics.get(name)
+        if not isinstance(block, dict) or "kind" not in block:
+            continue
+        kinds = mechanic.kinds
+        if name != "auction":
+            out += _form_fields(mechanic, f"/mechanics/{name}", block, kinds, (), lambda: _measures(pack))
+            continue
+        if terms is None:
+            terms = _terms(pack)
+        kinds = tuple(terms.auctions) or (str(block["kind"]),)  # a game runs the auction forms it declares
+        out += [_as_the_game_reads(f, terms) for f in _form_fields(mechanic, "/mechanics/auction", block, kinds, (),
+                                                                   lambda: _measures(pack))
+                if f.pointer.split("/")[3] not in terms.auction_unread]
     seen = mechanics.get("visibility") or {}
     for part, audience in seen.items():
         if part != "piles":
-            out.append(Field(f"/mechanics/visibility/{escape_token(part)}", None, audience, "choice", HELD_AUDIENCES))
+            out.append(Field(f"/mechanics/visibility/{escape_token(part)}", None, audience, "choice", HELD_AUDIENCES,
+                             words=HELD_WORDS))
     for pile, audience in (seen.get("piles") or {}).items():  # a pile lies face up or down
-        out.append(Field(f"/mechanics/visibility/piles/{escape_token(pile)}", None, audience, "choice",
-                         PILE_AUDIENCES))
+        if isinstance(audience, str):
+            out.append(Field(f"/mechanics/visibility/piles/{escape_token(pile)}", None, audience, "choice",
+                             PILE_AUDIENCES, words=PILE_WORDS))
     return out
+
+
+def _as_the_game_reads(f: Field, terms: Any) -> Field:
+    """An auction field as the game's auctions read it: a game whose bids are listed actions needs its sealed
+    bids listed and a bounded raise, and a game without a fixed price of its own needs the form's (regola.
+    mechanics.compile refuses anything else)."""
+    if f.pointer == "/mechanics/auction/price" and not terms.fixed_price:
+        return replace(f, needed_by=("fixed",))
+    if not terms.listed_bids:
+        return f
+    if f.pointer in ("/mechanics/auction/bids/by", "/mechanics/auction/bids/max"):
+        return replace(f, needed_by=("sealed",))
+    if f.pointer == "/mechanics/auction/raise/kind":
+        kept = [i for i, choice in enumerate(f.choices) if choice != "any"]
+        return replace(f, choices=tuple(f.choices[i] for i in kept), words=tuple(f.words[i] for i in kept),
+                       value=f.value if f.value != "any" else f.choices[kept[0]])
+    return f
+
+
+def _terms(pack: Any) -> Any:
+    from regola.core.game import Ruleset
+
+    return Ruleset(pack).rules.mechanics.terms
+
+
+def _measures(pack: Any) -> tuple[str, ...]:
+    from regola.mechanics.parts import units
+
+    return tuple(units(pack.data.get("mechanics") or {}))
+
+
+def _form_fields(mechanic: Any, base: str, block: Mapping[str, Any], kinds: tuple[str, ...],
+                 when: tuple[tuple[str, tuple[str, ...]], ...], measures: Any, of: str | None = None) -> list[Field]:
+    """The kind of ``mechanic`` at ``base`` as a choice of ``kinds``, then each parameter of those forms,
+    shown under the forms that take it (a nested form's own parameters under its kinds too)."""
+    kind_pointer = f"{base}/kind"
+    today = str(block.get("kind", kinds[0]))
+    words = tuple(mechanic.form(k).label for k in kinds)
+    if of is None:
+        common = tuple((name, block[name]) for name in mechanic.common if name in block)
+        out = [Field(kind_pointer, None, today, "choice", kinds, whole=base, label=mechanic.label, words=words,
+                     common=common)]
+    else:
+        out = [Field(kind_pointer, None, today, "choice", kinds, of=of, when=when, label=mechanic.label, words=words)]
+    root = of or base
+    for param in mechanic.params:
+        users = tuple(k for k in kinds if any(p.name == param.name for p in mechanic.takes(k)))
+        if not users:
+            continue
+        shown = when if set(users) == set(kinds) else (*when, (kind_pointer, users))
+        needed = tuple(k for k in users if param.name in mechanic.needs(k))
+        pointer = f"{base}/{param.name}"
+        value = block.get(param.name) if today in users else None
+        if param.type == "form":
+            inner = value if isinstance(value, dict) else {}
+            out += _form_fields(param.inner, pointer, inner, param.inner.kinds, shown, measures, root)
+            continue
+        if param.type == "record":
+            record = value if isinstance(value, dict) else {}
+            for sub in param.fields:
+                out.append(_param_field(sub, f"{pointer}/{sub.name}", record.get(sub.name), root, shown, (), measures))
+            continue
+        out.append(_param_field(param, pointer, value, root, shown, needed, measures))
+    return out
+
+
+def _param_field(param: Any, pointer: str, value: Any, of: str, when: tuple[tuple[str, tuple[str, ...]], ...],
+                 needed: tuple[str, ...], measures: Any) -> Field:
+    if value is None:
+        value = param.suggest
+    if param.type == "choice":
+        return Field(pointer, None, value, "choice", param.choices, of=of, when=when, needed_by=needed,
+                     label=param.label, words=param.words)
+    if param.type == "measure":
+        found = measures()
+        return Field(pointer, None, value, "choice", found, of=of, when=when, needed_by=needed, label=param.label,
+                     words=found)
+    return Field(pointer, None, value, "int", of=of, when=when, needed_by=needed, label=param.label)
+
+
+def _chosen(members: list[Field], values: Mapping[str, Any]) -> dict[str, Any]:
+    return {f.pointer: values.get(f.pointer, f.value) for f in members}
+
+
+def _block(whole: str, members: list[Field], chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """The mechanic at ``whole`` as the fields ``chosen`` make it: its kind, and each parameter set that the
+    chosen forms show, nested where it is nested."""
+    block: dict[str, Any] = {}
+    for f in members:
+        value = chosen[f.pointer]
+        if value is None or not f.shown(chosen):
+            continue
+        keys = f.pointer[len(whole) + 1:].split("/")
+        at = block
+        for key in keys[:-1]:
+            at = at.setdefault(key, {})
+        at[keys[-1]] = value
+    return block
+
+
+def _groups(known: tuple[Field, ...] | list[Field]) -> dict[str, list[Field]]:
+    """Each mechanic's pointer -> its kind field and every parameter field of its forms."""
+    groups: dict[str, list[Field]] = {}
+    for f in known:
+        if f.whole is not None:
+            groups.setdefault(f.whole, []).insert(0, f)
+        elif f.of is not None:
+            groups.setdefault(f.of, []).append(f)
+    return groups
+
+
+def changes(known: tuple[Field, ...] | list[Field], values: Mapping[str, Any], pack_data: Mapping[str, Any]
+            ) -> list[dict[str, Any]]:
+    """The variant changes that set ``values`` (pointer -> value; a field left out keeps today's): one per
+    value, and a mechanic whose form or parameters change replaced whole by what its fields make (the
+    pack's citations kept while its kind stays)."""
+    out = [c for f in known if f.whole is None and f.of is None and f.pointer in values
+           and (c := f.change(values[f.pointer])) is not None]
+    for whole, members in _groups(known).items():
+        before = _block(whole, members, _chosen(members, {}))
+        after = _block(whole, members, _chosen(members, values))
+        if after == before:
+            continue
+        today = resolve(dict(pack_data), whole)
+        if isinstance(today, dict) and today.get("kind") == after.get("kind") and "cites" in today:
+            after["cites"] = today["cites"]
+        out.append({"op": "replace", "path": whole, "value": after})
+    return out
+
+
+def unset(known: tuple[Field, ...] | list[Field], values: Mapping[str, Any]) -> list[Field]:
+    """The parameters the chosen forms need that are not set."""
+    missing: list[Field] = []
+    for whole, members in _groups(known).items():
+        chosen = _chosen(members, values)
+        kind = chosen[f"{whole}/kind"]
+        missing += [f for f in members if f.needed_by and f.shown(chosen) and chosen[f.pointer] is None
+                    and _kind_of(f, chosen, kind) in f.needed_by]
+    return missing
+
+
+def _kind_of(f: Field, chosen: Mapping[str, Any], kind: Any) -> Any:
+    """The kind that decides whether ``f`` is needed: its own form's (the last kind field it hangs under)."""
+    return chosen.get(f.when[-1][0], kind) if f.when else kind
 
 
 #: the most values one rule offers as fields (a rule over a long table shows its first ones), and how deep

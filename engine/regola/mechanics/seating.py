@@ -16,11 +16,31 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-__all__ = ["DIRECTIONS", "MEASURED", "Order", "after", "in_turn_from", "measured_order"]
+from regola.i18n import N_
+from regola.mechanics.forms import Form, Mechanic, Param
 
-DIRECTIONS = ("clockwise", "counterclockwise")
-#: the kinds of a turn order that a measure sets anew each round
-MEASURED = ("fewest", "most")
+__all__ = ["DIRECTIONS", "MEASURED", "TURN_ORDER", "Order", "after", "in_turn_from", "measured_order"]
+
+#: the record of this mechanic's forms (regola.mechanics.forms): schema, editing choices and labels
+TURN_ORDER = Mechanic(
+    "turn_order", N_("order of play"),
+    "the order of play around the table: every 'in turn' of the game and of the other forms (the start "
+    "player's rotation, a tie rule, who bids next) follows it",
+    forms=(
+        Form("clockwise", N_("clockwise"), "each next player sits to the left"),
+        Form("counterclockwise", N_("counterclockwise"), "each next player sits to the right"),
+        Form("fewest", N_("the fewest first, each round"),
+             "as each round begins the seats are put in order of the measure `by`, the fewest first, equal ones "
+             "clockwise from the previous start player, and play follows that order for the round",
+             takes=("by",), needs=("by",)),
+        Form("most", N_("the most first, each round"), "as fewest, the most first", takes=("by",), needs=("by",)),
+    ),
+    params=(Param("by", N_("counted in"), "the measure (a part of mechanics.parts) that orders each round's play",
+                  type="measure"),))
+
+#: the kinds of a turn order that a measure sets anew each round (those that take ``by``)
+MEASURED = tuple(f.kind for f in TURN_ORDER.forms if "by" in f.takes)
+DIRECTIONS = tuple(k for k in TURN_ORDER.kinds if k not in MEASURED)
 #: a direction round the table, or one round's order of every seat
 Order = str | tuple[int, ...]
 

@@ -16,14 +16,39 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from regola.i18n import N_
+from regola.mechanics.forms import Form, Mechanic, Param
 from regola.mechanics.ranking import extremes
 from regola.mechanics.seating import Order, after, in_turn_from
 from regola.mechanics.terms import GameTerms
 
-__all__ = ["START_KINDS", "TIE_RULES", "StartRule", "round_start_seat"]
+__all__ = ["START", "START_KINDS", "TIE_RULES", "StartRule", "round_start_seat"]
 
-START_KINDS = ("holder", "rotate", "fixed", "fewest", "most")
-TIE_RULES = ("clockwise_from_previous",)
+#: the record of this mechanic's forms (regola.mechanics.forms): schema, editing choices and labels
+START = Mechanic(
+    "start_player", N_("who starts"), "",
+    forms=(
+        Form("holder", N_("as the game says"), "the pack's own rule moves the start (whoever holds Leonardo)"),
+        Form("rotate", N_("passes on each round"), "the start passes `step` seats clockwise each new round",
+             takes=("step",)),
+        Form("fixed", N_("the first round's start player, every round"),
+             "whoever started the first round starts every round"),
+        Form("fewest", N_("whoever has the fewest"),
+             "each round, from the first, the player with the fewest of `by` starts", takes=("by", "tie"),
+             needs=("by",)),
+        Form("most", N_("whoever has the most"), "each round, from the first, the player with the most of `by` starts",
+             takes=("by", "tie"), needs=("by",)),
+    ),
+    params=(
+        Param("step", N_("seats it passes on"), "seats the start passes clockwise", low=1, high=8, suggest=1),
+        Param("by", N_("counted in"), "the measure compared", type="measure"),
+        Param("tie", N_("a tie goes to"), "a tie goes to the tied player first clockwise from the previous start "
+              "player, that player included", type="choice", choices=("clockwise_from_previous",),
+              words=(N_("the first of them from the previous start player"),)),
+    ))
+
+START_KINDS = START.kinds
+TIE_RULES = START.param("tie").choices
 
 
 @dataclass(frozen=True)

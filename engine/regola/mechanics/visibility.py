@@ -13,11 +13,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-__all__ = ["HELD_AUDIENCES", "PILE_AUDIENCES", "Visibility"]
+from regola.i18n import N_
 
-#: who may see a part of a player's holdings, and a pile of the game
+__all__ = ["HELD_AUDIENCES", "HELD_WORDS", "PILE_AUDIENCES", "PILE_WORDS", "Visibility"]
+
+#: who may see a part of a player's holdings, and a pile of the game; each with its label (a msgid)
 HELD_AUDIENCES = ("public", "owner")
+HELD_WORDS = (N_("everyone"), N_("its owner only"))
 PILE_AUDIENCES = ("hidden", "public")
+PILE_WORDS = (N_("face down"), N_("face up"))
 
 
 @dataclass(frozen=True)

@@ -117,6 +117,6 @@ def _coerce(name: str, field: Field, value: Any) -> Any:
 
 def rule_params(pack: Any, reserved: set[str]) -> RuleParams:
     """The rule parameters of a loaded pack; ``reserved`` are the game's other parameter names."""
-    found = fields(pack)
+    found = [f for f in fields(pack) if f.of is None]  # a form's own parameters are not game parameters
     names = _names([f.whole or f.pointer for f in found], reserved)
     return RuleParams(pack.id, dict(zip(names, found, strict=True)))

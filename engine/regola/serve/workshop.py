@@ -29,7 +29,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from regola.i18n import Words, words
-from regola.mechanics.editable import Field, fields
+from regola.mechanics.editable import Field, changes, fields, unset
 from regola.serve import bodies
 from regola.serve.context import bound_of, client_of, engine_of, library_of
 from regola.serve.library import Library, NotFound
@@ -69,6 +69,11 @@ def _fields_of(pack: Any) -> tuple[Field, ...]:
     return tuple(fields(pack)[:MOST_FIELDS])
 
 
+def _script(request: Request) -> str:
+    """The workshop's script (it hides the parameters of forms not chosen; the form works without it)."""
+    return f'<script src="{_root(request)}/static/workshop.js" defer></script>'
+
+
 def _where(request: Request) -> tuple[Library, str, str, Words]:
     library = library_of(request)
     pack, lang = request.path_params["pack"], request.path_params["lang"]
@@ -101,7 +106,8 @@ async def form(request: Request) -> Response:
     bound = library.bound(pack, None, lang)
     values = {f.pointer: f.value for f in _fields_of(library.base(pack))}
     return _page(request, w.gettext("Workshop"), lang,
-                 _form_html(request, library, pack, lang, w, bound, values, "my-house-rule", "", {}, []))
+                 _form_html(request, library, pack, lang, w, bound, values, "my-house-rule", "", {}, []),
+                 head=_script(request))
 
 
 async def check(request: Request) -> Response:
@@ -115,29 +121,35 @@ async def check(request: Request) -> Response:
     known = _fields_of(library.base(pack))
     posted = await run_in_threadpool(_parse, raw, len(known) + 8)
     values, problems = _values(known, posted)
+    for f in unset(known, values):  # a parameter the chosen form needs: said here, in the reader's words
+        problems.setdefault(f.pointer, w.gettext("the form chosen needs this value"))
     variant_id, title = _identity(posted, w, problems)
     bound = library.bound(pack, None, lang)
-    changes = [c for f in known if f.pointer in values and (c := f.change(values[f.pointer])) is not None]
+    made = changes(known, values, library.base(pack).data)
     shown = {f.pointer: values.get(f.pointer, f.value) for f in known}
     if problems:
         return _page(request, w.gettext("Workshop"), lang,
-                     _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, problems, []), 422)
-    if not changes:
+                     _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, problems, []), 422,
+                 head=_script(request))
+    if not made:
         note = [("", w.gettext("Nothing is changed yet: set a value, then check again."))]
         return _page(request, w.gettext("Workshop"), lang,
-                     _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, {}, note))
-    document = {"variant": {"id": variant_id, "base": [pack], "title": title or variant_id, "changes": changes}}
+                     _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, {}, note),
+                 head=_script(request))
+    document = {"variant": {"id": variant_id, "base": [pack], "title": title or variant_id, "changes": made}}
     text = yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110)
     outcome = await _check(request, library, text.encode("utf-8"))
     if outcome.variant is None:
         found = _findings(known, outcome.report.get("findings", []))
         return _page(request, w.gettext("Workshop"), lang,
-                     _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, found, []), 422)
+                     _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, found, []), 422,
+                 head=_script(request))
     token = library.keep_posted(outcome.variant)
     after = await bound_of(request, pack, token, lang)
     result = _result_html(request, pack, lang, w, token, after, request.app.state.hall is not None)
     return _page(request, w.gettext("Workshop"), lang,
-                 _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, {}, [], result))
+                 _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, {}, [], result),
+                 head=_script(request))
 
 
 async def download(request: Request) -> Response:
@@ -172,6 +184,9 @@ def _values(known: tuple[Field, ...], posted: dict[str, str]) -> tuple[dict[str,
         if text is None:
             continue
         text = text.strip()
+        if f.of is not None and not text:  # a form's parameter left empty is not set
+            values[f.pointer] = None
+            continue
         if f.kind == "bool":
             if text not in ("true", "false"):
                 problems[f.pointer] = "yes or no"
@@ -239,7 +254,7 @@ def _findings(known: tuple[Field, ...], found: list[dict[str, Any]]) -> dict[str
 
 
 # --- writing the form -------------------------------------------------------------------------------------
-def _input(f: Field, value: Any, w: Words) -> str:
+def _input(f: Field, value: Any, w: Words, catalog: Any = None) -> str:
     name = esc(f.pointer)
     if f.kind == "bool":
         options = [("true", w.gettext("yes")), ("false", w.gettext("no"))]
@@ -248,18 +263,45 @@ def _input(f: Field, value: Any, w: Words) -> str:
                         for k, v in options)
         return f'<select name="{name}">{inner}</select>'
     if f.kind == "choice":
-        return f'<select name="{name}">' + "".join(
-            f'<option{" selected" if c == value else ""}>{esc(c)}</option>' for c in f.choices) + "</select>"
+        options = [(c, _choice_words(f, i, w, catalog)) for i, c in enumerate(f.choices)]
+        if f.of is not None and (value is None or f.needed_by):  # a parameter not set yet
+            options.insert(0, ("", "—"))
+        kind = ' data-kind=""' if f.pointer.endswith("/kind") else ""
+        return f'<select name="{name}"{kind}>' + "".join(
+            f'<option value="{esc(c)}"{" selected" if c == (value if value is not None else "") else ""}>'
+            f'{esc(said)}</option>' for c, said in options) + "</select>"
     step = "1" if f.kind == "int" else "any"
-    return f'<input type="number" step="{step}" name="{name}" value="{esc(str(value))}">'
+    shown = "" if value is None else str(value)
+    return f'<input type="number" step="{step}" name="{name}" value="{esc(shown)}">'
 
 
-def _field_html(f: Field, value: Any, label: str, w: Words, problem: str | None) -> str:
-    today = w.gettext("today: {value}", value=_shown(f.value, w))
+def _choice_words(f: Field, index: int, w: Words, catalog: Any) -> str:
+    """A choice in the reader's words: the library's label, or the pack's name of a measure."""
+    if f.words:
+        return w.gettext(f.words[index])
+    if catalog is not None:
+        from regola.text.diff import field_name
+
+        return field_name(catalog, f.choices[index])
+    return f.choices[index]
+
+
+def _field_html(f: Field, value: Any, label: str, w: Words, problem: str | None, catalog: Any = None,
+                forms: str = "") -> str:
     changed = " edited" if value != f.value else ""
     alert = f'<span class="finding" role="alert">{esc(problem)}</span>' if problem else ""
-    return (f'<label class="field{changed}"><span class="name">{esc(label)}</span> {_input(f, value, w)} '
-            f'<span class="today">{esc(today)}</span>{alert}</label>')
+    when = ";".join(f"{p}={'|'.join(kinds)}" for p, kinds in f.when)
+    data = f' data-when="{esc(when)}"' if when else ""
+    if f.of is not None and f.value is None:  # a parameter of a form the pack does not use: no value today
+        today = ""
+    else:
+        shown = _choice_words(f, f.choices.index(f.value), w, catalog) if f.kind == "choice" and f.value in f.choices \
+            else _shown(f.value, w)
+        said = w.gettext("today: {value}", value=shown)
+        today = f'<span class="today">{esc(said)}</span>'
+    forms_html = f'<span class="forms">{esc(forms)}</span>' if forms else ""
+    return (f'<label class="field{changed}"{data}><span class="name">{esc(label)}{forms_html}</span> '
+            f'{_input(f, value, w, catalog)} {today}{alert}</label>')
 
 
 def _shown(value: Any, w: Words) -> str:
@@ -293,8 +335,9 @@ def _form_html(request: Request, library: Library, pack: str, lang: str, w: Word
                      f'<code>{esc(rule_id)}</code></summary>{text}{inner}</details>')
     forms = groups.get(None, [])
     if forms:
+        kinds = {f.pointer: f for f in forms if f.pointer.endswith("/kind")}
         inner = "".join(_field_html(f, values.get(f.pointer, f.value), _mechanic_label(f, w, bound.catalog), w,
-                                    problems.get(f.pointer)) for f in forms)
+                                    problems.get(f.pointer), bound.catalog, _forms_of(f, kinds, w)) for f in forms)
         legend = w.gettext("How the game runs")
         parts.insert(0, f'<fieldset class="mechanics"><legend>{esc(legend)}</legend>{inner}</fieldset>')
     general = [text for key, text in [*notes, *problems.items()] if key in ("", "id")]
@@ -316,14 +359,23 @@ def _form_html(request: Request, library: Library, pack: str, lang: str, w: Word
 
 
 def _mechanic_label(f: Field, w: Words, catalog: Any) -> str:
-    name = f.pointer.split("/")[2]
-    labels = {"start_player": w.gettext("who starts"), "turn_order": w.gettext("order of play"),
-              "auction": w.gettext("how a lot is auctioned")}
-    if name == "visibility":
-        from regola.text.diff import field_name
+    if f.label:  # a mechanic's form or a form's parameter: the library's label (regola.mechanics.forms)
+        return w.gettext(f.label)
+    from regola.text.diff import field_name
 
-        return w.gettext("who sees: {part}", part=field_name(catalog, f.pointer.rsplit("/", 1)[-1]))
-    return labels.get(name, name)
+    return w.gettext("who sees: {part}", part=field_name(catalog, f.pointer.rsplit("/", 1)[-1]))
+
+
+def _forms_of(f: Field, kinds: dict[str, Field], w: Words) -> str:
+    """The forms a parameter belongs to, in the reader's words (shown beside it; the page's script hides a
+    parameter whose form is not chosen)."""
+    if not f.when:
+        return ""
+    pointer, chosen = f.when[-1]
+    kind = kinds.get(pointer)
+    if kind is None:
+        return ""
+    return " (" + ", ".join(w.gettext(kind.words[kind.choices.index(k)]) for k in chosen if k in kind.choices) + ")"
 
 
 def _result_html(request: Request, pack: str, lang: str, w: Words, token: str, after: Any, tables: bool) -> str:

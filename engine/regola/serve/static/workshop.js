@@ -21,3 +21,30 @@
   });
   source.onerror = function () { source.close(); setTimeout(function () { window.location.reload(); }, 3000); };
 }());
+
+// The workshop's form: a parameter of a mechanic's form shows only while its form is chosen (its label
+// names the form, so without JavaScript every parameter shows and the server reads only the chosen ones).
+(function () {
+  "use strict";
+  var form = document.querySelector("main.workshop form");
+  if (!form) { return; }
+  var fields = form.querySelectorAll("[data-when]");
+  if (!fields.length) { return; }
+  function chosen(name) {
+    var select = form.querySelector('select[name="' + name.replace(/["\\]/g, "\\$&") + '"]');
+    return select ? select.value : null;
+  }
+  function update() {
+    fields.forEach(function (field) {
+      var shown = field.getAttribute("data-when").split(";").every(function (condition) {
+        var at = condition.lastIndexOf("=");
+        return condition.slice(at + 1).split("|").indexOf(chosen(condition.slice(0, at))) >= 0;
+      });
+      field.hidden = !shown;
+    });
+  }
+  form.addEventListener("change", function (event) {
+    if (event.target.hasAttribute("data-kind")) { update(); }
+  });
+  update();
+}());

@@ -1,0 +1,176 @@
+"""Each mechanic's forms, declared once: the record every reader takes a form from.
+
+A :class:`Mechanic` (who starts, the order of play, how a hand is dealt, how a lot is auctioned, an open
+auction's raise rule) lists its :class:`Form` s and every :class:`Param` they take. From that one record:
+
+- ``schemas/mechanics.schema.json`` states the mechanic (``Mechanic.schema``; ``tools/schemas.py`` writes
+  the file and a test fails when the committed file differs);
+- the editing choices (``regola.mechanics.editable``): the workshop's and `regola new variant`'s choice of
+  form, each form's parameters as fields with a value to start from, and the labels of both, which are
+  gettext messages of the ``regola`` domain (marked with ``N_``) so a German page reads German;
+- the behaviour module's list of its kinds (``START_KINDS = START.kinds``), so a form the record lacks
+  cannot be run, nor one it has be missing from the schema.
+
+A parameter named by several forms (``by`` of ``fewest`` and ``most``) is declared once; the schema says
+which forms take it and which need it. The words of each form stay with the other rule texts
+(``regola.text.mechanics``), filled with these parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["CITES", "MEASURE", "Form", "Mechanic", "Param"]
+
+#: the shared definitions the fragments point at (``$defs`` of schemas/mechanics.schema.json)
+MEASURE = {"$ref": "#/$defs/measure"}
+CITES = {"$ref": "#/$defs/cites"}
+#: a price, a bid or a step: far above any printed one, and bounded (docs/CHECK.md, Bounds)
+MONEY = 1_000_000
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a form.
+
+    ``type`` is ``int`` (``low``..``high``), ``choice`` (one of ``choices``, labelled by ``words``),
+    ``measure`` (a measure the pack declares), ``form`` (a nested mechanic, ``inner``: an open auction's
+    raise rule) or ``record`` (a fixed set of ``fields``, ``needs`` of them required). ``about`` is the
+    schema's English description; ``label`` the reader's name for it (a gettext msgid); ``suggest`` the
+    value the workshop offers when a reader first picks a form that takes it (a starting point, not a
+    rule: the check judges the result).
+    """
+
+    name: str
+    label: str
+    about: str = ""
+    type: str = "int"
+    low: int = 0
+    high: int = MONEY
+    choices: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()  # a choice's label each (msgids), in the order of ``choices``
+    inner: Mechanic | None = None
+    fields: tuple[Param, ...] = ()
+    needs: tuple[str, ...] = ()
+    suggest: Any = None
+    note: str = ""  # the schema's $comment
+
+    def __post_init__(self) -> None:
+        assert self.type != "choice" or len(self.words) == len(self.choices), f"{self.name}: a label per choice"
+
+    def schema(self, users: tuple[str, ...] = ()) -> dict[str, Any]:
+        """The JSON Schema of this parameter; ``users``: the forms that take it, named in its description."""
+        out: dict[str, Any]
+        if self.type == "int":
+            out = {"type": "integer", "minimum": self.low, "maximum": self.high}
+        elif self.type == "choice":
+            out = {"enum": list(self.choices)}
+        elif self.type == "measure":
+            out = dict(MEASURE)
+        elif self.type == "form":
+            assert self.inner is not None
+            out = self.inner.schema()
+        elif self.type == "record":
+            out = {"type": "object", "additionalProperties": False, "required": list(self.needs),
+                   "properties": {p.name: p.schema() for p in self.fields}}
+        else:
+            raise ValueError(f"parameter {self.name}: no type {self.type!r}")
+        if self.note:
+            out["$comment"] = self.note
+        about = f"{'/'.join(users)}: {self.about}" if users and self.about else self.about
+        if about:
+            out = _described(out, about)
+        return out
+
+
+def _described(schema: dict[str, Any], about: str) -> dict[str, Any]:
+    """``schema`` with its description placed after its type and before its parts, as the file reads."""
+    head = {k: v for k, v in schema.items() if k in ("type", "additionalProperties", "required", "enum", "$ref",
+                                                      "minimum", "maximum", "$comment")}
+    return {**head, "description": about, **{k: v for k, v in schema.items() if k not in head}}
+
+
+@dataclass(frozen=True)
+class Form:
+    """One form of a mechanic: its ``kind`` (the data's name), its label (a msgid), the schema's English
+    description, the parameters it takes (names of the mechanic's ``params``) and those it needs."""
+
+    kind: str
+    label: str
+    about: str
+    takes: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Mechanic:
+    """A mechanic whose form data chooses: its block name, its label, its description, its forms, every
+    parameter any form takes (once), and those every form needs (``common``: a deal's cards dealt and kept)."""
+
+    name: str
+    label: str
+    about: str
+    forms: tuple[Form, ...]
+    params: tuple[Param, ...] = ()
+    common: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)  # more properties of its schema (a deal's description)
+
+    def __post_init__(self) -> None:
+        names = {p.name for p in self.params}
+        for form in self.forms:
+            unknown = (set(form.takes) | set(form.needs)) - names
+            assert not unknown, f"{self.name}/{form.kind} names no parameter {sorted(unknown)}"
+            assert set(form.needs) <= set(form.takes), f"{self.name}/{form.kind} needs what it does not take"
+        assert set(self.common) <= names
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(f.kind for f in self.forms)
+
+    def form(self, kind: str) -> Form:
+        return next(f for f in self.forms if f.kind == kind)
+
+    def param(self, name: str) -> Param:
+        return next(p for p in self.params if p.name == name)
+
+    def takes(self, kind: str) -> tuple[Param, ...]:
+        """The parameters the form ``kind`` takes, common ones first, in the mechanic's order."""
+        own = set(self.form(kind).takes) | set(self.common)
+        return tuple(p for p in self.params if p.name in own)
+
+    def needs(self, kind: str) -> tuple[str, ...]:
+        return (*self.common, *self.form(kind).needs)
+
+    def schema(self) -> dict[str, Any]:
+        """This mechanic's JSON Schema: the forms as the enum of ``kind``, each parameter once, and for each
+        parameter an ``allOf`` item that requires it of the forms that need it and refuses it elsewhere."""
+        kind = {"enum": list(self.kinds), "description": "; ".join(f"{f.kind}: {f.about}" for f in self.forms)}
+        properties: dict[str, Any] = {"kind": kind}
+        rules: list[dict[str, Any]] = []
+        for param in self.params:
+            users = () if param.name in self.common else tuple(f.kind for f in self.forms if param.name in f.takes)
+            properties[param.name] = param.schema(users if 0 < len(users) < len(self.forms) else ())
+            if param.name in self.common:
+                continue
+            needing = [f.kind for f in self.forms if param.name in f.needs]
+            if needing:
+                rules.append({"if": _kind_in(needing), "then": {"required": [param.name]}})
+            refusing = [f.kind for f in self.forms if param.name not in f.takes]
+            if refusing:
+                rules.append({"if": _kind_in(refusing), "then": {"not": {"required": [param.name]}}})
+        properties["cites"] = dict(CITES)
+        out: dict[str, Any] = {"type": "object", "additionalProperties": False,
+                               "required": ["kind", *self.common]}
+        if self.about:
+            out["description"] = self.about
+        out["properties"] = properties
+        if rules:
+            out["allOf"] = rules
+        return {**out, **self.extra}
+
+
+def _kind_in(kinds: list[str]) -> dict[str, Any]:
+    return {"properties": {"kind": {"const": kinds[0]} if len(kinds) == 1 else {"enum": kinds}}}
+

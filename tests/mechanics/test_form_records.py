@@ -1,0 +1,98 @@
+"""Each mechanic's forms are one record (regola.mechanics.forms): the committed schema is what the records
+say, each form takes exactly the parameters its record names and needs the ones it says, and a parameter
+given to a form that does not take it is refused at the parameter, naming the form."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from regola.core.schema_words import describe
+from regola.mechanics.forms import Mechanic, Param
+from regola.mechanics.schema import FORMED, generated, path, render
+
+ROOT = Path(__file__).resolve().parents[2]
+COMMITTED = json.loads(path(ROOT).read_text(encoding="utf-8"))
+
+
+def test_the_committed_schema_is_what_the_records_say() -> None:
+    """`python tools/schemas.py` writes it; a record changed without it fails here."""
+    assert path(ROOT).read_text(encoding="utf-8") == render(generated(COMMITTED))
+
+
+def _sample(param: Param) -> Any:
+    if param.type == "int":
+        return param.suggest if param.suggest is not None else max(param.low, 1)
+    if param.type == "choice":
+        return param.choices[-1]
+    if param.type == "measure":
+        return "money"
+    if param.type == "form":
+        assert param.inner is not None
+        return {"kind": param.inner.kinds[0]}
+    return {name: _sample(next(p for p in param.fields if p.name == name)) for name in param.needs}
+
+
+def _validator(mechanic: Mechanic) -> Draft202012Validator:
+    return Draft202012Validator({"$defs": COMMITTED["$defs"], **COMMITTED["properties"][mechanic.name]})
+
+
+CASES = [(m, form.kind) for m in FORMED.values() for form in m.forms]
+
+
+@pytest.mark.parametrize(("mechanic", "kind"), CASES, ids=[f"{m.name}-{k}" for m, k in CASES])
+def test_a_form_takes_its_parameters_needs_its_own_and_refuses_the_rest(mechanic: Mechanic, kind: str) -> None:
+    validator = _validator(mechanic)
+    least = {"kind": kind} | {name: _sample(mechanic.param(name)) for name in mechanic.needs(kind)}
+    assert not list(validator.iter_errors(least)), least
+    every = least | {p.name: _sample(p) for p in mechanic.takes(kind)}
+    assert not list(validator.iter_errors(every)), every
+    for name in mechanic.needs(kind):  # each one it needs, left out, is missing
+        errors = list(validator.iter_errors({k: v for k, v in least.items() if k != name}))
+        assert any(f"'{name}'" in f.message for e in errors for f in describe(e)), (name, errors)
+    taken = {p.name for p in mechanic.takes(kind)}
+    for param in mechanic.params:
+        if param.name in taken:
+            continue
+        found = [f for e in validator.iter_errors(least | {param.name: _sample(param)}) for f in describe(e)]
+        assert [(f.pointer, f.message) for f in found] == [(f"/{param.name}",
+                                                            f"kind '{kind}' takes no field '{param.name}'")]
+
+
+def test_the_behaviour_modules_run_the_forms_their_records_declare() -> None:
+    from regola.mechanics.auction import AUCTION_KINDS, RAISE_KINDS
+    from regola.mechanics.draft import DEAL_KINDS
+    from regola.mechanics.seating import DIRECTIONS, MEASURED
+    from regola.mechanics.start import START_KINDS
+
+    assert FORMED["start_player"].kinds == START_KINDS and FORMED["deal"].kinds == DEAL_KINDS
+    assert (*DIRECTIONS, *MEASURED) == FORMED["turn_order"].kinds
+    assert FORMED["auction"].kinds == AUCTION_KINDS and FORMED["auction"].param("raise").inner.kinds == RAISE_KINDS
+
+
+def _labels(mechanic: Mechanic) -> set[str]:
+    """Every label of a mechanic: its own, its forms', its parameters' and their choices', nested ones too."""
+    found = {mechanic.label} | {f.label for f in mechanic.forms}
+    params = list(mechanic.params)
+    while params:
+        param = params.pop()
+        found |= {param.label, *param.words}
+        params += param.fields
+        if param.inner is not None:
+            found |= _labels(param.inner)
+    return found
+
+
+def test_every_form_and_choice_has_a_label_in_every_shipped_language() -> None:
+    from regola.i18n import words
+
+    labels = set().union(*(_labels(m) for m in FORMED.values()))
+    assert {"how a bid is raised", "by any amount", "least bid", "the player on the left"} <= labels
+    for lang in ("cs", "de", "fr", "pl"):
+        said = words(lang)
+        untranslated = sorted(label for label in labels if said.gettext(label) == label)
+        assert untranslated == [], (lang, untranslated)
