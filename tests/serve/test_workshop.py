@@ -119,11 +119,16 @@ def test_each_form_offers_its_own_parameters_in_the_readers_words(client: httpx.
     start = re.search(r'<label class="field"[^>]*data-when="/mechanics/auction/kind=dutch">'
                       r'<span class="name">([^<]*)<span class="forms">([^<]*)</span>', page)
     assert start is not None and start[1] == "Anfangspreis" and "holländisch" in start[2]
+    step = re.search(r'<label class="field"[^>]*>(?:(?!</label>).)*name="/mechanics/auction/step".*?</label>',
+                     page, re.S)
+    assert step is not None and 'value="1"' in step[0]  # a suggestion for a form the pack does not use ...
+    assert 'class="today"' not in step[0]  # ... is not said to be today's value
     posted = _fields_of(page)
     posted["/mechanics/auction/kind"] = "dutch"
     refused = client.post("/workshop/cs/de/", data=posted)
     assert refused.status_code == 422
-    field = re.search(r'<label class="field"[^>]*>.*?name="/mechanics/auction/start".*?</label>', refused.text, re.S)
+    field = re.search(r'<label class="field"[^>]*>(?:(?!</label>).)*name="/mechanics/auction/start".*?</label>',
+                      refused.text, re.S)
     assert field is not None and "die gewählte Form braucht diesen Wert" in field[0]
     posted |= {"/mechanics/auction/start": "9", "/mechanics/auction/step": "2", "id": "club-dutch"}
     answer = client.post("/workshop/cs/de/", data=posted)

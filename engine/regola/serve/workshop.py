@@ -287,13 +287,13 @@ def _choice_words(f: Field, index: int, w: Words, catalog: Any) -> str:
 
 
 def _field_html(f: Field, value: Any, label: str, w: Words, problem: str | None, catalog: Any = None,
-                forms: str = "") -> str:
+                forms: str = "", todays: dict[str, Any] | None = None) -> str:
     changed = " edited" if value != f.value else ""
     alert = f'<span class="finding" role="alert">{esc(problem)}</span>' if problem else ""
     when = ";".join(f"{p}={'|'.join(kinds)}" for p, kinds in f.when)
     data = f' data-when="{esc(when)}"' if when else ""
-    if f.of is not None and f.value is None:  # a parameter of a form the pack does not use: no value today
-        today = ""
+    if f.of is not None and (f.value is None or not f.shown(todays or {})):
+        today = ""  # a parameter the pack's form does not have: its value is a suggestion, not today's
     else:
         shown = _choice_words(f, f.choices.index(f.value), w, catalog) if f.kind == "choice" and f.value in f.choices \
             else _shown(f.value, w)
@@ -336,8 +336,10 @@ def _form_html(request: Request, library: Library, pack: str, lang: str, w: Word
     forms = groups.get(None, [])
     if forms:
         kinds = {f.pointer: f for f in forms if f.pointer.endswith("/kind")}
+        todays = {f.pointer: f.value for f in forms}
         inner = "".join(_field_html(f, values.get(f.pointer, f.value), _mechanic_label(f, w, bound.catalog), w,
-                                    problems.get(f.pointer), bound.catalog, _forms_of(f, kinds, w)) for f in forms)
+                                    problems.get(f.pointer), bound.catalog, _forms_of(f, kinds, w), todays)
+                         for f in forms)
         legend = w.gettext("How the game runs")
         parts.insert(0, f'<fieldset class="mechanics"><legend>{esc(legend)}</legend>{inner}</fieldset>')
     general = [text for key, text in [*notes, *problems.items()] if key in ("", "id")]

@@ -9,7 +9,7 @@ pays the price asked; ``("pass",)`` lets it go. An offer nobody takes ends as wh
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from regola.core.errors import IllegalAction
@@ -134,17 +134,23 @@ def _start_auction(state: State, key: str) -> None:
         s["offer"] = dutch_state(in_turn, form.start if form.kind == "dutch" else int(form.price or 0))
 
 
+def _can_pay(state: State) -> Callable[[int, int], bool]:
+    """(seat, price) -> whether that player has the gulden to take an offer at that price."""
+    return lambda seat, price: state.players[seat].money >= price
+
+
 def _asked(state: State) -> int | None:
     """Who of the co-completers is asked now, passing over whoever could not pay the price (set as
     ``who``); None once the offer went round unclaimed at its floor (or once, at a fixed price)."""
     s = state.step
     offer = s["offer"]
     form = state.rules.mechanics.auction
+    can_pay = _can_pay(state)
     while (seat := dutch_turn(offer)) is not None:
-        if state.players[seat].money >= offer["price"]:
+        if can_pay(seat, offer["price"]):
             s["who"] = seat
             return seat
-        dutch_decline(offer, form, lambda other, price: state.players[other].money >= price)
+        dutch_decline(offer, form, can_pay)
     return None
 
 
@@ -253,8 +259,7 @@ class Completion(Step):
                 price = s.pop("offer")["price"]
                 _sold(state, s["groups"][s["auction"]]["card"], s["who"], price, {str(s["who"]): price})
             else:
-                dutch_decline(s["offer"], state.rules.mechanics.auction,
-                              lambda other, price: state.players[other].money >= price)
+                dutch_decline(s["offer"], state.rules.mechanics.auction, _can_pay(state))
         elif s.get("open"):
             open_bid(s["open"], s["who"], action[1])
         else:
