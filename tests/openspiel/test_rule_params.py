@@ -32,12 +32,14 @@ def _money(state: object) -> list[int]:
 @pytest.mark.parametrize("pack", ["cs", "pl"])
 def test_every_value_a_house_rule_may_change_is_a_parameter_with_the_pack_s_value(pack: str) -> None:
     spec = pyspiel.load_game(f"regola_{pack}").get_type().parameter_specification
-    editable = [f for f in fields(load_pack(pack)) if f.of is None]  # a form's parameters are set with its form
+    editable = fields(load_pack(pack))  # a form's own parameters included
     rules = rule_params(load_pack(pack), set(BASE_PARAMETERS))
     assert len(rules.by_name) == len(editable) == len(spec) - len(BASE_PARAMETERS)
     for name, field in rules.by_name.items():
         assert re.fullmatch(r"[a-z][a-z0-9_]*", name), name  # a name a game string can carry
-        assert spec[name] == (field.value if field.kind != "choice" else str(field.value))
+        unset = "" if field.kind == "choice" else -1  # a parameter of a form the pack does not use, not set
+        assert spec[name] == (unset if field.value is None else field.value if field.kind != "choice"
+                              else str(field.value))
     assert {"rounds_count", "money_2", "mechanics_auction"} <= set(spec) if pack == "pl" else \
         {"seats_0_money", "display_size_2", "mechanics_start_player"} <= set(spec)
 
@@ -64,6 +66,25 @@ def test_a_form_chosen_by_parameter_keeps_what_every_form_of_it_needs() -> None:
         outcomes = state.chance_outcomes() if state.is_chance_node() else [(a, 1) for a in state.legal_actions()]
         state.apply_action(rng.choice(outcomes)[0])
     assert json.loads(str(state))["state"]["round"] == 1
+
+
+def test_a_forms_own_parameters_are_game_parameters_and_what_it_needs_is_asked_for() -> None:
+    """A Dutch auction in Maestro Leonardo by parameters: its first price is needed (one error naming it),
+    its step and floor start from the record's suggestions, and the game plays it."""
+    with pytest.raises(ValueError, match="auction_start must be set for the form chosen"):
+        pyspiel.load_game("regola_cs(players=2,mechanics_auction=dutch)")
+    game = pyspiel.load_game("regola_cs(players=2,mechanics_auction=dutch,auction_start=9)")
+    variant = rule_params(load_pack("cs"), set(BASE_PARAMETERS)).variant((("auction_start", 9),
+                                                                          ("mechanics_auction", "dutch")))
+    assert variant is not None
+    assert [c["value"] for c in variant.changes] == [{"kind": "dutch", "start": 9, "step": 1, "floor": 0}]
+    state, rng = game.new_initial_state(), random.Random(2)
+    while not state.is_terminal():
+        outcomes = state.chance_outcomes() if state.is_chance_node() else [(a, 1) for a in state.legal_actions()]
+        state.apply_action(rng.choice(outcomes)[0])
+    # a parameter of a form not chosen changes nothing: the same game as the pack's
+    assert str(pyspiel.load_game("regola_cs(players=2,auction_start=9)").new_initial_state()) == \
+        str(pyspiel.load_game("regola_cs(players=2)").new_initial_state())
 
 
 def test_a_parameter_at_its_default_changes_nothing() -> None:

@@ -281,7 +281,7 @@ DEPTH = 6
 def fields(pack: Any) -> list[Field]:
     """Every field of a house rule of this pack: each number and yes/no under the data its rules govern
     (walked into lists and tables, at most PER_RULE per rule, each value under the first rule that names
-    it), then the forms of the mechanics."""
+    it), then the forms of the mechanics (a value a form holds is offered there, with its form)."""
     out: list[Field] = []
     seen: set[str] = set()
     for rule_id, entry in pack.data.get("rules", {}).items():
@@ -291,7 +291,9 @@ def fields(pack: Any) -> list[Field]:
             if value is not MISSING:
                 _walk(value, pointer, rule_id, mine, seen, DEPTH)
         out += mine[:PER_RULE]
-    return out + mechanic_fields(pack)
+    forms = mechanic_fields(pack)
+    formed = {f.pointer for f in forms}  # a form's parameter a rule also governs is set with its form
+    return [f for f in out if f.pointer not in formed] + forms
 
 
 def _walk(value: Any, pointer: str, rule_id: str, out: list[Field], seen: set[str], depth: int) -> None:

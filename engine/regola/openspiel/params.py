@@ -8,6 +8,14 @@ starting with a number, that no other value shares: ``/rounds/count`` is ``round
 ``seats_0_money``, the form of a mechanic ``mechanics_auction``. A parameter set to
 something other than its default becomes one change of a variant made on the fly, checked like any
 variant file, so a value the schema refuses is one ValueError that names the parameter.
+
+Each form's own parameters (regola.mechanics.forms) are parameters too, named after the others so that
+no earlier name changes: ``auction_start``, ``auction_step``, ``start_player_by``. A parameter of a form
+the pack does not use defaults to its record's suggestion, or to "not set" (-1 for a number, "" for a
+choice: no parameter of a form may be negative). A mechanic whose form or parameters change is replaced
+whole by what its parameters make, as in the workshop (``regola.mechanics.editable.changes``); a
+parameter the chosen form needs and lacks is a ValueError naming it:
+``regola_cs(mechanics_auction=dutch,auction_start=9)``.
 """
 
 from __future__ import annotations
@@ -18,7 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from regola.core.variant import Variant, variant_from_dict
-from regola.mechanics.editable import Field, fields
+from regola.mechanics.editable import Field, fields, unset
+from regola.mechanics.editable import changes as changes_of_forms
 
 __all__ = ["RuleParams", "rule_params"]
 
@@ -51,8 +60,19 @@ def _names(pointers: list[str], taken: set[str]) -> list[str]:
     return out
 
 
+#: a form's parameter that is not set, as an OpenSpiel default (a parameter's value has one type)
+UNSET_NUMBER, UNSET_CHOICE = -1, ""
+
+
 def _plain(field: Field) -> bool | int | float | str:
+    if field.value is None:
+        return UNSET_CHOICE if field.kind == "choice" else UNSET_NUMBER
     return field.value if field.kind != "choice" else str(field.value)
+
+
+def _formed(field: Field) -> bool:
+    """Whether the field is part of a mechanic's form (its kind or one of its parameters)."""
+    return field.whole is not None or field.of is not None
 
 
 @dataclass(frozen=True)
@@ -61,6 +81,7 @@ class RuleParams:
 
     pack: str
     by_name: dict[str, Field]
+    cites: dict[str, list[str]]  # each formed mechanic's citations, kept while its kind stays
 
     def defaults(self) -> dict[str, Any]:
         return {name: _plain(f) for name, f in self.by_name.items()}
@@ -74,7 +95,7 @@ class RuleParams:
             if field is None:
                 continue
             value = _coerce(name, field, value)
-            if field.change(value) is not None:
+            if value != _plain(field) or type(value) is not type(_plain(field)):
                 out.append((name, value))
         return tuple(sorted(out))
 
@@ -82,7 +103,18 @@ class RuleParams:
         """The variant the changes make (None for none)."""
         if not changes:
             return None
-        ops = [self.by_name[name].change(value) for name, value in changes]
+        ops = [self.by_name[name].change(value) for name, value in changes if not _formed(self.by_name[name])]
+        formed = [f for f in self.by_name.values() if _formed(f)]
+        given = {self.by_name[name].pointer: (None if value in (UNSET_NUMBER, UNSET_CHOICE) else value)
+                 for name, value in changes if _formed(self.by_name[name])}
+        missing = unset(formed, given)
+        if missing:
+            names = {f.pointer: n for n, f in self.by_name.items()}
+            raise ValueError(", ".join(names[f.pointer] for f in missing) + " must be set for the form chosen")
+        mechanics = {"mechanics": {k[len("/mechanics/"):]: {"cites": v} for k, v in self.cites.items()}}
+        ops += changes_of_forms(formed, given, mechanics)
+        if not any(op is not None for op in ops):
+            return None  # only parameters of forms not chosen: the pack's own game
         raw = {"id": "openspiel-parameters", "base": [self.pack], "title": "OpenSpiel game parameters",
                "changes": [op for op in ops if op is not None]}
         return variant_from_dict(raw, "game parameters " + ",".join(f"{n}={v}" for n, v in changes))
@@ -108,7 +140,7 @@ def _coerce(name: str, field: Field, value: Any) -> Any:
     if field.kind == "float" and isinstance(value, int | float) and not isinstance(value, bool):
         return float(value)
     if field.kind == "choice" and isinstance(value, str):
-        if value not in field.choices:
+        if value not in field.choices and not (field.of is not None and value == UNSET_CHOICE):
             raise ValueError(f"{name} must be one of {', '.join(field.choices)}, not {value!r}")
         return value
     wanted = {"bool": "true or false", "int": "a whole number", "float": "a number"}.get(field.kind, "a word")
@@ -117,6 +149,14 @@ def _coerce(name: str, field: Field, value: Any) -> Any:
 
 def rule_params(pack: Any, reserved: set[str]) -> RuleParams:
     """The rule parameters of a loaded pack; ``reserved`` are the game's other parameter names."""
-    found = [f for f in fields(pack) if f.of is None]  # a form's own parameters are not game parameters
+    every = fields(pack)
+    found = [f for f in every if f.of is None]
     names = _names([f.whole or f.pointer for f in found], reserved)
-    return RuleParams(pack.id, dict(zip(names, found, strict=True)))
+    params = [f for f in every if f.of is not None]  # named after the rest: no earlier name changes
+    named = dict(zip(names, found, strict=True))
+    named |= dict(zip(_names([f.pointer.removeprefix("/mechanics") for f in params], reserved | set(names)), params,
+                      strict=True))
+    mechanics = pack.data.get("mechanics") or {}
+    cites = {f.whole: list(block["cites"]) for f in found if f.whole is not None
+             and isinstance(block := mechanics.get(f.whole.rsplit("/", 1)[-1]), dict) and "cites" in block}
+    return RuleParams(pack.id, named, cites)
