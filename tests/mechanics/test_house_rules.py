@@ -77,6 +77,7 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "ml-tiebreak-materials": ("cs", []),
     "ml-tiebreak-completed": ("cs", []),
     "pf-tiebreak-jesters": ("pl", []),
+    "ml-tiebreak-thrift": ("cs", []),  # fewer is better: who paid less at the last auctions
     # Maestro Leonardo's tie rule 'nobody' moved to Princes of Florence's sealed lots
     "pf-sealed-tie-nobody": ("pl", ["200", "100"]),
     # orders of play by a measure, set anew as each round begins (item 3)
@@ -756,6 +757,8 @@ def test_the_terminal_shows_what_a_house_rule_opens() -> None:
 @pytest.mark.parametrize(("variant", "measure", "said"), [
     ("ml-tiebreak-materials", lambda p, n: p.hand.__setitem__(0, n), "more material cards"),
     ("ml-tiebreak-completed", lambda p, n: setattr(p, "completed", list(range(1, n + 1))), "more inventions completed"),
+    # fewer is better: seat 0 paid 3 at the last auctions, seat 1 nothing
+    ("ml-tiebreak-thrift", lambda p, n: setattr(p, "auction_paid", 3 - n), "fewer florins paid at the latest auctions"),
 ])
 def test_at_equal_money_the_house_tie_break_decides_before_the_printed_ones(
         variant: str, measure: Callable[[Any, int], None], said: str) -> None:
@@ -778,7 +781,8 @@ def test_at_equal_money_the_house_tie_break_decides_before_the_printed_ones(
             {"seat": 0, "rank": 2, "color": "blue", "money": 10, "bonus": 0, "inventions": 2, "completed": 0,
              "key": list(keys[0])}]
     lines = _summary("cs", variant, rows)
-    assert f"is ahead on the tie-break: {said} (3 " in lines[2].replace("\xa0", " "), lines[2]
+    shown = "0 " if said.startswith("fewer") else "3 "  # the value a fewer-is-better key shows is seat 1's own
+    assert f"is ahead on the tie-break: {said} ({shown}" in lines[2].replace("\xa0", " "), lines[2]
 
 
 def test_at_equal_prestige_more_jesters_go_ahead_before_money() -> None:
@@ -814,6 +818,7 @@ def _summary(pack: str, variant: str, rows: list[dict[str, Any]]) -> list[str]:
 @pytest.mark.parametrize(("pack", "path", "value"), [
     ("cs", "/scoring/tie_breaks", "[money, dragons]"),
     ("pl", "/scoring/tiebreak", "[prestige, tier_counts]"),
+    ("cs", "/scoring/tie_breaks", "[money, {fewer: tier_counts}]"),  # fewer is better only for a measure
 ])
 def test_a_tie_break_that_is_no_measure_is_refused_at_its_item(tmp_path: Path, pack: str, path: str,
                                                                value: str) -> None:

@@ -15,6 +15,7 @@ from regola.core.errors import PackError
 from regola.core.pointers import MISSING, resolve
 from regola.i18n.numbers import format_items, format_number, plural_category
 from regola.mechanics.parts import units as part_units
+from regola.mechanics.ranking import fewer, tie_break_name
 from regola.text.catalog import PLACEHOLDER, Catalog
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ def _shown(spec: dict[str, Any], value: Any) -> _Shown:
     if kind == "measures":  # a list of measures (tie-breaks), each 'more <noun>' unless a case words it
         if not isinstance(value, list):
             raise ValueError(f"expected a list, found {value!r}")
-        measures = tuple(str(v) for v in value[int(spec.get("skip", 0)):])
+        measures = tuple(tie_break_name(v) for v in value[int(spec.get("skip", 0)):])
         if not measures:
             raise ValueError(f"expected more than {spec.get('skip', 0)} items, found {value!r}")
         return _Shown("measures", (), measures)
@@ -189,9 +190,12 @@ def _measure_words(catalog: Catalog, spec: dict[str, Any], units: Mapping[str, s
     case = spec.get("cases", {}).get(item)
     if case is not None:
         return str(case)
-    if item not in units:
-        raise ValueError(f"no case for {item!r} and no measure of that name among the pack's parts")
-    return words(catalog.language).gettext("more {measure}", measure=plural(catalog, units[item], 5))
+    least, measure = fewer(item)
+    if measure not in units:
+        raise ValueError(f"no case for {measure!r} and no measure of that name among the pack's parts")
+    said = words(catalog.language)
+    noun = plural(catalog, units[measure], 5)
+    return said.gettext("fewer {measure}", measure=noun) if least else said.gettext("more {measure}", measure=noun)
 
 
 def fill(template: str, values: dict[str, str]) -> str:

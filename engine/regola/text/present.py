@@ -72,18 +72,24 @@ def measure_tie_break(speech: Speech, game: Game, name: str, index: int) -> tupl
     """A tie-break that is a measure of the pack's parts ('more jesters'), and its value in a result row's
     ``key`` at ``index``, counted in the measure's unit."""
     from regola.mechanics.parts import units as part_units
+    from regola.mechanics.ranking import fewer
     from regola.text.bind import plural, with_unit
 
-    unit = part_units(game.ruleset.pack.data.get("mechanics") or {}).get(name)
-    shown = lambda r: with_unit(speech.catalog, r["key"][index], unit)  # noqa: E731
+    least, measure = fewer(name)
+    unit = part_units(game.ruleset.pack.data.get("mechanics") or {}).get(measure)
+    sign = -1 if least else 1  # the key holds a fewer-is-better measure negated
+    shown = lambda r: with_unit(speech.catalog, sign * r["key"][index], unit)  # noqa: E731
     winner = speech.catalog.rules.get("scoring.winner") or {}
     for spec in (winner.get("args") or {}).values():  # the rule's own words for it, where it has a case
         if spec.get("format") == "measures" and name in (spec.get("cases") or {}):
             return str(spec["cases"][name]), shown
     try:
-        noun = plural(speech.catalog, unit, 5) if unit else name
+        noun = plural(speech.catalog, unit, 5) if unit else measure
     except KeyError:  # the check reports a unit a catalog lacks (TEXT_UNTRANSLATED)
-        noun = name
+        noun = measure
+    if least:
+        # TRANSLATORS: a tie-break of the final standings where fewer is better ('fewer debts', genitive)
+        return speech.gettext("fewer {measure}", measure=noun), shown
     # TRANSLATORS: a tie-break of the final standings: the noun counts many ('more jesters', Czech genitive)
     return speech.gettext("more {measure}", measure=noun), shown
 
