@@ -96,3 +96,28 @@ def test_every_form_and_choice_has_a_label_in_every_shipped_language() -> None:
         said = words(lang)
         untranslated = sorted(label for label in labels if said.gettext(label) == label)
         assert untranslated == [], (lang, untranslated)
+
+
+def test_every_game_condition_a_record_names_is_a_game_term() -> None:
+    """A record's `runs`, `unread`, `needed_if` and `refused_if` name attributes of GameTerms (a misspelt one
+    would read as 'never' in the workshop)."""
+    from dataclasses import fields as dataclass_fields
+
+    from regola.mechanics.terms import GameTerms
+
+    known = {f.name for f in dataclass_fields(GameTerms)}
+    named: set[str] = set()
+    mechanics = list(FORMED.values())
+    while mechanics:
+        mechanic = mechanics.pop()
+        named |= {mechanic.runs, mechanic.unread} | {f.refused_if for f in mechanic.forms}
+        params = list(mechanic.params)
+        while params:
+            param = params.pop()
+            named.add(param.needed_if)
+            params += param.fields
+            if param.inner is not None:
+                mechanics.append(param.inner)
+    conditions = {name.removeprefix("not ") for name in named if name}
+    assert conditions == {"auctions", "auction_unread", "listed_bids", "fixed_price"}
+    assert conditions <= known

@@ -42,7 +42,7 @@ __all__ = ["AUCTION", "AUCTION_KINDS", "RAISE", "RAISE_KINDS", "Auction", "Raise
 RAISE = Mechanic(
     "raise", N_("how a bid is raised"), "",
     forms=(
-        Form("any", N_("by any amount"), "any amount above"),
+        Form("any", N_("by any amount"), "any amount above", refused_if="listed_bids"),
         Form("exactly", N_("by exactly an amount"), "`by`", takes=("by",), needs=("by",)),
         Form("multiple", N_("by a multiple of an amount"), "a multiple of `by` from `min` (default `by`) to `max`",
              takes=("by", "min", "max"), needs=("by", "max")),
@@ -75,11 +75,12 @@ AUCTION = Mechanic(
               "unclaimed", low=1, suggest=1),
         Param("floor", N_("lowest price"), "the lowest price; unclaimed at it, the lot is not sold", suggest=0),
         Param("price", N_("price"), "the price a lot goes for (without it: the game's own fixed price, Princes of "
-              "Florence's opening bid; Maestro Leonardo has none and needs it)"),
+              "Florence's opening bid; Maestro Leonardo has none and needs it)", needed_if="not fixed_price"),
         Param("bids", N_("bids offered"), "in a game whose bids are listed actions (Princes of Florence): bids go "
               "up from `min` (or the game's opening bid) in steps of `by` up to `max`", type="record",
               needs=("by", "max"),
-              fields=(Param("by", N_("bids go up by"), low=1), Param("max", N_("highest bid"), low=1),
+              fields=(Param("by", N_("bids go up by"), low=1, needed_if="listed_bids"),
+                      Param("max", N_("highest bid"), low=1, needed_if="listed_bids"),
                       Param("min", N_("least bid"), "the least bid (without it: the game's own least bid, Princes "
                             "of Florence's opening bid)", low=1))),
         Param("tie", N_("equal highest bids"), "who of equal bids goes first, counted from the start player; "
@@ -87,7 +88,8 @@ AUCTION = Mechanic(
               "/completion/auction/tie)", type="choice", choices=(*TIE_ORDERS, "nobody"),
               words=(N_("the first from the start player wins"), N_("the first after the start player wins"),
                      N_("nobody: the lot is not sold"))),
-    ))
+    ),
+    runs="auctions", unread="auction_unread")
 
 AUCTION_KINDS = AUCTION.kinds
 RAISE_KINDS = RAISE.kinds

@@ -9,7 +9,7 @@ the schema and `regola check` do, on the variant the fields make.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from regola.core.pointers import MISSING, resolve
@@ -101,21 +101,12 @@ def mechanic_fields(pack: Any) -> list[Field]:
     if not isinstance(mechanics, dict):
         return []
     out: list[Field] = []
-    terms: Any = None
+    game = _Terms(pack)
     for name, mechanic in FORMED.items():
         block = mechanics.get(name)
         if not isinstance(block, dict) or "kind" not in block:
             continue
-        kinds = mechanic.kinds
-        if name != "auction":
-            out += _form_fields(mechanic, f"/mechanics/{name}", block, kinds, (), lambda: _measures(pack))
-            continue
-        if terms is None:
-            terms = _terms(pack)
-        kinds = tuple(terms.auctions) or (str(block["kind"]),)  # a game runs the auction forms it declares
-        out += [_as_the_game_reads(f, terms) for f in _form_fields(mechanic, "/mechanics/auction", block, kinds, (),
-                                                                   lambda: _measures(pack))
-                if f.pointer.split("/")[3] not in terms.auction_unread]
+        out += _form_fields(mechanic, f"/mechanics/{name}", block, (), game)
     seen = mechanics.get("visibility") or {}
     for part, audience in seen.items():
         if part != "piles":
@@ -128,27 +119,29 @@ def mechanic_fields(pack: Any) -> list[Field]:
     return out
 
 
-def _as_the_game_reads(f: Field, terms: Any) -> Field:
-    """An auction field as the game's auctions read it: a game whose bids are listed actions needs its sealed
-    bids listed and a bounded raise, and a game without a fixed price of its own needs the form's (regola.
-    mechanics.compile refuses anything else)."""
-    if f.pointer == "/mechanics/auction/price" and not terms.fixed_price:
-        return replace(f, needed_by=("fixed",))
-    if not terms.listed_bids:
-        return f
-    if f.pointer in ("/mechanics/auction/bids/by", "/mechanics/auction/bids/max"):
-        return replace(f, needed_by=("sealed",))
-    if f.pointer == "/mechanics/auction/raise/kind":
-        kept = [i for i, choice in enumerate(f.choices) if choice != "any"]
-        return replace(f, choices=tuple(f.choices[i] for i in kept), words=tuple(f.words[i] for i in kept),
-                       value=f.value if f.value != "any" else f.choices[kept[0]])
-    return f
+class _Terms:
+    """What the game lends the library (its GameTerms), compiled only when a record asks, and the pack's
+    measures."""
 
+    def __init__(self, pack: Any) -> None:
+        self.pack = pack
+        self._terms: Any = None
 
-def _terms(pack: Any) -> Any:
-    from regola.core.game import Ruleset
+    @property
+    def terms(self) -> Any:
+        if self._terms is None:
+            from regola.core.game import Ruleset
 
-    return Ruleset(pack).rules.mechanics.terms
+            self._terms = Ruleset(self.pack).rules.mechanics.terms
+        return self._terms
+
+    def holds(self, condition: str) -> bool:
+        from regola.mechanics.forms import flag
+
+        return bool(condition) and flag(self.terms, condition)
+
+    def measures(self) -> tuple[str, ...]:
+        return _measures(self.pack)
 
 
 def _measures(pack: Any) -> tuple[str, ...]:
@@ -157,12 +150,19 @@ def _measures(pack: Any) -> tuple[str, ...]:
     return tuple(units(pack.data.get("mechanics") or {}))
 
 
-def _form_fields(mechanic: Any, base: str, block: Mapping[str, Any], kinds: tuple[str, ...],
-                 when: tuple[tuple[str, tuple[str, ...]], ...], measures: Any, of: str | None = None) -> list[Field]:
-    """The kind of ``mechanic`` at ``base`` as a choice of ``kinds``, then each parameter of those forms,
-    shown under the forms that take it (a nested form's own parameters under its kinds too)."""
+def _form_fields(mechanic: Any, base: str, block: Mapping[str, Any], when: tuple[tuple[str, tuple[str, ...]], ...],
+                 game: _Terms, of: str | None = None) -> list[Field]:
+    """The kind of ``mechanic`` at ``base`` as a choice of the forms the game runs (its record's ``runs``,
+    less a form ``refused_if`` the game's terms), then each parameter of those forms the game reads (less its
+    record's ``unread``), shown under the forms that take it, needed by those that need it (or ``needed_if``
+    the game's terms); a nested form's own parameters under its kinds too."""
+    kinds = tuple(getattr(game.terms, mechanic.runs)) if mechanic.runs else mechanic.kinds
+    kinds = tuple(k for k in kinds if not game.holds(mechanic.form(k).refused_if)) or (str(block.get("kind")),)
+    unread = set(getattr(game.terms, mechanic.unread)) if mechanic.unread else set()
     kind_pointer = f"{base}/kind"
     today = str(block.get("kind", kinds[0]))
+    if today not in kinds:  # a form the game cannot run as written here: start from the first it can
+        today = kinds[0]
     words = tuple(mechanic.form(k).label for k in kinds)
     if of is None:
         common = tuple((name, block[name]) for name in mechanic.common if name in block)
@@ -173,34 +173,36 @@ def _form_fields(mechanic: Any, base: str, block: Mapping[str, Any], kinds: tupl
     root = of or base
     for param in mechanic.params:
         users = tuple(k for k in kinds if any(p.name == param.name for p in mechanic.takes(k)))
-        if not users:
+        if not users or param.name in unread:
             continue
         shown = when if set(users) == set(kinds) else (*when, (kind_pointer, users))
-        needed = tuple(k for k in users if param.name in mechanic.needs(k))
+        needed = tuple(k for k in users if param.name in mechanic.needs(k) or game.holds(param.needed_if))
         pointer = f"{base}/{param.name}"
         value = block.get(param.name) if today in users else None
         if param.type == "form":
             inner = value if isinstance(value, dict) else {}
-            out += _form_fields(param.inner, pointer, inner, param.inner.kinds, shown, measures, root)
+            out += _form_fields(param.inner, pointer, inner, shown, game, root)
             continue
         if param.type == "record":
             record = value if isinstance(value, dict) else {}
             for sub in param.fields:
-                out.append(_param_field(sub, f"{pointer}/{sub.name}", record.get(sub.name), root, shown, (), measures))
+                sub_needed = users if game.holds(sub.needed_if) else ()
+                out.append(_param_field(sub, f"{pointer}/{sub.name}", record.get(sub.name), root, shown, sub_needed,
+                                        game))
             continue
-        out.append(_param_field(param, pointer, value, root, shown, needed, measures))
+        out.append(_param_field(param, pointer, value, root, shown, needed, game))
     return out
 
 
 def _param_field(param: Any, pointer: str, value: Any, of: str, when: tuple[tuple[str, tuple[str, ...]], ...],
-                 needed: tuple[str, ...], measures: Any) -> Field:
+                 needed: tuple[str, ...], game: _Terms) -> Field:
     if value is None:
         value = param.suggest
     if param.type == "choice":
         return Field(pointer, None, value, "choice", param.choices, of=of, when=when, needed_by=needed,
                      label=param.label, words=param.words)
     if param.type == "measure":
-        found = measures()
+        found = game.measures()
         return Field(pointer, None, value, "choice", found, of=of, when=when, needed_by=needed, label=param.label,
                      words=found)
     return Field(pointer, None, value, "int", of=of, when=when, needed_by=needed, label=param.label)

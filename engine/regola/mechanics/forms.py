@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CITES", "MEASURE", "Form", "Mechanic", "Param"]
+__all__ = ["CITES", "MEASURE", "Form", "Mechanic", "Param", "flag"]
 
 #: the shared definitions the fragments point at (``$defs`` of schemas/mechanics.schema.json)
 MEASURE = {"$ref": "#/$defs/measure"}
@@ -56,6 +56,10 @@ class Param:
     needs: tuple[str, ...] = ()
     suggest: Any = None
     note: str = ""  # the schema's $comment
+    #: a game flag (an attribute of GameTerms, "not " before it to negate) under which the forms that take
+    #: this parameter need it, where the schema cannot say so for every game (Princes of Florence's listed
+    #: sealed bids; the price of a fixed-price lot in a game with no price of its own)
+    needed_if: str = ""
 
     def __post_init__(self) -> None:
         assert self.type != "choice" or len(self.words) == len(self.choices), f"{self.name}: a label per choice"
@@ -102,6 +106,7 @@ class Form:
     about: str
     takes: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()
+    refused_if: str = ""  # a game flag (GameTerms) under which the game cannot run this form
 
 
 @dataclass(frozen=True)
@@ -116,6 +121,8 @@ class Mechanic:
     params: tuple[Param, ...] = ()
     common: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)  # more properties of its schema (a deal's description)
+    runs: str = ""  # the GameTerms attribute naming the forms a game runs (none: every form)
+    unread: str = ""  # the GameTerms attribute naming the parameters a game does not read, and why
 
     def __post_init__(self) -> None:
         names = {p.name for p in self.params}
@@ -169,6 +176,14 @@ class Mechanic:
         if rules:
             out["allOf"] = rules
         return {**out, **self.extra}
+
+
+def flag(terms: Any, condition: str) -> bool:
+    """A record's game condition (``"listed_bids"``, ``"not fixed_price"``) read from a game's terms."""
+    if not condition:
+        return False
+    negated = condition.startswith("not ")
+    return bool(getattr(terms, condition.removeprefix("not "))) != negated
 
 
 def _kind_in(kinds: list[str]) -> dict[str, Any]:
