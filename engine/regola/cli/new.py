@@ -171,7 +171,7 @@ def _form_lines(pack: Any, w: Any) -> list[str]:
     values it needs (the first one the game can run with today's values and the record's suggestions)."""
     from regola.mechanics.editable import changes, mechanic_fields, unset
 
-    known = [f for f in mechanic_fields(pack) if f.whole is not None or f.of is not None]
+    known = [f for f in mechanic_fields(pack) if f.formed]
     lines: list[str] = []
     for kind_field in (f for f in known if f.whole is not None):
         forms = " | ".join(f"{choice} ({w.gettext(said)})" for choice, said in zip(kind_field.choices,
@@ -182,7 +182,7 @@ def _form_lines(pack: Any, w: Any) -> list[str]:
             values = {kind_field.pointer: other}
             if unset(known, values):
                 continue  # a form that needs a value no record suggests (a Dutch auction's first price)
-            made = changes(known, values, pack.data)
+            made = changes(known, values)
             if made:
                 value = json.dumps(made[0]["value"], ensure_ascii=False).replace('"', "")
                 lines.append(f"    # - {{op: replace, path: {kind_field.whole}, value: {value}}}")

@@ -27,8 +27,9 @@ _PLAIN = (int, float, bool)
 class Field:
     """One value a house rule may set: its JSON pointer, the rule that governs it (None for a mechanic's
     form), today's value, its kind (``int``, ``float``, ``bool`` or ``choice``) and, for a choice, the
-    choices. A mechanic's form is set whole (``whole``: the change replaces the mechanic with ``{kind: …}``,
-    so parameters of the old form do not linger).
+    choices. A mechanic's kind names the mechanic (``whole``), which a change replaces whole with what its
+    fields make (``changes``), so parameters of the old form do not linger; ``cites`` are the pack's
+    citations of it, kept while its kind stays.
 
     A form's parameter (regola.mechanics.forms) is a field too: ``of`` is its mechanic's pointer, ``when``
     the forms it belongs to (pairs of a kind field's pointer and the kinds that show it), ``needed_by`` the
@@ -46,15 +47,24 @@ class Field:
     needed_by: tuple[str, ...] = ()
     label: str = ""
     words: tuple[str, ...] = ()
-    common: tuple[tuple[str, Any], ...] = ()  # a mechanic's kind: today's values every form needs (a deal's)
+    cites: tuple[str, ...] = ()
 
     def change(self, value: Any) -> dict[str, Any] | None:
-        """The variant change that sets ``value`` here (None when it is today's)."""
+        """The variant change that sets ``value`` here (None when it is today's); a value that is no part of a
+        mechanic's form (those are set whole: ``changes``)."""
         if value == self.value and type(value) is type(self.value):
             return None
-        if self.whole is not None:
-            return {"op": "replace", "path": self.whole, "value": {"kind": value, **dict(self.common)}}
         return {"op": "replace", "path": self.pointer, "value": value}
+
+    @property
+    def formed(self) -> bool:
+        """Whether this field is part of a mechanic's form: its kind, or one of its forms' parameters."""
+        return self.whole is not None or self.of is not None
+
+    @property
+    def chooses_form(self) -> bool:
+        """Whether this field chooses a form (a mechanic's kind, or a nested one's: an open raise rule's)."""
+        return self.whole is not None or (self.of is not None and self.pointer.endswith("/kind"))
 
     def shown(self, chosen: Mapping[str, Any]) -> bool:
         """Whether this field belongs to the forms ``chosen`` (pointer -> value) holds."""
@@ -120,8 +130,8 @@ def mechanic_fields(pack: Any) -> list[Field]:
 
 
 class _Terms:
-    """What the game lends the library (its GameTerms), compiled only when a record asks, and the pack's
-    measures."""
+    """What the game lends the library (its GameTerms), compiled only when a record asks, and the measures
+    of the pack's parts."""
 
     def __init__(self, pack: Any) -> None:
         self.pack = pack
@@ -141,13 +151,9 @@ class _Terms:
         return bool(condition) and flag(self.terms, condition)
 
     def measures(self) -> tuple[str, ...]:
-        return _measures(self.pack)
+        from regola.mechanics.parts import units
 
-
-def _measures(pack: Any) -> tuple[str, ...]:
-    from regola.mechanics.parts import units
-
-    return tuple(units(pack.data.get("mechanics") or {}))
+        return tuple(units(self.pack.data.get("mechanics") or {}))
 
 
 def _form_fields(mechanic: Any, base: str, block: Mapping[str, Any], when: tuple[tuple[str, tuple[str, ...]], ...],
@@ -165,9 +171,8 @@ def _form_fields(mechanic: Any, base: str, block: Mapping[str, Any], when: tuple
         today = kinds[0]
     words = tuple(mechanic.form(k).label for k in kinds)
     if of is None:
-        common = tuple((name, block[name]) for name in mechanic.common if name in block)
         out = [Field(kind_pointer, None, today, "choice", kinds, whole=base, label=mechanic.label, words=words,
-                     common=common)]
+                     cites=tuple(block.get("cites") or ()))]
     else:
         out = [Field(kind_pointer, None, today, "choice", kinds, of=of, when=when, label=mechanic.label, words=words)]
     root = of or base
@@ -239,21 +244,20 @@ def _groups(known: tuple[Field, ...] | list[Field]) -> dict[str, list[Field]]:
     return groups
 
 
-def changes(known: tuple[Field, ...] | list[Field], values: Mapping[str, Any], pack_data: Mapping[str, Any]
-            ) -> list[dict[str, Any]]:
+def changes(known: tuple[Field, ...] | list[Field], values: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The variant changes that set ``values`` (pointer -> value; a field left out keeps today's): one per
     value, and a mechanic whose form or parameters change replaced whole by what its fields make (the
     pack's citations kept while its kind stays)."""
-    out = [c for f in known if f.whole is None and f.of is None and f.pointer in values
+    out = [c for f in known if not f.formed and f.pointer in values
            and (c := f.change(values[f.pointer])) is not None]
     for whole, members in _groups(known).items():
         before = _block(whole, members, _chosen(members, {}))
         after = _block(whole, members, _chosen(members, values))
         if after == before:
             continue
-        today = resolve(dict(pack_data), whole)
-        if isinstance(today, dict) and today.get("kind") == after.get("kind") and "cites" in today:
-            after["cites"] = today["cites"]
+        kind = members[0]  # the kind field first (_groups)
+        if kind.cites and after.get("kind") == kind.value:
+            after["cites"] = list(kind.cites)
         out.append({"op": "replace", "path": whole, "value": after})
     return out
 

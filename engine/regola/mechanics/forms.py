@@ -18,8 +18,7 @@ which forms take it and which need it. The words of each form stay with the othe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["CITES", "MEASURE", "Form", "Mechanic", "Param", "flag"]
@@ -120,7 +119,6 @@ class Mechanic:
     forms: tuple[Form, ...]
     params: tuple[Param, ...] = ()
     common: tuple[str, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)  # more properties of its schema (a deal's description)
     runs: str = ""  # the GameTerms attribute naming the forms a game runs (none: every form)
     unread: str = ""  # the GameTerms attribute naming the parameters a game does not read, and why
 
@@ -175,7 +173,7 @@ class Mechanic:
         out["properties"] = properties
         if rules:
             out["allOf"] = rules
-        return {**out, **self.extra}
+        return out
 
 
 def flag(terms: Any, condition: str) -> bool:

@@ -70,18 +70,12 @@ def _plain(field: Field) -> bool | int | float | str:
     return field.value if field.kind != "choice" else str(field.value)
 
 
-def _formed(field: Field) -> bool:
-    """Whether the field is part of a mechanic's form (its kind or one of its parameters)."""
-    return field.whole is not None or field.of is not None
-
-
 @dataclass(frozen=True)
 class RuleParams:
     """The rule parameters of one pack (with its fixed variants): name -> field."""
 
     pack: str
     by_name: dict[str, Field]
-    cites: dict[str, list[str]]  # each formed mechanic's citations, kept while its kind stays
 
     def defaults(self) -> dict[str, Any]:
         return {name: _plain(f) for name, f in self.by_name.items()}
@@ -103,16 +97,15 @@ class RuleParams:
         """The variant the changes make (None for none)."""
         if not changes:
             return None
-        ops = [self.by_name[name].change(value) for name, value in changes if not _formed(self.by_name[name])]
-        formed = [f for f in self.by_name.values() if _formed(f)]
+        ops = [self.by_name[name].change(value) for name, value in changes if not self.by_name[name].formed]
+        formed = [f for f in self.by_name.values() if f.formed]
         given = {self.by_name[name].pointer: (None if value in (UNSET_NUMBER, UNSET_CHOICE) else value)
-                 for name, value in changes if _formed(self.by_name[name])}
+                 for name, value in changes if self.by_name[name].formed}
         missing = unset(formed, given)
         if missing:
             names = {f.pointer: n for n, f in self.by_name.items()}
             raise ValueError(", ".join(names[f.pointer] for f in missing) + " must be set for the form chosen")
-        mechanics = {"mechanics": {k[len("/mechanics/"):]: {"cites": v} for k, v in self.cites.items()}}
-        ops += changes_of_forms(formed, given, mechanics)
+        ops += changes_of_forms(formed, given)
         if not any(op is not None for op in ops):
             return None  # only parameters of forms not chosen: the pack's own game
         raw = {"id": "openspiel-parameters", "base": [self.pack], "title": "OpenSpiel game parameters",
@@ -156,7 +149,4 @@ def rule_params(pack: Any, reserved: set[str]) -> RuleParams:
     named = dict(zip(names, found, strict=True))
     named |= dict(zip(_names([f.pointer.removeprefix("/mechanics") for f in params], reserved | set(names)), params,
                       strict=True))
-    mechanics = pack.data.get("mechanics") or {}
-    cites = {f.whole: list(block["cites"]) for f in found if f.whole is not None
-             and isinstance(block := mechanics.get(f.whole.rsplit("/", 1)[-1]), dict) and "cites" in block}
-    return RuleParams(pack.id, named, cites)
+    return RuleParams(pack.id, named)

@@ -69,9 +69,11 @@ def _fields_of(pack: Any) -> tuple[Field, ...]:
     return tuple(fields(pack)[:MOST_FIELDS])
 
 
-def _script(request: Request) -> str:
-    """The workshop's script (it hides the parameters of forms not chosen; the form works without it)."""
-    return f'<script src="{_root(request)}/static/workshop.js" defer></script>'
+def _form_page(request: Request, w: Words, lang: str, body: str, status: int = 200) -> Response:
+    """The workshop's form page, with its script (it hides the parameters of forms not chosen; the form works
+    without it)."""
+    script = f'<script src="{_root(request)}/static/workshop.js" defer></script>'
+    return _page(request, w.gettext("Workshop"), lang, body, status, head=script)
 
 
 def _where(request: Request) -> tuple[Library, str, str, Words]:
@@ -105,9 +107,8 @@ async def form(request: Request) -> Response:
         return _page(request, "regola", "en", f'<main><p class="refused">{esc(str(err))}</p></main>', 404)
     bound = library.bound(pack, None, lang)
     values = {f.pointer: f.value for f in _fields_of(library.base(pack))}
-    return _page(request, w.gettext("Workshop"), lang,
-                 _form_html(request, library, pack, lang, w, bound, values, "my-house-rule", "", {}, []),
-                 head=_script(request))
+    return _form_page(request, w, lang,
+                 _form_html(request, library, pack, lang, w, bound, values, "my-house-rule", "", {}, []))
 
 
 async def check(request: Request) -> Response:
@@ -125,31 +126,27 @@ async def check(request: Request) -> Response:
         problems.setdefault(f.pointer, w.gettext("the form chosen needs this value"))
     variant_id, title = _identity(posted, w, problems)
     bound = library.bound(pack, None, lang)
-    made = changes(known, values, library.base(pack).data)
+    made = changes(known, values)
     shown = {f.pointer: values.get(f.pointer, f.value) for f in known}
     if problems:
-        return _page(request, w.gettext("Workshop"), lang,
-                     _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, problems, []), 422,
-                 head=_script(request))
+        return _form_page(request, w, lang,
+                     _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, problems, []), 422)
     if not made:
         note = [("", w.gettext("Nothing is changed yet: set a value, then check again."))]
-        return _page(request, w.gettext("Workshop"), lang,
-                     _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, {}, note),
-                 head=_script(request))
+        return _form_page(request, w, lang,
+                     _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, {}, note))
     document = {"variant": {"id": variant_id, "base": [pack], "title": title or variant_id, "changes": made}}
     text = yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110)
     outcome = await _check(request, library, text.encode("utf-8"))
     if outcome.variant is None:
         found = _findings(known, outcome.report.get("findings", []))
-        return _page(request, w.gettext("Workshop"), lang,
-                     _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, found, []), 422,
-                 head=_script(request))
+        return _form_page(request, w, lang,
+                     _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, found, []), 422)
     token = library.keep_posted(outcome.variant)
     after = await bound_of(request, pack, token, lang)
     result = _result_html(request, pack, lang, w, token, after, request.app.state.hall is not None)
-    return _page(request, w.gettext("Workshop"), lang,
-                 _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, {}, [], result),
-                 head=_script(request))
+    return _form_page(request, w, lang,
+                 _form_html(request, library, pack, lang, w, bound, shown, variant_id, title, {}, [], result))
 
 
 async def download(request: Request) -> Response:
@@ -266,7 +263,7 @@ def _input(f: Field, value: Any, w: Words, catalog: Any = None) -> str:
         options = [(c, _choice_words(f, i, w, catalog)) for i, c in enumerate(f.choices)]
         if f.of is not None and (value is None or f.needed_by):  # a parameter not set yet
             options.insert(0, ("", "—"))
-        kind = ' data-kind=""' if f.pointer.endswith("/kind") else ""
+        kind = ' data-kind=""' if f.chooses_form else ""
         return f'<select name="{name}"{kind}>' + "".join(
             f'<option value="{esc(c)}"{" selected" if c == (value if value is not None else "") else ""}>'
             f'{esc(said)}</option>' for c, said in options) + "</select>"
@@ -335,7 +332,7 @@ def _form_html(request: Request, library: Library, pack: str, lang: str, w: Word
                      f'<code>{esc(rule_id)}</code></summary>{text}{inner}</details>')
     forms = groups.get(None, [])
     if forms:
-        kinds = {f.pointer: f for f in forms if f.pointer.endswith("/kind")}
+        kinds = {f.pointer: f for f in forms if f.chooses_form}
         todays = {f.pointer: f.value for f in forms}
         inner = "".join(_field_html(f, values.get(f.pointer, f.value), _mechanic_label(f, w, bound.catalog), w,
                                     problems.get(f.pointer), bound.catalog, _forms_of(f, kinds, w), todays)
