@@ -165,3 +165,15 @@ def test_a_game_that_lists_its_bids_asks_for_them_with_its_sealed_form(client: h
     raise_rule = re.search(r'<select name="/mechanics/auction/raise/kind"[^>]*>(.*?)</select>',
                            client.get("/workshop/pl/en/").text, re.S)
     assert raise_rule is not None and 'value="exactly"' in raise_rule[1] and 'value="any"' not in raise_rule[1]
+
+
+def test_a_refused_choice_or_number_is_said_in_the_readers_words(client: httpx.Client) -> None:
+    """On a German page, a choice not offered is answered with the German names of the choices, never the
+    data's keys, and a number that is none in German too."""
+    answer = client.post("/workshop/cs/de/", data={"/mechanics/auction/kind": "sideways",
+                                                   "/setup/beginner/seats/0/money": "lots"})
+    assert answer.status_code == 422
+    alerts = re.findall(r'role="alert">([^<]*)<', answer.text)
+    assert any(a.startswith("erwartet eines von: verdeckte Gebote, offenes Bieten") for a in alerts), alerts
+    assert "erwartet: eine ganze Zahl" in alerts
+    assert not any("sealed" in a or "dutch" in a for a in alerts)

@@ -121,11 +121,11 @@ async def check(request: Request) -> Response:
     raw = await bodies.read_body(request, FORM_BYTES)
     known = _fields_of(library.base(pack))
     posted = await run_in_threadpool(_parse, raw, len(known) + 8)
-    values, problems = _values(known, posted)
+    bound = library.bound(pack, None, lang)
+    values, problems = _values(known, posted, w, bound.catalog)
     for f in unset(known, values):  # a parameter the chosen form needs: said here, in the reader's words
         problems.setdefault(f.pointer, w.gettext("the form chosen needs this value"))
     variant_id, title = _identity(posted, w, problems)
-    bound = library.bound(pack, None, lang)
     made = changes(known, values)
     shown = {f.pointer: values.get(f.pointer, f.value) for f in known}
     if problems:
@@ -171,9 +171,10 @@ def _parse(raw: bytes, most: int) -> dict[str, str]:
     return {k: v[0] for k, v in parsed.items()}
 
 
-def _values(known: tuple[Field, ...], posted: dict[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
+def _values(known: tuple[Field, ...], posted: dict[str, str], w: Words, catalog: Any
+            ) -> tuple[dict[str, Any], dict[str, str]]:
     """Each known field's posted value, parsed by its kind; a field left out keeps today's value. Returns
-    (values, pointer → what is wrong with the text given)."""
+    (values, pointer → what is wrong with the text given, in the reader's words)."""
     values: dict[str, Any] = {}
     problems: dict[str, str] = {}
     for f in known:
@@ -186,17 +187,18 @@ def _values(known: tuple[Field, ...], posted: dict[str, str]) -> tuple[dict[str,
             continue
         if f.kind == "bool":
             if text not in ("true", "false"):
-                problems[f.pointer] = "yes or no"
+                problems[f.pointer] = w.gettext("expected yes or no")
                 continue
             values[f.pointer] = text == "true"
         elif f.kind == "choice":
             if text not in f.choices:
-                problems[f.pointer] = ", ".join(f.choices)
+                offered = ", ".join(_choice_words(f, i, w, catalog) for i in range(len(f.choices)))
+                problems[f.pointer] = w.gettext("expected one of: {choices}", choices=offered)
                 continue
             values[f.pointer] = text
         elif f.kind == "int":
             if len(text) > 12 or not text.lstrip("-").isdigit():
-                problems[f.pointer] = "a whole number"
+                problems[f.pointer] = w.gettext("expected a whole number")
                 continue
             values[f.pointer] = int(text)
         else:
@@ -205,7 +207,7 @@ def _values(known: tuple[Field, ...], posted: dict[str, str]) -> tuple[dict[str,
             except ValueError:
                 number = None
             if number is None or not math.isfinite(number):
-                problems[f.pointer] = "a number"
+                problems[f.pointer] = w.gettext("expected a number")
                 continue
             values[f.pointer] = number
     return values, problems
