@@ -80,12 +80,6 @@ def test_the_rule_sees_an_upward_import(tmp_path: Path, source: str) -> None:
     assert next(m for _, m in _imports(module)).startswith(("regola.cli", "regola.serve"))
 
 
-#: modules outside games/ that still know a game by its id, to be moved into the game's package (issue 43,
-#: item 4): the boards drawn for the tables. The list only shrinks: a new module that names a game fails
-#: the test below.
-STILL_NAMING_A_GAME = {"tables/boards/__init__.py", "tables/boards/princes_of_florence.py"}
-
-
 def _game_ids() -> set[str]:
     games = PACKAGE / "games"
     return {p.name for p in games.iterdir() if (p / "__init__.py").is_file()}
@@ -115,8 +109,7 @@ def test_no_module_outside_a_game_names_it() -> None:
         lines = _names_a_game(path, games)
         if lines:
             naming[relative] = lines
-    assert set(naming) - STILL_NAMING_A_GAME == set(), naming
-    assert set(naming) >= STILL_NAMING_A_GAME, "moved: take it off the list"
+    assert naming == {}, naming
 
 
 def test_the_rule_sees_a_game_named(tmp_path: Path) -> None:

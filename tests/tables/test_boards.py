@@ -138,7 +138,7 @@ def test_a_board_shows_the_whole_public_state_and_cuts_no_text(pack: str, player
 
 
 def test_wrapping_keeps_every_word() -> None:
-    from regola.tables.boards.svg import Canvas, fits
+    from regola.text.svg import Canvas, fits
 
     canvas = Canvas(360, "t", "board")
     long = "Nejdelší název vynálezu, jaký kdy kdo viděl: Automatické kladivo s parním pohonem a Blasebalgmaschine"

@@ -52,6 +52,9 @@ class GameDefinition:
     #: optional: returns the game's words for a person at the terminal (board, help_rule, describe,
     #: narrate, option; see regola.cli.human), imported only when someone plays
     terminal: Callable[[], Any] | None = None
+    #: optional: returns the game's board drawing, (view, words: regola.core.gamedef.BoardWords) -> SVG,
+    #: imported only when a table asks for it (regola.tables.boards)
+    board: Callable[[], Callable[[dict[str, Any], Any], str]] | None = None
     #: an independent copy of a state for search (None: copy.deepcopy, correct but slow)
     clone_state: Callable[[Any], Any] | None = None
     #: information states and determinization for search bots (None: the game offers none)

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from regola.core.game import GameDefinition
 from regola.core.registry import Registry
 
-__all__ = ["GameRules", "GameState", "PackReport", "define_game", "later"]
+__all__ = ["BoardWords", "GameRules", "GameState", "PackReport", "define_game", "later"]
 
 
 class PackReport(Protocol):
@@ -27,6 +27,26 @@ class PackReport(Protocol):
     def doc(self) -> dict[str, Any]: ...
 
     def at(self, code: str, message: str, ptr: str) -> Any: ...
+
+
+class BoardWords(Protocol):
+    """What a game's board drawing (``GameDefinition.board``) is handed to say things with, in the
+    reader's language: interface words, the rule catalog's names, numbers and amounts the locale's way,
+    and a seat's one name (regola.tables.words.Words fills it in)."""
+
+    def gettext(self, message: str, /, **values: object) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **values: object) -> str: ...
+
+    def name(self, category: str, key: object) -> str: ...
+
+    def names(self, category: str) -> Mapping[str, Any]: ...
+
+    def number(self, value: int) -> str: ...
+
+    def seat(self, seat: int, color: str | None = None) -> str: ...
+
+    def amount(self, measure: str, value: int) -> str: ...
 
 
 class GameRules(Protocol):

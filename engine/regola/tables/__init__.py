@@ -16,5 +16,5 @@ happens, as a line of the project's record format (``core/record.py``), so a tab
     hall.py      the tables of one server: create, find by token, act, restore at start, limits
     replay.py    positions at every step of any record, forwards and backwards
     words.py     names from the rule catalogs, every other word from regola.i18n (domain "tables")
-    boards/      the board of each game drawn from a view as SVG
+    boards.py    the board of a game drawn as SVG by the drawing its definition names
 """

@@ -6,6 +6,7 @@ formatted by Babel for the locale."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from regola.core.pack import Pack
 from regola.i18n import words as interface_words
@@ -60,6 +61,10 @@ class Words:
     def name(self, category: str, key: object) -> str:
         """A thing's name in the rule catalog (its id when the catalog has none)."""
         return self.catalog.name(category, key)
+
+    def names(self, category: str) -> dict[str, Any]:
+        """Every id of a category the rule catalog names, with its name."""
+        return self.catalog.names(category)
 
     def number(self, value: int) -> str:
         return self._words.number(value)

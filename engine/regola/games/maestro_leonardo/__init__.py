@@ -93,6 +93,7 @@ DEFINITION = define_game(
     greedy=_greedy(),
     metrics=metrics,
     terminal=later("regola.games.maestro_leonardo.table"),
+    board=later("regola.games.maestro_leonardo.board", "draw"),
     standing=later("regola.games.maestro_leonardo.summary", "STANDING"),
     present={"result_json": _result_json},
     clone_state=State.clone,

@@ -68,6 +68,7 @@ DEFINITION = define_game(
     greedy=_greedy(),
     decisions=decisions,
     terminal=later("regola.games.princes_of_florence.table"),
+    board=later("regola.games.princes_of_florence.board", "draw"),
     standing=later("regola.games.princes_of_florence.summary", "STANDING"),
     action_kinds=action_kinds.action_kinds,
     chance_draws=chance_draws.MODEL,

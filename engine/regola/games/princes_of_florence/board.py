@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from regola.core.gamedef import BoardWords
 from regola.games.princes_of_florence.views import PILE_CARDS
-from regola.tables.boards.svg import Canvas, height_of, seat_colour
-from regola.tables.words import Words
+from regola.text.svg import Canvas, height_of, seat_colour
 
 __all__ = ["draw"]
 
@@ -26,22 +26,22 @@ LANDSCAPE_FILLS = ("#6aa55a", "#4f8fb8", "#8cbf5a", "#3f8f6f")
 EDGE = "#3a3026"
 
 
-def _piece_name(words: Words, piece: str) -> str:
+def _piece_name(words: BoardWords, piece: str) -> str:
     for category in ("buildings", "landscapes"):
-        if piece in words.catalog.names(category):
+        if piece in words.names(category):
             return words.name(category, piece)
     return piece
 
 
-def _fills(words: Words) -> dict[str, str]:
+def _fills(words: BoardWords) -> dict[str, str]:
     """Each building's and landscape's colour, by its place among the catalog's buildings or landscapes."""
     out: dict[str, str] = {}
     for category, fills in (("buildings", BUILDING_FILLS), ("landscapes", LANDSCAPE_FILLS)):
-        out.update({kind: fills[k % len(fills)] for k, kind in enumerate(sorted(words.catalog.names(category)))})
+        out.update({kind: fills[k % len(fills)] for k, kind in enumerate(sorted(words.names(category)))})
     return out
 
 
-def _grid(canvas: Canvas, parent: Any, p: dict[str, Any], words: Words, x0: float, y0: float) -> float:
+def _grid(canvas: Canvas, parent: Any, p: dict[str, Any], words: BoardWords, x0: float, y0: float) -> float:
     """The principality: one square per cell (``data-cell="column,row"`` for choosing a spot), each piece
     in its kind's colour, outlined, and lettered as the key beside it names it."""
     pieces, board = p["pieces"], p["board"]
@@ -81,7 +81,7 @@ def _grid(canvas: Canvas, parent: Any, p: dict[str, Any], words: Words, x0: floa
     return y0 + len(board) * CELL
 
 
-def _key(p: dict[str, Any], words: Words) -> list[str]:
+def _key(p: dict[str, Any], words: BoardWords) -> list[str]:
     """The letters of the principality's pieces and what each is ('A Forest'), as the terminal keys them."""
     return [f"{chr(65 + k)} {_piece_name(words, piece[0])}" for k, piece in enumerate(p["pieces"])]
 
@@ -96,7 +96,7 @@ def _box(canvas: Canvas, css: str, line: str, top: float) -> float:
     return top + height + 6
 
 
-def _auction(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> float:
+def _auction(canvas: Canvas, view: dict[str, Any], words: BoardWords, top: float) -> float:
     step = view.get("step") or {}
     if "lot" not in step:
         return top
@@ -116,7 +116,7 @@ def _auction(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> 
     return _box(canvas, "auction", line, top)
 
 
-def _characters(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> float:
+def _characters(canvas: Canvas, view: dict[str, Any], words: BoardWords, top: float) -> float:
     """The expansion's character cards: tokens bidding on them in phase A2 and who holds which."""
     tokens = (view.get("step") or {}).get("tokens") or {}
     held = ((view.get("characters") or {}).get("owners")) or {}
@@ -130,7 +130,7 @@ def _characters(canvas: Canvas, view: dict[str, Any], words: Words, top: float) 
     return _box(canvas, "characters", " · ".join(parts), top)
 
 
-def _player(canvas: Canvas, view: dict[str, Any], p: dict[str, Any], words: Words, top: float) -> float:
+def _player(canvas: Canvas, view: dict[str, Any], p: dict[str, Any], words: BoardWords, top: float) -> float:
     own = p["seat"] == view.get("seat")
     group = canvas.group(class_="player you" if own else "player", data_seat=p["seat"])
     who = words.seat(p["seat"])
@@ -172,7 +172,7 @@ def _player(canvas: Canvas, view: dict[str, Any], p: dict[str, Any], words: Word
     return top + height + 6
 
 
-def draw(view: dict[str, Any], words: Words) -> str:
+def draw(view: dict[str, Any], words: BoardWords) -> str:
     label = words.gettext("Princes of Florence, round {round}: {phase}", round=words.number(view["round"]),
                   phase=words.name("phases", view["phase"]))
     canvas = Canvas(WIDTH, label, "board princes-of-florence")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from regola.tables.boards.svg import Canvas, height_of, seat_colour
-from regola.tables.words import Words
+from regola.core.gamedef import BoardWords
+from regola.text.svg import Canvas, height_of, seat_colour
 
 __all__ = ["draw"]
 
@@ -18,8 +18,8 @@ WIDTH = 360
 TILE_W, TILE_H = 112, 58
 
 
-def _district_letters(view: dict[str, Any], words: Words) -> list[str]:
-    letters = set(words.catalog.names("districts")) | set(view["occupancy"])
+def _district_letters(view: dict[str, Any], words: BoardWords) -> list[str]:
+    letters = set(words.names("districts")) | set(view["occupancy"])
     return sorted(letter for letter in letters if not letter.startswith("lab"))
 
 
@@ -30,7 +30,7 @@ def _color_of(view: dict[str, Any], seat: int) -> str:
 PEOPLE_PER_ROW = 4  # circles of people across a tile (24 px each)
 
 
-def _people(canvas: Canvas, tile: Any, view: dict[str, Any], words: Words, x: float, y: float,
+def _people(canvas: Canvas, tile: Any, view: dict[str, Any], words: BoardWords, x: float, y: float,
             people: list[list[int]]) -> list[str]:
     """One circle per seat in a place (its apprentices counted inside, a ring for its master), wrapped
     four to a row; each carries its numbers (``data-apprentices``, ``data-master``) for programs and
@@ -47,14 +47,14 @@ def _people(canvas: Canvas, tile: Any, view: dict[str, Any], words: Words, x: fl
     return said
 
 
-def _tile_height(view: dict[str, Any], words: Words, letter: str) -> float:
+def _tile_height(view: dict[str, Any], words: BoardWords, letter: str) -> float:
     people = len(view["occupancy"].get(letter, []))
     current = (view.get("step") or {}).get("district") == letter and "price" in (view.get("step") or {})
     return 8 + height_of(words.name("districts", letter), TILE_W - 12, "name") \
         + max(1, (people + PEOPLE_PER_ROW - 1) // PEOPLE_PER_ROW) * 22 + (14 if current else 0)
 
 
-def _city(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> float:
+def _city(canvas: Canvas, view: dict[str, Any], words: BoardWords, top: float) -> float:
     """Every district: its name, who stands there with how many apprentices and whether their master,
     and, while it is resolved, its price; then the council's purse and the shops' supply."""
     step = view.get("step") or {}
@@ -89,7 +89,7 @@ def _city(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> flo
     return top + 4
 
 
-def _display(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> float:
+def _display(canvas: Canvas, view: dict[str, Any], words: BoardWords, top: float) -> float:
     group = canvas.group(class_="display")
     canvas.text(group, 8, top + 14, words.gettext("Requested inventions"), class_="heading")
     deck = words.gettext("deck: {count}", count=words.number(view["deck_size"]))
@@ -114,7 +114,7 @@ def _display(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> 
     return top + 4
 
 
-def _lab(words: Words, lab: dict[str, Any]) -> str:
+def _lab(words: BoardWords, lab: dict[str, Any]) -> str:
     """A lab: its size, what it works on (the invention only to its owner) and who and what is in it."""
     size = words.name("labs", lab["kind"])
     if not lab["working"]:
@@ -134,7 +134,7 @@ def _lab(words: Words, lab: dict[str, Any]) -> str:
     return line
 
 
-def _players(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> float:
+def _players(canvas: Canvas, view: dict[str, Any], words: BoardWords, top: float) -> float:
     me = view.get("seat")
     group = canvas.group(class_="players")
     for p in view["players"]:
@@ -176,7 +176,7 @@ def _players(canvas: Canvas, view: dict[str, Any], words: Words, top: float) -> 
     return top
 
 
-def draw(view: dict[str, Any], words: Words) -> str:
+def draw(view: dict[str, Any], words: BoardWords) -> str:
     label = words.gettext("Maestro Leonardo, round {round}: {phase}", round=words.number(view["round"]),
                   phase=words.name("phases", view["phase"]))
     canvas = Canvas(WIDTH, label, "board maestro-leonardo")
