@@ -17,14 +17,14 @@ LAYERS = {
     "mechanics": 1, "text": 1, "i18n": 1,
     "games": 2, "bots": 2,
     "check": 3, "sim": 3, "openspiel": 3, "tables": 3,
-    "cli": 4, "serve": 4, "daemon": 4, "tables.web": 4,
+    "cli": 4, "serve": 4, "daemon": 4,
 }
 #: the one module that knows every layer: the list of modules the optional mypyc build compiles
 EXEMPT = {"compiled.py"}
 
 
 def _layer_of(dotted: str) -> str | None:
-    """The LAYERS key a module (``tables.web.api``) belongs to: its longest listed prefix."""
+    """The LAYERS key a module (``serve.tables.api``) belongs to: its longest listed prefix."""
     parts = dotted.split(".")
     for end in range(len(parts), 0, -1):
         if ".".join(parts[:end]) in LAYERS:
@@ -71,6 +71,53 @@ def test_every_package_has_a_layer() -> None:
 
 def test_no_import_runs_up_the_layers() -> None:
     assert _violations() == []
+
+
+def _package_imports() -> dict[str, dict[str, str]]:
+    """package -> the other packages it imports -> one place it does (``path:line``)."""
+    found: dict[str, dict[str, str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE)
+        own = _layer_of(".".join(relative.with_suffix("").parts))
+        if own is None or relative.as_posix() in EXEMPT:
+            continue
+        for line, module in _imports(path):
+            other = _package(module)
+            if other is not None and other != own:
+                found.setdefault(own, {}).setdefault(other, f"{relative}:{line}")
+    return found
+
+
+def _cycles(edges: dict[str, dict[str, str]]) -> list[list[str]]:
+    """Each cycle of the graph once, as the packages along it (a depth-first walk from every package)."""
+    cycles: list[list[str]] = []
+    seen: set[frozenset[str]] = set()
+
+    def walk(path: list[str]) -> None:
+        for nxt in sorted(edges.get(path[-1], {})):
+            if nxt == path[0] and frozenset(path) not in seen:
+                seen.add(frozenset(path))
+                cycles.append(path)
+            elif nxt not in path and nxt > path[0]:  # each cycle from its least package only
+                walk([*path, nxt])
+
+    for start in sorted(edges):
+        walk([start])
+    return cycles
+
+
+def test_no_two_packages_import_each_other() -> None:
+    """Layers let packages of one layer import each other; a cycle among them is refused all the same."""
+    edges = _package_imports()
+    said = [" -> ".join(f"{a} ({edges[a][b]})" for a, b in zip(c, [*c[1:], c[0]], strict=True))
+            for c in _cycles(edges)]
+    assert said == []
+
+
+def test_the_rule_sees_a_cycle() -> None:
+    edges = {"cli": {"daemon": "x"}, "daemon": {"cli": "y", "core": "z"}, "text": {"i18n": "a"},
+             "i18n": {"mechanics": "b"}, "mechanics": {"text": "c"}}
+    assert _cycles(edges) == [["cli", "daemon"], ["i18n", "mechanics", "text"]]
 
 
 @pytest.mark.parametrize("source", ["from regola.cli.main import main\n", "import regola.serve.app\n"])

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from regola.cli.main import main
 from regola.daemon import address, client
 from regola.daemon.server import Daemon
 
@@ -308,7 +309,7 @@ def _request(**fields: object) -> bytes:
     _request(env={"A": 1}), _request(tty=[True]),
 ])
 def test_a_request_it_cannot_serve_is_handed_back(raw: bytes, tmp_path: Path) -> None:
-    daemon = Daemon(str(tmp_path), 1.0)
+    daemon = Daemon(str(tmp_path), 1.0, main)
     reply = daemon.answer(raw)
     assert set(reply) == {"retry"} and daemon.requests == 0 and not daemon.stopping
 
@@ -320,7 +321,7 @@ def test_a_daemon_whose_code_changed_stops_and_asks_for_a_fresh_one(
     module = types.ModuleType("regola_test_some_module")
     module.__file__ = str(source)
     monkeypatch.setitem(sys.modules, module.__name__, module)
-    daemon = Daemon(str(tmp_path), 1.0)
+    daemon = Daemon(str(tmp_path), 1.0, main)
     daemon.code.add_loaded()
     assert daemon.code.changed() == []
     source.write_text("value = 22\n", encoding="utf-8")
@@ -330,7 +331,7 @@ def test_a_daemon_whose_code_changed_stops_and_asks_for_a_fresh_one(
 
 
 def test_a_run_restores_the_daemons_own_folder_and_environment(tmp_path: Path) -> None:
-    daemon = Daemon(str(tmp_path), 1.0)
+    daemon = Daemon(str(tmp_path), 1.0, main)
     before = dict(os.environ)
     cwd = os.getcwd()
     try:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from regola.serve.replies import Problem
-from regola.tables.web import replays
+from regola.serve.tables import replays
 
 
 @settings(max_examples=200, deadline=None)

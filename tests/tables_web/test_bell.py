@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from regola.tables.web.live import COUNTED_TABLES, Bell
+from regola.serve.tables.live import COUNTED_TABLES, Bell
 
 
 def _bell() -> tuple[Bell, asyncio.AbstractEventLoop]:

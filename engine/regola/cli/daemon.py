@@ -49,12 +49,20 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     if args.action == "run":
+        from regola.cli.main import main
         from regola.daemon import server  # Unix sockets and flock: imported only where they exist
 
-        return server.serve(args.idle)
+        return server.serve(main, _warm, args.idle)
     action: Callable[[str, dict[str, Any] | None], int] = {"status": _status, "start": _start, "stop": _stop}[
         args.action]
     return action(base, _ask_status(base))
+
+
+def _warm() -> None:
+    """What every check the daemon serves imports, loaded once before it forks a child per request."""
+    import regola.check.report
+    import regola.check.runner
+    import regola.cli.check  # noqa: F401
 
 
 def _ask_status(base: str) -> dict[str, Any] | None:

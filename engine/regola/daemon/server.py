@@ -1,9 +1,10 @@
 """The check daemon's loop: requests on a Unix socket, one check at a time, until idle, stopped or outdated.
 
-A request runs ``regola.cli.main.main`` with the client's arguments, working folder, environment and
-terminal flags, its output captured; the reply carries the output and the exit status. Whatever goes
-wrong inside the daemon becomes a ``retry`` reply, and the client runs the command itself: a daemon
-can make a check faster, never different.
+A request runs the command the daemon was handed (``regola daemon run`` hands it the console
+script's ``regola.cli.main.main``: the daemon imports no command itself) with the client's arguments,
+working folder, environment and terminal flags, its output captured; the reply carries the output and
+the exit status. Whatever goes wrong inside the daemon becomes a ``retry`` reply, and the client runs
+the command itself: a daemon can make a check faster, never different.
 
 What a long life must not get wrong:
 - data files: every in-process cache of packs, schemas and catalogs is keyed by the stamps of the
@@ -37,7 +38,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from regola.daemon import address, client
@@ -164,9 +165,10 @@ def _valid_run(message: dict[str, Any]) -> str | None:
 class Daemon:
     """What one daemon knows: when it started, what it has served, whether it must stop."""
 
-    def __init__(self, base: str, idle: float, run_seconds: float = RUN_SECONDS,
-                 memory_mib: float = MEMORY_MIB) -> None:
+    def __init__(self, base: str, idle: float, command: Callable[[list[str]], int],
+                 run_seconds: float = RUN_SECONDS, memory_mib: float = MEMORY_MIB) -> None:
         self.base = base
+        self.command = command
         self.idle = idle
         self.run_seconds = run_seconds
         self.memory_mib = memory_mib
@@ -274,13 +276,11 @@ class Daemon:
 
     def run(self, argv: list[str], cwd: str, env: dict[str, str], tty: list[bool]) -> dict[str, Any]:
         """One command, as the client would have run it in its own process."""
-        from regola.cli.main import main
-
         out, err = _Captured(tty[0]), _Captured(tty[1])
         try:
             with _as_client(cwd, env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
                 try:
-                    status = main(argv)
+                    status = self.command(argv)
                 except SystemExit as stop:  # argparse: usage errors (2) and --help (0)
                     status = _exit_status(stop.code, err)
         except Exception as exc:  # the client runs it itself and shows the real error there
@@ -373,16 +373,13 @@ def _lock(base: str) -> IO[str] | None:
             time.sleep(0.05)
 
 
-def _preload(daemon: Daemon) -> None:
-    """Import what a check needs now, and check the repository once, so that every child forked for a
-    request starts with the schemas compiled and the packs loaded (each child's own work is lost with it).
-    REGOLA_DAEMON_WARMUP=imports stops after the imports: the daemon listens a few seconds sooner and each
-    check it serves loads its packs itself (the daemon tests, which start a daemon each)."""
-    import regola.check.report
-    import regola.check.runner
-    import regola.cli.check
-    import regola.cli.main  # noqa: F401
-
+def _preload(daemon: Daemon, warm: Callable[[], None]) -> None:
+    """Import what a check needs now (``warm``), and check the repository once, so that every child
+    forked for a request starts with the schemas compiled and the packs loaded (each child's own work is
+    lost with it). REGOLA_DAEMON_WARMUP=imports stops after the imports: the daemon listens a few
+    seconds sooner and each check it serves loads its packs itself (the daemon tests, which start a
+    daemon each)."""
+    warm()
     if os.environ.get("REGOLA_DAEMON_WARMUP", "").strip().lower() == "imports":
         log("warmed up: imports only (REGOLA_DAEMON_WARMUP=imports)")
         return
@@ -408,8 +405,10 @@ def _idle_from_environment() -> float:
     return _number_from_environment("REGOLA_DAEMON_IDLE", IDLE_SECONDS, "seconds")
 
 
-def serve(idle: float | None = None) -> int:
-    """Serve until idle, stopped, outdated or signalled; 0, also when another daemon is already serving."""
+def serve(command: Callable[[list[str]], int], warm: Callable[[], None], idle: float | None = None) -> int:
+    """Serve until idle, stopped, outdated or signalled; 0, also when another daemon is already serving.
+    Each request runs ``command`` (the console script's, handed in by ``regola daemon run``: the daemon
+    knows no command itself) on its arguments in a forked child; ``warm`` imports what it needs first."""
     base = address.folder()
     if base is None:
         print("regola daemon: no safe folder for the socket on this system", file=sys.stderr)
@@ -422,9 +421,10 @@ def serve(idle: float | None = None) -> int:
         if os.path.getsize(address.log_path(base)) > MAX_LOG_BYTES:
             os.truncate(address.log_path(base), 0)
     idle = idle if idle is not None else _idle_from_environment()
-    daemon = Daemon(base, idle, _number_from_environment("REGOLA_DAEMON_TIMEOUT", RUN_SECONDS, "seconds"),
+    daemon = Daemon(base, idle, command,
+                    _number_from_environment("REGOLA_DAEMON_TIMEOUT", RUN_SECONDS, "seconds"),
                     _number_from_environment("REGOLA_DAEMON_MEMORY", MEMORY_MIB, "MiB"))
-    _preload(daemon)
+    _preload(daemon, warm)
     daemon.code.add_loaded()
     path = address.socket_path(base)
     with contextlib.suppress(FileNotFoundError):

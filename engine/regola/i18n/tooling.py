@@ -32,7 +32,7 @@ SOURCE_ROOT = Path(__file__).resolve().parents[1]
 #: domains' patterns belongs to the first). ``report`` is the compare report's (issue 20).
 DOMAINS: dict[str, tuple[str, ...]] = {
     "report": ("sim/*.py", "cli/compare.py"),
-    "tables": ("tables/**/*.py", "games/*/board.py"),
+    "tables": ("tables/**/*.py", "serve/tables/*.py", "games/*/board.py"),
     "regola": ("cli/*.py", "serve/*.py", "text/*.py", "i18n/*.py", "games/**/*.py", "core/*.py", "mechanics/*.py"),
 }
 #: the languages regola's interface is shipped in (a PO file each, complete)

@@ -78,7 +78,7 @@ def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Libr
     ``engine`` bounds the worker processes that check, replay and build posted rulebooks;
     ``per_client`` is how many requests one client may have under way at once (429 past it), and
     ``per_client_streams`` how many tables' live streams, counted apart;
-    ``tables`` is the hall of the tables this server hosts (``regola.tables.web``), None for none;
+    ``tables`` is the hall of the tables this server hosts (``regola.serve.tables``), None for none;
     ``jobs`` the workshop's job board (``serve.jobs``), None for none.
     """
     loaded = library if library is not None else Library(home, variant_dirs)
@@ -94,7 +94,7 @@ def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Libr
         if tables is not None:
             import asyncio
 
-            from regola.tables.web.live import sweep
+            from regola.serve.tables.live import sweep
 
             bell.attach(asyncio.get_running_loop())
             tables.on_change = bell.ring
@@ -123,8 +123,8 @@ def create_app(home: Path, variant_dirs: list[Path] | None = None, library: Libr
             if tables is not None:
                 tables.close()
 
-    from regola.tables.web import routes as table_routes
-    from regola.tables.web.live import Bell
+    from regola.serve.tables import routes as table_routes
+    from regola.serve.tables.live import Bell
 
     bell = Bell()
     app = Starlette(

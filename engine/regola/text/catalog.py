@@ -21,9 +21,20 @@ from typing import Any
 
 from regola import paths
 from regola.core.errors import PackError
+from regola.i18n.pseudo import PSEUDO, pseudo
 
-__all__ = ["PLACEHOLDER", "Catalog", "available_languages", "catalog_files", "catalog_for", "catalogs_for",
-           "game_of_folder", "languages_of", "load_catalog"]
+__all__ = [
+    "PLACEHOLDER",
+    "Catalog",
+    "available_languages",
+    "catalog_files",
+    "catalog_for",
+    "catalogs_for",
+    "game_of_folder",
+    "languages_of",
+    "load_catalog",
+    "pseudo_catalog",
+]
 
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 CATALOG_SCHEMA = "text-catalog"
@@ -178,8 +189,6 @@ def catalog_for(language: str, home: Path | None = None, game: str | None = None
     """The catalog of ``game`` in a language (already negotiated). Without ``game``: the catalog of that
     language in the pack of that language, else any (for callers that know only one game's languages).
     The pseudo-locale (``regola.i18n.pseudo``) is built from the game's English catalog, or its first."""
-    from regola.i18n.pseudo import PSEUDO, pseudo_catalog
-
     if language == PSEUDO:
         langs = languages_of(game, home) if game is not None else sorted(available_languages(home))
         if not langs:
@@ -266,3 +275,33 @@ def _check_placeholders(data: dict[str, Any], path: Path, shown: str) -> None:
             if category is not None and category not in data["names"]:
                 raise PackError(f"rule {rule_id}: unknown name category '{category}'", file=shown,
                                 line=locate(path, f"{at}/args/{name}/names")[0], field=f"{at}/args/{name}/names")
+
+
+def _pseudo_names(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: (dict(v, name=pseudo(v["name"])) if isinstance(v, dict) and "name" in v else _pseudo_names(v))
+                for k, v in value.items()}
+    return pseudo(str(value))
+
+
+def _pseudo_rule(entry: dict[str, Any]) -> dict[str, Any]:
+    out = dict(entry, title=pseudo(entry["title"]), text=pseudo(entry["text"]))
+    if "args" in entry:
+        out["args"] = {name: (dict(spec, cases={k: pseudo(v) for k, v in spec["cases"].items()})
+                              if "cases" in spec else spec) for name, spec in entry["args"].items()}
+    return out
+
+
+def pseudo_catalog(base: Catalog) -> Catalog:
+    """A rule catalog in the pseudo-locale, made from ``base`` (same rules, args and citations)."""
+    data = base.data
+    units = {unit: {"one": pseudo(forms.get("one", forms["other"])), "other": pseudo(forms["other"])}
+             for unit, forms in data["units"].items()}
+    made = dict(data, language=PSEUDO, units=units,
+                names={category: _pseudo_names(names) for category, names in data["names"].items()},
+                rules={rule_id: _pseudo_rule(entry) for rule_id, entry in data["rules"].items()},
+                rulings={r: {"title": pseudo(e["title"]), "text": pseudo(e["text"])}
+                         for r, e in data["rulings"].items()},
+                chrome={key: pseudo(str(value)) for key, value in data.get("chrome", {}).items()})
+    made.pop("source", None)
+    return Catalog(PSEUDO, base.path, f"{base.file} ({PSEUDO})", made)

@@ -86,7 +86,7 @@ async def continue_record(request: Request, hall: Hall, record: bytes, seats: li
     if outcome["complete"]:
         raise Problem(422, "Unprocessable Content", "record: this game is over (replay it at /replay); a table "
                       "goes on only from an unfinished one")
-    from regola.tables.web.api import _call
+    from regola.serve.tables.api import _call
 
     return dict(await _call(request, _continue, hall, request, record, seats, hot_seat, chosen))
 
@@ -94,7 +94,7 @@ async def continue_record(request: Request, hall: Hall, record: bytes, seats: li
 async def table_from_record(request: Request) -> Response:
     """``POST /api/v1/tables/from-record``: the record as the body (JSON Lines); 201 with the tokens."""
     from regola.serve.api import RECORD_TYPES
-    from regola.tables.web.api import hall_of
+    from regola.serve.tables.api import hall_of
 
     hall = hall_of(request)
     seats = seat_kinds(request.query_params.get("seats", ""))

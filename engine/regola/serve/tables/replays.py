@@ -64,8 +64,8 @@ def _lang(request: Request) -> str:
 
 def render(request: Request, positions: Any, here: str, lang: str, k: int | None) -> Response:
     """The page of step ``k`` of ``positions`` (the start when None: a replay is read from the beginning)."""
+    from regola.serve.tables.pages import page
     from regola.tables.boards import draw
-    from regola.tables.web.pages import page
 
     step = 0 if k is None else max(0, min(k, len(positions)))
     shown = positions.at(step)
@@ -95,7 +95,7 @@ def _words(request: Request, lang: str) -> Words:
 
 
 async def replay_form(request: Request) -> Response:
-    from regola.tables.web.pages import page
+    from regola.serve.tables.pages import page
 
     words = _words(request, _lang(request))
     _ = words.gettext
@@ -171,7 +171,7 @@ def _keyed(record: bytes) -> tuple[str, str]:
 async def replay_upload(request: Request) -> Response:
     """Referee the pasted record in an engine worker; keep it if it passes; show its last step."""
     from regola.serve.replaying import refereed
-    from regola.tables.web.pages import page
+    from regola.serve.tables.pages import page
 
     bodies.same_origin(request)
     bodies.media_type(request, FORM)

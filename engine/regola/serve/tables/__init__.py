@@ -17,6 +17,6 @@ __all__ = ["routes"]
 
 
 def routes() -> list[BaseRoute]:
-    from regola.tables.web import api, pages, replays
+    from regola.serve.tables import api, pages, replays
 
     return [*api.routes(), *pages.routes(), *replays.routes()]

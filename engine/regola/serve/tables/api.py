@@ -21,9 +21,9 @@ from regola.core.errors import IllegalAction, RegolaError
 from regola.serve.bodies import json_value, media_type, read_body
 from regola.serve.context import client_of
 from regola.serve.replies import NO_STORE, Problem, json_bytes
+from regola.serve.tables.live import Bell
 from regola.tables.hall import ClientFull, Forbidden, Full, Hall, Moved, NotFound
 from regola.tables.table import Table
-from regola.tables.web.live import Bell
 
 __all__ = ["create", "hall_of", "refusal", "routes"]
 
@@ -168,7 +168,7 @@ async def check_rate(request: Request, hall: Hall, token: str) -> None:
     """404 for a token that opens nothing; 429 when this token decides faster than the server's rate
     (REGOLA_TABLE_RATE a minute). Only real tokens are counted, so a flood of made-up ones cannot push
     a real one's count out of the rate's memory."""
-    from regola.tables.web.rate import Rate
+    from regola.serve.tables.rate import Rate
 
     await _call(request, hall.audience, token)
 
@@ -272,7 +272,7 @@ async def events(request: Request) -> Response:
 
 
 async def table_from_record(request: Request) -> Response:
-    from regola.tables.web.resume import table_from_record as make
+    from regola.serve.tables.resume import table_from_record as make
 
     return await make(request)
 

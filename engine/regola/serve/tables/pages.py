@@ -23,12 +23,12 @@ from starlette.routing import BaseRoute, Route
 from regola.core.errors import IllegalAction, RegolaError
 from regola.serve.bodies import media_type, read_body, same_origin
 from regola.serve.replies import NO_STORE, Problem
+from regola.serve.tables.api import check_rate, create, hall_of, refusal
+from regola.serve.tables.labels import choices, event_words, speech_of
+from regola.serve.tables.resume import FORM_KINDS
 from regola.tables.hall import ClientFull, Forbidden, Full, Hall, Moved, NotFound
 from regola.tables.messages import Audience
 from regola.tables.table import Table
-from regola.tables.web.api import check_rate, create, hall_of, refusal
-from regola.tables.web.labels import choices, event_words, speech_of
-from regola.tables.web.resume import FORM_KINDS
 from regola.tables.words import Words
 from regola.text.seats import color_in
 
@@ -191,10 +191,10 @@ def _continue_form(request: Request, words: Words) -> str:
 
 
 async def continue_table(request: Request) -> Response:
-    """The continue form's post: the table that goes on from the record (regola.tables.web.resume)."""
+    """The continue form's post: the table that goes on from the record (regola.serve.tables.resume)."""
     from regola.serve.bodies import record_bytes
-    from regola.tables.web.replays import record_form
-    from regola.tables.web.resume import continue_record
+    from regola.serve.tables.replays import record_form
+    from regola.serve.tables.resume import continue_record
 
     hall = hall_of(request)
     library = request.app.state.library
@@ -483,14 +483,14 @@ async def back(request: Request) -> Response:
 # --- the replay viewer of a table's record --------------------------------------------------------------------
 def _positions_of(hall: Hall, token: str) -> Any:
     """The positions of the token's table record (the host's at any time, everyone's once it is over)."""
-    from regola.tables.web.replays import positions_of_text
+    from regola.serve.tables.replays import positions_of_text
 
     table_id, text = hall.record(token)
     return positions_of_text(text, hall.home, ("table", table_id, text.count("\n")))
 
 
 async def replay_page(request: Request) -> Response:
-    from regola.tables.web.replays import render, step_asked
+    from regola.serve.tables.replays import render, step_asked
 
     hall = hall_of(request)
     token, lang = request.path_params["token"], _lang(request)
