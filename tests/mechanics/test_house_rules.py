@@ -73,6 +73,7 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     # auction forms moved across games (issue 43 item 3): Princes of Florence's Dutch and fixed-price lots
     "ml-dutch-auction": ("cs", ["8", "2"]),
     "ml-fixed-price": ("cs", ["5"]),
+    "ml-sealed-steps": ("cs", ["2", "6"]),  # Princes of Florence's listed sealed bids
     # the final ranking's tie-breaks as data (item 3): any measure of the pack's parts, in order
     "ml-tiebreak-materials": ("cs", []),
     "ml-tiebreak-completed": ("cs", []),
@@ -486,6 +487,49 @@ def test_a_dutch_offer_falls_each_round_unclaimed_and_the_first_to_accept_pays()
     sc.do(3, ("bid", 4))
     assert sc.player(3).cards == [1] and sc.player(3).money == 3 and sc.player(1).money == 20
     assert 1 not in sc.state.display
+
+
+def test_listed_sealed_bids_are_nothing_or_a_step_up_to_the_purse() -> None:
+    """ml-sealed-steps: a bid is 0 or 2, 4, 6 (bids {by: 2, max: 6}), never above the purse; 3 is refused
+    naming the rule, and the highest listed bid takes the card (issue 43: bids.min was once ignored)."""
+    from tests.maestro_leonardo.test_completion import completing
+
+    rs = ruleset("cs", "ml-sealed-steps")
+    card = rs.rules.cards[1]
+
+    def money(st: Any) -> None:
+        st.players[1].money, st.players[3].money = 20 - card.first, 5 - card.first  # 20 and 5 after the reward
+
+    sc = completing(rs, [(1, 0, 1, card.weeks), (3, 0, 1, card.weeks)], extra=money)
+    first = sc.who
+    other = 3 if first == 1 else 1
+    listed = {1: [0, 2, 4, 6], 3: [0, 2, 4]}
+    assert [a[1] for a in sc.legal()] == listed[first]
+    sc.refused(("bid", 3), "completion.auction")
+    sc.refused(("bid", 8), "completion.auction")
+    sc.do(first, ("bid", listed[first][-1]))
+    assert [a[1] for a in sc.legal()] == listed[other]
+    sc.do(other, ("bid", 2))
+    assert sc.player(1).cards == [1] and sc.player(1).money == 14 and sc.player(3).money == 5
+
+
+def test_a_least_bid_of_a_listed_sealed_auction_is_read() -> None:
+    """bids.min starts the list (it was once accepted and ignored): min 3 by 2 up to 7 lists 0, 3, 5, 7."""
+    from tests.maestro_leonardo.test_completion import completing
+
+    from regola.core.variant import variant_from_dict
+
+    bids = {"kind": "sealed", "bids": {"min": 3, "by": 2, "max": 7}}
+    variant = variant_from_dict({"variant": {"id": "least-bid", "base": ["cs"], "title": "x", "changes": [
+        {"op": "replace", "path": "/mechanics/auction", "value": bids}]}}, "least-bid")
+    rs = Ruleset(load_pack("cs", variants=[variant]))
+    card = rs.rules.cards[1]
+
+    def money(st: Any) -> None:
+        st.players[1].money = st.players[3].money = 20 - card.first
+
+    sc = completing(rs, [(1, 0, 1, card.weeks), (3, 0, 1, card.weeks)], extra=money)
+    assert [a[1] for a in sc.legal()] == [0, 3, 5, 7]
 
 
 def test_a_dutch_offer_nobody_takes_at_the_floor_goes_as_an_all_zero_auction() -> None:

@@ -76,13 +76,14 @@ AUCTION = Mechanic(
         Param("floor", N_("lowest price"), "the lowest price; unclaimed at it, the lot is not sold", suggest=0),
         Param("price", N_("price"), "the price a lot goes for (without it: the game's own fixed price, Princes of "
               "Florence's opening bid; Maestro Leonardo has none and needs it)", needed_if="not fixed_price"),
-        Param("bids", N_("bids offered"), "in a game whose bids are listed actions (Princes of Florence): bids go "
-              "up from `min` (or the game's opening bid) in steps of `by` up to `max`", type="record",
+        Param("bids", N_("bids offered"), "the bids there are: from `min` in steps of `by` up to `max`, never more "
+              "than the bidder's money (without it: Maestro Leonardo's bid is any sum; Princes of Florence lists its "
+              "bids and needs it); in Maestro Leonardo a bidder may also bid nothing (0)", type="record",
               needs=("by", "max"),
               fields=(Param("by", N_("bids go up by"), low=1, needed_if="listed_bids"),
                       Param("max", N_("highest bid"), low=1, needed_if="listed_bids"),
-                      Param("min", N_("least bid"), "the least bid (without it: the game's own least bid, Princes "
-                            "of Florence's opening bid)", low=1))),
+                      Param("min", N_("least bid"), "the least bid (without it: Princes of Florence's opening bid, "
+                            "Maestro Leonardo's step `by`)", low=1))),
         Param("tie", N_("equal highest bids"), "who of equal bids goes first, counted from the start player; "
               "nobody: a lot whose highest bids are equal is not sold (Maestro Leonardo reads its own from "
               "/completion/auction/tie)", type="choice", choices=(*TIE_ORDERS, "nobody"),
@@ -134,8 +135,9 @@ class Auction:
     tie: str = "start_then_clockwise"  # sealed: who of equal bids goes first (regola.mechanics.ties)
 
     def sealed_bids(self, least: int) -> tuple[int, ...]:
-        """The listed sealed bids from ``least`` up (a game whose bids are listed actions)."""
-        return tuple(range(least, self.bid_most + 1, self.bid_step)) if self.bid_step else ()
+        """The listed sealed bids from ``least`` (``bids.min`` where set) up; none without ``bids``."""
+        first = self.bid_least or least
+        return tuple(range(first, self.bid_most + 1, self.bid_step)) if self.bid_step else ()
 
     def dutch_prices(self) -> tuple[int, ...]:
         """Every price a Dutch lot passes through, highest first (a bounded count: see the schema)."""

@@ -223,13 +223,15 @@ def _auction(raw: Mapping[str, Any] | None, terms: GameTerms, pointer: str) -> A
                             f"{MOST_LISTED} prices", field=f"{pointer}/step")
     if kind == "fixed" and auction.price is None and not terms.fixed_price:
         raise PackError("this game's lots have no price of their own: say what a lot costs (price)", field=pointer)
-    if kind == "sealed" and terms.listed_bids:
-        if not auction.bid_step:
-            raise PackError("this game lists its bids: say which sealed bids there are (bids: {by, max})",
-                            field=pointer)
+    if kind == "sealed" and terms.listed_bids and not auction.bid_step:
+        raise PackError("this game lists its bids: say which sealed bids there are (bids: {by, max})", field=pointer)
+    if kind == "sealed" and auction.bid_step:
         if auction.bid_most // auction.bid_step > MOST_LISTED:
             raise PackError(f"bids up to {auction.bid_most} by {auction.bid_step} are more than {MOST_LISTED} bids",
                             field=f"{pointer}/bids")
+        if auction.bid_least > auction.bid_most:
+            raise PackError(f"the least bid {auction.bid_least} is above the highest {auction.bid_most}",
+                            field=f"{pointer}/bids/min")
     return auction
 
 

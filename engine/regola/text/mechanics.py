@@ -291,6 +291,14 @@ def _auction(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]
                                        "round.")
     elif kind == "fixed":
         template = w.templates.gettext("There is no bidding: whoever puts a lot up takes it at its opening price.")
+    elif item.get("bids") and item.get("asked_from") == "start":  # one lot, bids listed by a house rule
+        bids = item["bids"]
+        money("by", bids["by"])
+        money("most", bids["max"])
+        money("least", bids.get("min", bids["by"]))
+        template = w.templates.gettext("Several bidders for one lot bid secretly and all at once: each bids nothing, "
+                                       "or from {least} up to {most} in steps of {by}, never more than their money; "
+                                       "the highest bid pays and takes the lot.")
     elif item.get("bids"):  # a sealed phase over several lots, its bids listed
         bids = item["bids"]
         money("by", bids["by"])
@@ -380,11 +388,14 @@ def _claimed(doc: Mapping[str, Any], rule_id: str) -> tuple[str, tuple[str, ...]
 
 
 def _signature(mechanics: Mapping[str, Any], part: str) -> str:
-    """The chosen form of a part, as a rule's ``form`` names it: 'open/exactly' for an open auction's raise."""
+    """The chosen form of a part, as a rule's ``form`` names it: 'open/exactly' for an open auction's raise,
+    'sealed/listed' for sealed bids a ``bids`` record lists ('sealed/any' without one)."""
     block = mechanics.get(part) or {}
     kind = str(block.get("kind"))
     if part == "auction" and kind == "open":
         kind += "/" + str((block.get("raise") or {}).get("kind", "any"))
+    elif part == "auction" and kind == "sealed":
+        kind += "/listed" if block.get("bids") else "/any"
     return kind
 
 

@@ -205,8 +205,11 @@ class GreedyBot:
         worth = 4 + self.rng.randrange(3)  # what a contested invention is worth to it, in gulden
         if legal[-1] == ("pass",):  # offered at a price (dutch, fixed): take it if it is worth that much
             return legal[0] if legal[0][1] <= worth else ("pass",)
-        low, top = legal[0][1], legal[-1][1]  # bids run from low to the purse (an ActionRange: never iterate it)
-        return ("bid", max(low, min(top, worth)))  # low: drops out of an open auction
+        if isinstance(legal, ActionRange):  # bids run from low to the purse: never iterate it
+            low, top = legal[0][1], legal[-1][1]
+            return ("bid", max(low, min(top, worth)))  # low: drops out of an open auction
+        within = [a for a in legal if a[0] == "bid" and a[1] <= worth]  # listed bids or raises
+        return max(within, key=lambda a: a[1]) if within else legal[0]
 
     def _space(self, v: dict[str, Any], me: dict[str, Any], legal: Sequence[Action]) -> Action:
         ids = {a[1] for a in legal if a[0] == "space"}

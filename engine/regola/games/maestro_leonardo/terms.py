@@ -51,6 +51,5 @@ def inventions_left(state: State) -> int:
 TERMS = GameTerms(fields=fields, accounts={"money": money_account}, start_seat=leonardo, set_start_seat=pass_leonardo,
                   first_seat=first_seat, parts=("money", "hand", "lab_work"),
                   auctions=("sealed", "open", "dutch", "fixed"), offered_from="start",
-                  auction_unread={"bids": "a sealed bid is any sum from 0 to the bidder's gulden (R7)",
-                                  "tie": "the completion auction's tie rule is /completion/auction/tie (R7)"},
+                  auction_unread={"tie": "the completion auction's tie rule is /completion/auction/tie (R7)"},
                   piles={"inventions": inventions_left}, pile_tops=True)

@@ -210,6 +210,13 @@ def end_completion(state: State) -> None:
             state.completed_before.append(c)
 
 
+def _listed_bids(state: State) -> tuple[int, ...]:
+    """The sealed bids a house rule lists (``mechanics.auction.bids``: from ``min``, else ``by``, in steps of
+    ``by`` up to ``max``); none as printed, where a bid is any sum (R7)."""
+    form = state.rules.mechanics.auction
+    return form.sealed_bids(form.bid_step) if form.kind == "sealed" else ()
+
+
 class Completion(Step):
     rule = "completion.auction"
 
@@ -233,6 +240,9 @@ class Completion(Step):
             if rule.kind == "any":
                 return ActionRange("bid", range(high, max(high, money) + 1))
             return [("bid", high), *(("bid", bid) for bid in rule.bids(high, money))]
+        listed = _listed_bids(state)
+        if listed:  # a house rule's bids (mechanics.auction.bids): nothing, or one of them up to the purse
+            return [("bid", 0), *(("bid", bid) for bid in listed if bid <= money)]
         return ActionRange("bid", range(money + 1))  # a bid is 0 to the purse, never listed
 
     def explain(self, state: State, action: Action) -> IllegalAction:
@@ -247,6 +257,10 @@ class Completion(Step):
             by = "" if raises is None else f" by {', '.join(map(str, raises))}"
             return IllegalAction(self.rule, f"an open bid raises the high bid{by}, up to the bidder's money; a bid "
                                  "of the high bid drops out", action)
+        listed = _listed_bids(state)
+        if listed:
+            return IllegalAction(self.rule, f"a bid is 0 (nothing) or one of {', '.join(map(str, listed))}, up to "
+                                 "the bidder's money", action)
         return IllegalAction(self.rule, "a bid is a whole number from 0 to the bidder's money", action)
 
     def apply(self, state: State, action: Action) -> None:
