@@ -189,3 +189,27 @@ def test_the_dqn_example_trains_and_evaluates_through_the_bridge() -> None:
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
     assert "mean return against random" in out.stdout and "untrained ->" in out.stdout
+
+
+@pytest.mark.parametrize("spec", ["regola_cs(players=3)", "regola_pl(players=3)"])
+def test_an_illegal_action_is_a_spiel_error_and_changes_nothing(spec: str) -> None:
+    """Code that catches OpenSpiel's own error catches regola's refusals too: an action that is not legal at
+    a decision, and a chance outcome out of range (-1 once drew the last outcome), at the first chance node."""
+    game = pyspiel.load_game(spec)
+    state = game.new_initial_state()
+    seen_chance = seen_decision = False
+    while not state.is_terminal() and not (seen_chance and seen_decision):
+        before = state.serialize()
+        if state.is_chance_node():
+            bad = [-1, game.max_chance_outcomes()]
+            seen_chance = True
+        else:
+            legal = set(state.legal_actions())
+            bad = [next(a for a in range(game.num_distinct_actions()) if a not in legal), -1]
+            seen_decision = True
+        for action in bad:
+            with pytest.raises(pyspiel.SpielError):
+                state.apply_action(action)
+            assert state.serialize() == before
+        state.apply_action(state.legal_actions()[0])
+    assert seen_chance and seen_decision

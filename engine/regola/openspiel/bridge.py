@@ -157,6 +157,11 @@ def _game_class(name: str, game_type: pyspiel.GameType) -> type[RegolaGame]:
     return type(f"RegolaGame_{name}", (RegolaGame,), {"SHORT_NAME": name, "GAME_TYPE": game_type})
 
 
+class IllegalMove(RegolaError, pyspiel.SpielError):
+    """An action or chance outcome ``apply_action`` cannot take here: a ``pyspiel.SpielError`` (as OpenSpiel's
+    own games raise), so code that catches OpenSpiel's errors catches it; the state is left as it was."""
+
+
 class RegolaGame(pyspiel.Game):
     """One registered pack; ``SHORT_NAME`` and ``GAME_TYPE`` are set per registration."""
 
@@ -342,7 +347,12 @@ class RegolaState(pyspiel.State):
         who = game.current_player()
         if who == CHANCE:
             draws = box.draws_now()
-            draws.take(action)
+            if not 0 <= action < len(draws.domain):
+                raise IllegalMove(f"chance outcome {action} is not one of the {len(draws.domain)} outcomes here")
+            try:
+                draws.take(action)
+            except ValueError as err:
+                raise IllegalMove(str(err)) from None
             if draws.done():
                 game.apply(draws.outcome())
                 box.draws = None
@@ -353,7 +363,7 @@ class RegolaState(pyspiel.State):
             return
         index = box.legal_map().get(action)
         if index is None:
-            raise RegolaError(f"action {action} ({self._action_to_string(who, action)}) is not legal here")
+            raise IllegalMove(f"action {action} ({self._action_to_string(who, action)}) is not legal here")
         if box.recording:  # else recalled() rebuilds the trail if anyone ever asks: plain play pays nothing
             box.trails[who].append(seen(game, who) + " > " + box.space.text(action, game.state))
         box.counts(who)[action] = box.counts(who).get(action, 0) + 1
