@@ -16,7 +16,7 @@ REFUSED = {  # a relative of each kind of fault the compile finds, where the sch
     "supply-not-shared": ("pl", "{op: replace, path: /mechanics/parts/jesters/supply, value: money}"),
     "unknown-measure": ("cs", "{op: replace, path: /mechanics/start_player, value: {kind: most, by: jesters}}"),
     "ignored-auction-value": ("cs", "{op: replace, path: /mechanics/auction, value: {kind: sealed, "
-                                    "bids: {min: 1, by: 1, max: 50}}}"),
+                                    "tie: nobody}}"),
 }
 COMMANDS = {
     "play": ["play", "--players", "2", "--bots", "random", "--seed", "1"],

@@ -131,3 +131,31 @@ def test_a_lineup_that_never_makes_the_added_move_is_flagged(report: Path) -> No
     flagged = [line for line in text.splitlines() if "nikdy nezahráli" in line]  # the report is in Czech
     assert len(flagged) == 1 and "greedy" in flagged[0] and "random" not in flagged[0]
     assert "triple-rewards" not in moves  # a variant that changes numbers only adds no move
+
+
+def test_every_rule_a_variant_changes_is_met_or_said_not_to_be(report: Path) -> None:
+    """Issue 43: the report lists, for every rule a variant changes, how often each lineup met it: the
+    decisions a game took in the rule's phase (a form that reuses a verb shows there too), None where no
+    decision of any lineup meets it."""
+    data = json.loads((report / "report.json").read_text())
+    met = data["met"]["codex-leonardi-2"]
+    assert met and all(set(per) == {"random", "greedy"} for per in met.values())
+    placed = [rule for rule in met if rule.split(".")[0] in {"placement", "district"}]
+    assert placed and all(met[rule]["random"] > 0 for rule in placed), met
+    unmet = [rule for rule, per in met.items() if rule.split(".")[0] == "scoring"]
+    assert all(met[rule] == {"random": None, "greedy": None} for rule in unmet)
+    text = (report / "report.md").read_text(encoding="utf-8")
+    assert "Jak často se každá sestava setkala" in text  # in the report's language (Czech)
+
+
+def test_a_rule_is_met_in_its_phase_or_by_its_declared_move() -> None:
+    from regola.sim.report import met
+    from regola.sim.study import LineupResult
+
+    result = LineupResult(lineup=None, games={}, metrics=[], estimates={}, seats={}, notes=[], identical=[],  # type: ignore[arg-type]
+                          phases={"v": {"completion": 4.5}, "base": {"completion": 3.0, "placement": 9.0}})
+    phases = {"completion", "placement"}
+    assert met(result, "v", "completion.auction", phases) == 4.5
+    assert met(result, "v", "placement.turn", phases) == 0.0  # a phase this arm never decided in
+    assert met(result, "v", "scoring.tie_breaks", phases) is None  # no decision is taken there
+    assert met(result, "v", "mechanics.moves.lend", phases) == 0.0  # a declared verb nobody made

@@ -47,10 +47,13 @@ def test_the_rows_hold_what_a_game_was(serial: Path) -> None:
         assert g["rounds"] > 0 and isinstance(g["tie_break"], bool)
         assert sum(g["completed"]) >= sum(g["inventions"])  # a held invention was completed by its holder
     actions = table(serial, "actions").to_pylist()
-    per_game: dict[int, int] = {}
+    by_verb: dict[int, int] = {}
+    by_phase: dict[int, int] = {}  # rows '@<flow state>': every decision is taken in one flow state
     for a in actions:
-        per_game[a["game"]] = per_game.get(a["game"], 0) + a["count"]
-    assert per_game == {g["game"]: g["decisions"] for g in games}
+        counts = by_phase if a["kind"].startswith("@") else by_verb
+        counts[a["game"]] = counts.get(a["game"], 0) + a["count"]
+    assert by_verb == by_phase == {g["game"]: g["decisions"] for g in games}
+    assert {a["kind"] for a in actions if a["kind"].startswith("@")} >= {"@planning", "@placement"}
 
 
 def test_the_data_is_queryable_with_duckdb_alone(serial: Path) -> None:

@@ -59,8 +59,9 @@ def action_names(lang: str | None, pack: Any) -> dict[str, str]:
     return names
 
 
-def rule_changes(lang: str | None, base: Any, arms: list[Any]) -> dict[str, list[tuple[str, str, str | None]]]:
-    """What each variant changes, rule by rule, in the report's language (else the pack's own)."""
+def rule_changes(lang: str | None, base: Any, arms: list[Any]) -> dict[str, list[tuple[str, str, str, str | None]]]:
+    """What each variant changes, rule by rule (id, title, text now, text before or None for a new rule), in
+    the report's language (else the pack's own)."""
     from regola.text.catalog import catalog_for
     from regola.text.diff import diff_rules
     from regola.text.lang import LanguageError, negotiate
@@ -69,11 +70,11 @@ def rule_changes(lang: str | None, base: Any, arms: list[Any]) -> dict[str, list
         catalog = catalog_for(negotiate(lang or "en", base.pack.language), game=base.pack.game)
     except (LanguageError, RegolaError):
         catalog = catalog_for(base.pack.language, game=base.pack.game)
-    out: dict[str, list[tuple[str, str, str | None]]] = {}
+    out: dict[str, list[tuple[str, str, str, str | None]]] = {}
     for arm in arms:
         d = diff_rules(catalog, base.pack, arm.pack)
-        out[arm.name] = ([(after.title, after.text, before.text) for before, after in d.changed]
-                         + [(r.title, r.text, None) for r in d.added])
+        out[arm.name] = ([(after.id, after.title, after.text, before.text) for before, after in d.changed]
+                         + [(r.id, r.title, r.text, None) for r in d.added])
     return out
 
 

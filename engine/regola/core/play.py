@@ -24,6 +24,8 @@ class Moments:
         self.visits: dict[str, int] = {}
         self.flow_state = ""
         self.moment = 0
+        #: decisions taken so far in each flow state (the compare report's "how often a lineup met a rule")
+        self.decided: dict[str, int] = {}
 
     def at(self, flow_state: str) -> int:
         """The moment of a decision taken in ``flow_state`` now."""
@@ -51,6 +53,7 @@ def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None 
     # kept in locals in this loop, which runs once per decision of every simulated game
     clock = moments if moments is not None else Moments()
     visits = clock.visits
+    decided = clock.decided
     flow_state, moment = clock.flow_state, clock.moment
     while True:
         who = current_player()
@@ -65,6 +68,7 @@ def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None 
                 moment = moment_key(flow_state, visit)
                 clock.flow_state, clock.moment = flow_state, moment  # where a resumed game goes on
             action = choosers[who](Observation(who, legal_actions(), view, info, moment))
+            decided[flow_state] = decided.get(flow_state, 0) + 1
         if len(history) >= cap:
             raise reached(game.ruleset, len(bots), cap)
         apply(action)

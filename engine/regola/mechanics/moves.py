@@ -53,7 +53,7 @@ from regola.core.step import Action, Step
 from regola.mechanics.parts import OTHERS, Give, Part
 from regola.mechanics.seating import in_turn_from
 
-__all__ = ["OPS", "PERIODS", "TURN", "Extended", "Move", "MoveSet", "Op", "compile_moves"]
+__all__ = ["MOVE_RULE", "OPS", "PERIODS", "TURN", "Extended", "Move", "MoveSet", "Op", "compile_moves"]
 
 OPS = ("pay", "gain", "return", "take", "draw")
 PERIODS = ("turn", "round", "game")
@@ -62,6 +62,8 @@ TURN = "turn"
 BANK = "bank"
 #: ``to: chosen``: a payment to one other player, the mover's choice
 CHOSEN = "chosen"
+#: the id of the rule a declared move makes: this prefix and its verb (``mechanics.moves.lend``)
+MOVE_RULE = "mechanics.moves."
 #: the most distinct kind choices one move may list (its operations' kinds multiplied)
 MOST_CHOICES = 64
 
@@ -166,7 +168,7 @@ class Move:
 
     @property
     def rule(self) -> str:
-        return f"mechanics.moves.{self.verb}"
+        return f"{MOVE_RULE}{self.verb}"
 
     def choices(self) -> list[tuple[str, ...]]:
         """Every combination of kinds the mover may choose (one per choosing operation): in an exchange,
@@ -264,7 +266,7 @@ class Move:
 
     def kind(self) -> ActionKind:
         return ActionKind(self.verb, tuple(op.kinds for op in self.ops if op.chooses),
-                          source=f"mechanics.moves.{self.verb}")
+                          source=f"{MOVE_RULE}{self.verb}")
 
 
 class Extended(Sequence[Action]):

@@ -17,7 +17,7 @@ from typing import Any
 
 import duckdb
 
-from regola.sim.metrics import column_kinds, define, literal
+from regola.sim.metrics import PHASE, column_kinds, define, literal
 
 Pattern = tuple[int, tuple[int, ...], tuple[int, ...], int]  # players, winners (base), winners (arm), games
 
@@ -82,6 +82,7 @@ class Source:
         if not files:
             raise FileNotFoundError(f"{folder}: no games")
         acts = sorted(str(p) for p in (folder / "actions").glob("*.parquet"))
+        self.has_actions = bool(acts)
         con.execute(f"CREATE OR REPLACE TEMP VIEW {self.p}games AS SELECT * FROM read_parquet({_list(files)}) "
                     f"WHERE game < {int(games)}")
         self.columns = column_kinds([(r[0], r[1]) for r in con.execute(f"DESCRIBE {self.p}games").fetchall()])
@@ -93,7 +94,8 @@ class Source:
             con.execute(f"CREATE OR REPLACE TEMP VIEW {self.p}actions AS SELECT arm, game, kind, count FROM "
                         f"read_parquet({_list(acts)}) WHERE game < {int(games)}")
             self.kinds = [r[0] for r in con.execute(
-                f"SELECT DISTINCT kind FROM {self.p}actions ORDER BY kind").fetchall()]
+                f"SELECT DISTINCT kind FROM {self.p}actions WHERE NOT starts_with(kind, $phase) ORDER BY kind",
+                {"phase": PHASE}).fetchall()]
         else:
             self.kinds = []
         self.metrics = define(self.columns, self.most_players, self.bots, self.kinds)
@@ -131,6 +133,20 @@ class Source:
         return self._shift
 
     # -- what was played ------------------------------------------------------------------------------
+    def phases(self) -> dict[str, dict[str, float]]:
+        """arm -> flow state -> the decisions taken there per game, on average (none for results played
+        before the flow states were counted)."""
+        if not self.has_actions:
+            return {}
+        games = self.games_per_arm()
+        out: dict[str, dict[str, float]] = {}
+        for arm, kind, total in self.con.execute(
+                f"SELECT arm, kind, sum(count) FROM {self.p}actions WHERE starts_with(kind, $phase) "
+                "GROUP BY arm, kind ORDER BY arm, kind", {"phase": PHASE}).fetchall():
+            if games.get(arm):
+                out.setdefault(arm, {})[kind.removeprefix(PHASE)] = float(total) / games[arm]
+        return out
+
     def games_per_arm(self) -> dict[str, int]:
         return {r[0]: int(r[1]) for r in self.con.execute(
             f"SELECT arm, count(*) FROM {self.p}games GROUP BY arm").fetchall()}

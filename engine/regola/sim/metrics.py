@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 #: columns every games row has; the others come from the game's metrics hook
+#: the action rows of a flow state: kind ``@`` + the state's name, counting the decisions taken there (the
+#: compare report's "how often a lineup met a rule"); never a metric of its own
+PHASE = "@"
 STANDARD = frozenset({"arm", "pack", "content_hash", "variants", "players", "setup", "root_seed", "game", "seed",
                       "rotation", "bots", "decisions", "winners", "rank"})
 

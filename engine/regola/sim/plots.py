@@ -86,7 +86,9 @@ def seat_wins(rates: dict[str, list[Estimate]], w: Words, title: str) -> bytes |
     for k, (arm, est) in enumerate(rates.items()):
         vals = np.array([e.value for e in est]) * 100
         err = np.array([[e.value - e.low for e in est], [e.high - e.value for e in est]]) * 100
-        ax.bar(x[:len(est)] + k * width - 0.4 + width / 2, vals, width=width, yerr=np.nan_to_num(err), capsize=3,
+        # an interval's end may pass its value by a rounding (a rate of 0 with a bound of 1e-17): never below 0
+        err = np.clip(np.nan_to_num(err), 0, None)
+        ax.bar(x[:len(est)] + k * width - 0.4 + width / 2, vals, width=width, yerr=err, capsize=3,
                label=arm)
     ax.set_xticks(x, [w._("seat {seat}").format(seat=s + 1) for s in range(seats)])
     ax.set_ylabel(w._("games won (%)"))

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from regola.mechanics.moves import MOVE_RULE
 from regola.sim import plots
 from regola.sim.moves import usage
 from regola.sim.stats import ALPHA, FDR, POWER, PRIMARY, Finding, json_ready
-from regola.sim.study import Analysis
+from regola.sim.study import Analysis, LineupResult
 from regola.sim.verdict import Verdict, seat_advice, shown, verdicts
 from regola.sim.words import Words
 
@@ -54,7 +55,7 @@ class Context:
     """What the report needs besides the analysis: words, rule changes, the plan and its history."""
 
     words: Words
-    changes: dict[str, list[tuple[str, str, str | None]]]  # variant → (rule title, text now, text before)
+    changes: dict[str, list[tuple[str, str, str, str | None]]]  # variant → (rule id, title, text now, before)
     titles: dict[str, str]  # variant → its title
     command: str
     planned: int | None  # games planned when the run began
@@ -86,6 +87,7 @@ def build(a: Analysis, ctx: Context) -> Report:
         name = variant.name
         report.h(3, f"{name}: {ctx.titles.get(name, name)}", f"variant-{name}")
         _changes(report, w, ctx.changes.get(name, []))
+        _met(report, a, w, name, ctx.changes.get(name, []))
         if name in a.same_rules:
             other = a.same_rules[name]
             report.p(_("Its rules are exactly the base rules (the same content hash): it changes nothing, so "
@@ -237,18 +239,49 @@ def _notice(report: Report, a: Analysis, ctx: Context) -> None:
                  .format(planned=ctx.words.games(ctx.planned), now=ctx.words.games(a.study.games)), "warning")
 
 
-def _changes(report: Report, w: Words, changes: list[tuple[str, str, str | None]]) -> None:
+def _changes(report: Report, w: Words, changes: list[tuple[str, str, str, str | None]]) -> None:
     _ = w._
     if not changes:
         return
     items = []
-    for title, now, before in changes:
+    for _rule, title, now, before in changes:
         if before is None:
             items.append(_("{rule} (new): {now}").format(rule=title, now=now))
         else:
             items.append(_("{rule}: {now} (before: {before})").format(rule=title, now=now, before=before))
     report.p(_("What it changes:"))
     report.ul(items)
+
+
+def met(result: LineupResult, arm: str, rule: str, phases: set[str]) -> float | None:
+    """How often a lineup met a rule under ``arm``: the decisions per game taken in the flow state its id
+    names first (``completion.auction``: the completion phase; 0 where this lineup took none there but
+    another did), or the moves of a declared verb (``mechanics.moves.<verb>``); None for a rule no decision
+    of any lineup meets (a score, a setup) or results played before the flow states were counted.
+    ``phases``: every flow state any lineup took a decision in."""
+    if rule.startswith(MOVE_RULE):
+        return usage(result, arm, rule.removeprefix(MOVE_RULE))
+    phase = rule.split(".", 1)[0]
+    return result.phases.get(arm, {}).get(phase, 0.0) if phase in phases else None
+
+
+def decided_in(a: Analysis) -> set[str]:
+    """Every flow state a decision was taken in, by any lineup under any arm."""
+    return {phase for r in a.lineups for counts in r.phases.values() for phase in counts}
+
+
+def _met(report: Report, a: Analysis, w: Words, name: str, changes: list[tuple[str, str, str, str | None]]) -> None:
+    """How often each lineup met each rule the variant changes (``met``): a rule nobody meets cannot move
+    the verdict, and a form that reuses a verb (``bid``) shows here where no new move does."""
+    _ = w._
+    phases = decided_in(a)
+    rows = [[title, *("—" if (n := met(r, name, rule, phases)) is None else w.num(n) for r in a.lineups)]
+            for rule, title, _now, _before in changes]
+    if not any(cell != "—" for row in rows for cell in row[1:]):
+        return
+    report.p(_("How often each lineup met each rule it changes: the decisions a game took in that rule's phase, "
+               "on average (—: no decision is taken there)."))
+    report.table([_("rule"), *(r.lineup.spec for r in a.lineups)], rows)
 
 
 def _label(a: Analysis, w: Words, f: Finding) -> str:
@@ -345,6 +378,9 @@ def _data(a: Analysis, w: Words, ctx: Context, all_verdicts: dict[str, list[Verd
                       "unused": {r.lineup.spec: [verb for verb in moves["added"] if usage(r, v, verb) == 0]
                                  for r in a.lineups}}
                   for v, moves in ctx.moves.items() if moves["added"] + moves["changed"] and v not in a.same_rules},
+        # how often each lineup met each rule a variant changes (None: no decision meets it)
+        "met": {v: {rule: {r.lineup.spec: met(r, v, rule, decided_in(a)) for r in a.lineups} for rule, *_ in changes}
+                for v, changes in ctx.changes.items() if changes and v not in a.same_rules},
     }
 
 

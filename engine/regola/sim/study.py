@@ -181,6 +181,7 @@ class LineupResult:
     notes: list[tuple[str, dict[str, Any]]]  # (kind, params): metrics not compared, and why
     identical: list[str]  # variants whose every game came out as the base's
     histograms: dict[str, dict[str, dict[float, int]]] = field(default_factory=dict)  # score, length
+    phases: dict[str, dict[str, float]] = field(default_factory=dict)  # arm → flow state → decisions a game
 
 
 @dataclass
@@ -236,7 +237,8 @@ def analyse(study: Study, out: Path, detect: float = 0.05, threads: int = 2) -> 
             hist = {"length": src.counts("decisions")}
             if src.has_column("score"):
                 hist["score"] = src.counts("score", unnest=True)
-            result = LineupResult(lineup, src.games_per_arm(), kept, estimates, seats, notes, identical, hist)
+            result = LineupResult(lineup, src.games_per_arm(), kept, estimates, seats, notes, identical, hist,
+                                  src.phases())
             results.append(result)
             pending.append((lineup, src, sums, result))
         questions = questions or []

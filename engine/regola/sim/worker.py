@@ -16,8 +16,9 @@ from typing import Any
 from regola.bots.specs import make_bot
 from regola.core.game import CHANCE, Game, Ruleset
 from regola.core.pack import Pack
-from regola.core.play import play
+from regola.core.play import Moments, play
 from regola.core.record import RecordWriter
+from regola.sim.metrics import PHASE
 from regola.sim.plan import GameSpec
 
 GameRow = dict[str, Any]
@@ -66,13 +67,17 @@ def ruleset_for(content_hash: str, packs: Mapping[str, Pack] | None = None) -> R
     return ruleset
 
 
-def play_game(ruleset: Ruleset, spec: GameSpec, setup: str, record: RecordWriter | None = None) -> Game:
+def play_game(ruleset: Ruleset, spec: GameSpec, setup: str, record: RecordWriter | None = None,
+              moments: Moments | None = None) -> Game:
     game = Game.new(ruleset, spec.players, spec.seed, setup)
     bots = [make_bot(name, seat, spec.seed, ruleset) for seat, name in enumerate(spec.bots)]
-    return play(game, bots, record)
+    return play(game, bots, record, moments)
 
 
-def rows_of(game: Game, arm: str, spec: GameSpec, setup: str, root_seed: int) -> tuple[GameRow, list[ActionRow]]:
+def rows_of(game: Game, arm: str, spec: GameSpec, setup: str, root_seed: int,
+            phases: Mapping[str, int] | None = None) -> tuple[GameRow, list[ActionRow]]:
+    """The game's row, and its action rows: one per verb with how many moves of it were made, and one per
+    flow state (kind ``@`` + its name, ``PHASE``) with how many decisions were taken there."""
     pack = game.ruleset.pack
     kinds = Counter(action[0] for who, action in game.history if who != CHANCE)
     result = game.result() or []
@@ -96,6 +101,8 @@ def rows_of(game: Game, arm: str, spec: GameSpec, setup: str, root_seed: int) ->
         row.update(standing_numbers(result, spec.players))
     actions = [{"arm": arm, "game": spec.index, "kind": str(kind), "count": count}
                for kind, count in sorted(kinds.items())]
+    actions += [{"arm": arm, "game": spec.index, "kind": PHASE + state, "count": count}
+                for state, count in sorted((phases or {}).items())]
     return row, actions
 
 
@@ -117,8 +124,9 @@ def play_batch(batch: Batch, packs: Mapping[str, Pack] | None = None) -> BatchRe
     games: list[GameRow] = []
     actions: list[ActionRow] = []
     for spec in batch.games:
-        game = play_game(ruleset, spec, batch.setup)
-        row, kinds = rows_of(game, batch.arm, spec, batch.setup, batch.root_seed)
+        moments = Moments()
+        game = play_game(ruleset, spec, batch.setup, moments=moments)
+        row, kinds = rows_of(game, batch.arm, spec, batch.setup, batch.root_seed, moments.decided)
         games.append(row)
         actions.extend(kinds)
     return BatchResult(batch, games, actions)

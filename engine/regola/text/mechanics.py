@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from regola.core.game import definition_for
 from regola.i18n import N_, words
+from regola.mechanics.moves import MOVE_RULE
 from regola.mechanics.parts import units as part_units
 from regola.text.bind import BoundRule, plural, with_unit
 from regola.text.catalog import Catalog
@@ -470,7 +471,7 @@ def mechanic_rules(catalog: Catalog, pack: Pack) -> Iterator[BoundRule]:
                             covers=(f"/mechanics/parts/{name}",))
     for verb, item in (mechanics.get("moves") or {}).items():
         title, template, text, values = move_rule(catalog, mechanics, item)
-        yield BoundRule(id=f"mechanics.moves.{verb}", title=title, text=text,
+        yield BoundRule(id=f"{MOVE_RULE}{verb}", title=title, text=text,
                         cites=tuple(str(c) for c in item.get("cites", ())), text_cites=(), language=catalog.language,
                         template=template, values=tuple(values.items()), covers=("/mechanics/moves",))
     for kind in ("awards", "end"):
