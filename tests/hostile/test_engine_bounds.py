@@ -175,9 +175,10 @@ def test_a_bad_cap_setting_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -
 # --- the check daemon reads a bounded request ---------------------------------------------------------------
 
 def test_the_daemon_reads_at_most_its_request_bound(tmp_path: Path) -> None:
+    from regola.cli.main import main
     from regola.daemon import server
 
-    daemon = server.Daemon(str(tmp_path), idle=60)
+    daemon = server.Daemon(str(tmp_path), idle=60, command=main)
     near, far = socket.socketpair()
     sent: list[int] = []
 
