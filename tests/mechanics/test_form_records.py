@@ -121,3 +121,33 @@ def test_every_game_condition_a_record_names_is_a_game_term() -> None:
     conditions = {name.removeprefix("not ") for name in named if name}
     assert conditions == {"auctions", "auction_unread", "listed_bids", "fixed_price"}
     assert conditions <= known
+
+
+def test_a_rules_form_claim_is_read_from_the_records() -> None:
+    """The forms an index rule may say its text holds under (``form:``) are the claimable records'
+    signatures, once each; a block's own signature names its shape (the raise rule, listed bids)."""
+    from regola.mechanics.auction import AUCTION
+    from regola.mechanics.schema import CLAIMABLE, rule_form
+    from regola.mechanics.start import START
+
+    names = rule_form()["oneOf"][0]["enum"]
+    assert len(names) == len(set(names)) and set(names) == {s for m in CLAIMABLE.values() for s in m.signatures()}
+    assert {"open/exactly", "sealed/listed", "draft", "rotate"} <= set(names)
+    assert AUCTION.signature({"kind": "open"}) == "open/any"
+    assert AUCTION.signature({"kind": "open", "raise": {"kind": "multiple", "by": 100, "max": 300}}) == "open/multiple"
+    assert AUCTION.signature({"kind": "sealed", "bids": {"by": 2, "max": 6}}) == "sealed/listed"
+    assert AUCTION.signature({"kind": "dutch", "start": 8, "step": 2, "floor": 2}) == "dutch"
+    assert START.signature({"kind": "rotate", "step": 1}) == "rotate"
+
+
+@pytest.mark.parametrize(("claim", "at"), [("sealed/secret", ""), (["open", "haggle"], "/1")])
+def test_a_claim_no_record_declares_is_refused_at_its_line(claim: Any, at: str, tmp_path: Path) -> None:
+    from regola.core.errors import PackError
+    from regola.core.pack import load_pack
+
+    variant = tmp_path / "claim.yaml"
+    variant.write_text("variant:\n  id: claim\n  base: [cs]\n  title: Claim\n  changes:\n    - {op: replace, path: "
+                       f"/rules/completion.auction/form, value: {json.dumps(claim)}}}\n", encoding="utf-8")
+    with pytest.raises(PackError) as caught:
+        load_pack("cs", variants=[variant])
+    assert caught.value.field == "/rules/completion.auction/form" + at and "claim.yaml:6:" in str(caught.value)

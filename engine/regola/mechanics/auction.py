@@ -59,9 +59,11 @@ AUCTION = Mechanic(
     "Princes of Florence's lots run all four)",
     forms=(
         Form("sealed", N_("sealed bids"), "secret bids at once (naming the lot where several are offered), settled "
-             "from the highest down", takes=("bids", "tie")),
+             "from the highest down", takes=("bids", "tie"),
+             subforms=("any", "listed"), subform=lambda block: "listed" if block.get("bids") else "any"),
         Form("open", N_("open bidding"), "in turn, clockwise, raise by the raise rule or drop out, the last one left "
-             "pays its bid", takes=("raise",)),
+             "pays its bid", takes=("raise",),
+             subforms=RAISE.kinds, subform=lambda block: str((block.get("raise") or {}).get("kind", "any"))),
         Form("dutch", N_("Dutch: a falling price"), "offered at `start`, falling by `step` each time it goes round "
              "unclaimed, the first to accept pays, unsold below `floor`", takes=("start", "step", "floor"),
              needs=("start", "step", "floor")),

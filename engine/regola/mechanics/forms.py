@@ -18,7 +18,8 @@ which forms take it and which need it. The words of each form stay with the othe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["CITES", "MEASURE", "Form", "Mechanic", "Param", "flag"]
@@ -106,6 +107,10 @@ class Form:
     takes: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()
     refused_if: str = ""  # a game flag (GameTerms) under which the game cannot run this form
+    #: the shapes a rule's text may hold under alone (``form: open/exactly``), and which one a block of this
+    #: form has (its raise rule's kind, whether its bids are listed)
+    subforms: tuple[str, ...] = ()
+    subform: Callable[[Mapping[str, Any]], str] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -133,6 +138,18 @@ class Mechanic:
     @property
     def kinds(self) -> tuple[str, ...]:
         return tuple(f.kind for f in self.forms)
+
+    def signatures(self) -> tuple[str, ...]:
+        """Every form and shape a rule's text may say it holds under: ``open`` and ``open/exactly``."""
+        return tuple(name for f in self.forms for name in (f.kind, *(f"{f.kind}/{sub}" for sub in f.subforms)))
+
+    def signature(self, block: Mapping[str, Any]) -> str:
+        """The form and shape a block chooses (``open/exactly``; its kind alone for a form with no shapes)."""
+        kind = str(block.get("kind"))
+        form = next((f for f in self.forms if f.kind == kind), None)
+        if form is None or form.subform is None:
+            return kind
+        return f"{kind}/{form.subform(block)}"
 
     def form(self, kind: str) -> Form:
         return next(f for f in self.forms if f.kind == kind)

@@ -18,10 +18,26 @@ from regola.mechanics.forms import Mechanic
 from regola.mechanics.seating import TURN_ORDER
 from regola.mechanics.start import START
 
-__all__ = ["FORMED", "generated", "render"]
+__all__ = ["CLAIMABLE", "FORMED", "RULE_FORM", "generated", "render", "rule_form"]
 
 #: every mechanic whose form a pack chooses, by its block name
 FORMED: dict[str, Mechanic] = {m.name: m for m in (START, TURN_ORDER, DEAL, AUCTION)}
+#: the mechanics an index rule's text may say it holds under a form of (``form:`` in rules.yaml)
+CLAIMABLE: dict[str, Mechanic] = {m.name: m for m in (START, DEAL, AUCTION)}
+#: where mechanics.schema.json keeps the forms a rule may claim (the game schemas refer to it)
+RULE_FORM = "rule_form"
+
+
+def rule_form() -> dict[str, Any]:
+    """The schema of a rule's ``form``: one of the claimable forms and shapes, or a list of them."""
+    names = list(dict.fromkeys(name for m in CLAIMABLE.values() for name in m.signatures()))
+    return {"oneOf": [{"enum": names},
+                      {"type": "array", "items": {"enum": names}, "minItems": 1, "maxItems": 8, "uniqueItems": True}],
+            "description": "the form or forms of the mechanic at data[0] (regola.mechanics) this rule's text holds "
+                           "under ('open' covers every raise rule, 'open/exactly' only that one; 'sealed/any' a "
+                           "sealed bid of any sum, 'sealed/listed' one of the bids listed in `bids`); when the pack "
+                           "or a variant chooses another form, the library's words for that form stand in for the "
+                           "first such rule of the mechanic and the others are left out"}
 
 
 def generated(committed: dict[str, Any]) -> dict[str, Any]:
@@ -30,7 +46,8 @@ def generated(committed: dict[str, Any]) -> dict[str, Any]:
     properties = dict(committed["properties"])
     for name, mechanic in FORMED.items():
         properties[name] = mechanic.schema()
-    return {**committed, "properties": properties}
+    defs = {**committed.get("$defs", {}), RULE_FORM: rule_form()}
+    return {**committed, "properties": properties, "$defs": defs}
 
 
 def render(schema: dict[str, Any]) -> str:

@@ -24,6 +24,7 @@ from regola.core.game import definition_for
 from regola.i18n import N_, words
 from regola.mechanics.moves import MOVE_RULE
 from regola.mechanics.parts import units as part_units
+from regola.mechanics.schema import CLAIMABLE
 from regola.text.bind import BoundRule, plural, with_unit
 from regola.text.catalog import Catalog
 from regola.text.declared import kept_rule, move_rule
@@ -375,10 +376,6 @@ def claimed_forms(pack: Pack) -> dict[str, tuple[str, tuple[str, ...]]]:
     return claimed
 
 
-#: the forms an index rule may speak for (``form:``), by the part of the mechanics block they choose
-CLAIMABLE = ("start_player", "deal", "auction")
-
-
 def _claimed(doc: Mapping[str, Any], rule_id: str) -> tuple[str, tuple[str, ...]] | None:
     """(the part of the mechanics block, the forms its text holds under) of an index rule with ``form``."""
     entry = doc.get("rules", {}).get(rule_id)
@@ -389,15 +386,9 @@ def _claimed(doc: Mapping[str, Any], rule_id: str) -> tuple[str, tuple[str, ...]
 
 
 def _signature(mechanics: Mapping[str, Any], part: str) -> str:
-    """The chosen form of a part, as a rule's ``form`` names it: 'open/exactly' for an open auction's raise,
-    'sealed/listed' for sealed bids a ``bids`` record lists ('sealed/any' without one)."""
-    block = mechanics.get(part) or {}
-    kind = str(block.get("kind"))
-    if part == "auction" and kind == "open":
-        kind += "/" + str((block.get("raise") or {}).get("kind", "any"))
-    elif part == "auction" and kind == "sealed":
-        kind += "/listed" if block.get("bids") else "/any"
-    return kind
+    """The chosen form of a part, as a rule's ``form`` names it (its record's signature: 'open/exactly' for
+    an open auction's raise, 'sealed/listed' for sealed bids a ``bids`` record lists)."""
+    return CLAIMABLE[part].signature(mechanics.get(part) or {})
 
 
 def form_changed(doc: Mapping[str, Any], rule_id: str) -> bool:
