@@ -357,6 +357,7 @@ def _plots(report: Report, a: Analysis, w: Words) -> None:
 
 def _data(a: Analysis, w: Words, ctx: Context, all_verdicts: dict[str, list[Verdict]]) -> dict[str, Any]:
     study = a.study
+    phases = decided_in(a)
     return {
         "format": "regola-compare-report", "version": 2, "language": w.lang,
         "plan": {**study.plan(), "games": study.games, "planned_games": ctx.planned, "command": ctx.command},
@@ -379,7 +380,7 @@ def _data(a: Analysis, w: Words, ctx: Context, all_verdicts: dict[str, list[Verd
                                  for r in a.lineups}}
                   for v, moves in ctx.moves.items() if moves["added"] + moves["changed"] and v not in a.same_rules},
         # how often each lineup met each rule a variant changes (None: no decision meets it)
-        "met": {v: {rule: {r.lineup.spec: met(r, v, rule, decided_in(a)) for r in a.lineups} for rule, *_ in changes}
+        "met": {v: {rule: {r.lineup.spec: met(r, v, rule, phases) for r in a.lineups} for rule, *_ in changes}
                 for v, changes in ctx.changes.items() if changes and v not in a.same_rules},
     }
 
