@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from regola.core.errors import IllegalAction, PackError, RecordError, RegolaError, one_line
+from regola.core.errors import IllegalAction, PackError, Problems, RecordError, RegolaError, one_line
 
 # command -> (module, one-line help). Only the module of the command being run is imported, so a
 # quick command (`rules show`) does not pay for the imports of the others.
@@ -107,6 +107,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RecordError as err:
         print(f"regola: {one_line(str(err))}", file=sys.stderr)
         return 1
+    except Problems as err:  # several at once: a line each
+        for line in err.lines():
+            print(f"regola: {one_line(line)}", file=sys.stderr)
+        return 2
     except (PackError, IllegalAction, RegolaError) as err:
         print(f"regola: {one_line(str(err))}", file=sys.stderr)
         return 2

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from regola.core.errors import RegolaError
+from regola.core.errors import Problems, RegolaError
 
 
 def register(sub: Any) -> None:
@@ -182,7 +182,7 @@ def _import_interface(args: argparse.Namespace, po: Any) -> int:
                             "(export again: the code changed)")
         problems += [f"{args.file}:{message.lineno}: {p}" for p in message_problems(message, nplurals)]
     if problems:
-        raise RegolaError("\n".join(problems))
+        raise Problems(problems)
     catalog = update(args.domain, language, template)
     for message in po:
         if message.id and message.string and "fuzzy" not in message.flags:

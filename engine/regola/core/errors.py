@@ -9,6 +9,18 @@ class RegolaError(Exception):
     """Base of every error regola reports to a user."""
 
 
+class Problems(RegolaError):
+    """Several problems found at once (a translated file's every fault): each is one line of its own, and a
+    face prints each on a line (``lines``), never joined into one."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))
+
+    def lines(self) -> list[str]:
+        return self.problems
+
+
 @dataclass
 class PackError(RegolaError):
     """A rule pack, variant or text catalog is broken. Names the file, line and field."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from regola.core.errors import RegolaError
+from regola.core.errors import Problems
 from regola.core.pointers import MISSING, resolve
 from regola.text.catalog import PLACEHOLDER, Catalog
 from regola.text.entries import digest, lookup, put, translatable, unescape
@@ -43,7 +43,7 @@ HEADER_KEYS = ("game", "pack", "source language", "language")
 SHOWN = range(0, 1001)
 
 
-class PoImportError(RegolaError):
+class PoImportError(Problems):
     """A PO file that cannot be imported: one line per problem."""
 
 
@@ -249,7 +249,7 @@ def import_catalog(po: PoCatalog, shown: str, source: Catalog, target: Catalog |
             problems.append(f"{shown}: unit {unit}: {language} numbers need the plural forms "
                             f"{', '.join(needed)} (missing: {', '.join(lacking)})")
     if problems:
-        raise PoImportError("\n".join(problems))
+        raise PoImportError(problems)
     result = Imported(base, source.game, language, translated=len(taken))
     _merge(result, source, taken)
     return result
