@@ -136,12 +136,16 @@ def test_an_import_with_a_brace_that_is_no_placeholder_writes_nothing(tmp_path: 
 
 def test_plural_forms_the_language_needs_are_required(tmp_path: Path) -> None:
     source = catalog_for("cs", game="maestro-leonardo")
-    po = export_catalog(source, None, "pl", load_pack("cs"))
+    written = tmp_path / "pl.po"
+    written.write_bytes(po_bytes(export_catalog(source, None, "pl", load_pack("cs"))))
+    with written.open("rb") as stream:  # as a translator's file is read: every message has its line
+        po = read_po(stream)
     for message in po:
         if message.context == "/units/gulden/one":
             message.string = "gulden"  # one form given; Polish also needs few and many
-    with pytest.raises(Exception, match=r"unit gulden: pl numbers need the plural forms one, few, many, other "
-                                        r"\(missing: few, many, other\)"):
+    first = min(m.lineno for m in po if str(m.context or "").startswith("/units/gulden/"))
+    with pytest.raises(Exception, match=rf"pl.po:{first}: unit gulden: pl numbers need the plural forms one, few, "
+                                        r"many, other \(missing: few, many, other\)"):
         import_catalog(po, "pl.po", source, None, "pl")
 
 

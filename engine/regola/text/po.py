@@ -214,11 +214,14 @@ def import_catalog(po: PoCatalog, shown: str, source: Catalog, target: Catalog |
     has, needed = plural_categories(language)
     known = {p for p, _ in translatable(source.data, tuple(has))}
     taken: dict[str, tuple[str, str]] = {}  # pointer -> (translation, the source text it translates)
+    unit_lines: dict[str, int] = {}  # a unit -> the line of its first message (a missing form is said there)
     for message in po:
         if not message.id:
             continue
         where = f"{shown}:{message.lineno}: {message.context or '(no msgctxt)'}"
         pointer = str(message.context or "")
+        if pointer.startswith("/units/") and pointer.count("/") == 3:
+            unit_lines.setdefault(unescape(pointer.split("/")[2]), message.lineno or 1)
         if pointer not in known:
             problems.append(f"{where}: not a text of the {source.language} catalog of {source.game}")
             continue
@@ -246,7 +249,7 @@ def import_catalog(po: PoCatalog, shown: str, source: Catalog, target: Catalog |
         merged = {**base["units"].get(unit, {}), **forms}
         lacking = [c for c in needed if c not in merged]
         if lacking:
-            problems.append(f"{shown}: unit {unit}: {language} numbers need the plural forms "
+            problems.append(f"{shown}:{unit_lines.get(unit, 1)}: unit {unit}: {language} numbers need the plural forms "
                             f"{', '.join(needed)} (missing: {', '.join(lacking)})")
     if problems:
         raise PoImportError(problems)
