@@ -18,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-from regola.text.entries import digest, lookup, translatable
+from regola.text.entries import digest, source_text, translatable
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -41,7 +41,7 @@ def stamp(path: Path) -> int:
         return 0
     source = yaml.safe_load((path.parent / f"{source_language}.yaml").read_text(encoding="utf-8"))["text"]
     digests = {pointer: digest(original) for pointer, _ in translatable(data)
-               if (original := lookup(source, pointer)) is not None}
+               if (original := source_text(source, pointer, source_language, data["language"])) is not None}
     # a digest is quoted: '4e1431317237' would read as a number
     block = f"  source:\n    language: {source_language}\n    digests:\n" + "".join(
         f"      {_key(pointer)}: '{value}'\n" for pointer, value in sorted(digests.items()))

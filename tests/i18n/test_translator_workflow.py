@@ -290,3 +290,20 @@ def test_a_half_done_new_language_imports_renders_and_imports_again(tmp_path: Pa
     assert any(f.code == "TEXT_UNTRANSLATED" and "it" in f.message for f in findings)
     capsys.readouterr()
     assert main(["rules", "show", "district.cost_track", "--lang", "it"]) == 0
+
+
+def test_a_plural_form_is_shown_with_the_source_form_for_the_same_numbers() -> None:
+    """Issue 47: CLDR names categories per language, so Polish 'many' (5, 6, …) translates the Czech form
+    for 5 (Czech 'other'), not Czech 'many' (fractions); a Polish 'other' (fractions only) reads Czech 'other'.
+    The staleness check and the stamps read the same source form, so an import is never stale at once."""
+    from regola.text.entries import source_text
+
+    source = catalog_for("cs", game="maestro-leonardo")
+    forms = source.data["units"]["gulden"]
+    po = export_catalog(source, None, "pl", load_pack("cs"))
+    shown = {m.context: m.id for m in po if str(m.context or "").startswith("/units/gulden/")}
+    assert shown["/units/gulden/one"] == forms["one"] and shown["/units/gulden/few"] == forms["few"]
+    assert shown["/units/gulden/many"] == forms["other"] != forms["many"]
+    assert source_text(source.data, "/units/gulden/other", "cs", "pl") == forms["other"]
+    rule = next(iter(source.data["rules"]))
+    assert source_text(source.data, f"/rules/{rule}/text", "cs", "pl") == source.data["rules"][rule]["text"]

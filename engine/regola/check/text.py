@@ -486,7 +486,7 @@ def _parity(catalog: Catalog, usable: list[Catalog]) -> list[Finding]:
 
 def _stale(catalog: Catalog, usable: list[Catalog]) -> list[Finding]:
     """A translation's texts whose source text changed since they were translated (``text.source``)."""
-    from regola.text.entries import digest, lookup
+    from regola.text.entries import digest, lookup, source_text
 
     assert catalog.data is not None
     source = catalog.data.get("source")
@@ -498,7 +498,7 @@ def _stale(catalog: Catalog, usable: list[Catalog]) -> list[Finding]:
                            f"{source['language']} catalog to compare with", "/text/source/language")]
     findings = []
     for ptr, recorded in source["digests"].items():
-        now = lookup(original.data, ptr)
+        now = source_text(original.data, ptr, original.language, catalog.language)
         mine = lookup(catalog.data, ptr)
         if mine is None:
             continue  # not translated: the coverage check says so

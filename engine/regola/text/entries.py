@@ -8,11 +8,12 @@ stale check (``check.text``) both walk them here, so both agree on what a text i
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["digest", "escape", "lookup", "put", "translatable", "unescape"]
+__all__ = ["digest", "escape", "lookup", "put", "source_text", "translatable", "unescape"]
 
 
 def escape(segment: str) -> str:
@@ -61,6 +62,33 @@ def lookup(data: dict[str, Any], pointer: str) -> str | None:
             return None
         node = node.get(unescape(part))
     return node if isinstance(node, str) else None
+
+
+def source_text(source: dict[str, Any], pointer: str, source_language: str, language: str) -> str | None:
+    """The source text that the ``language`` text at ``pointer`` translates. A unit's plural form is matched
+    by number, not by its category's name, which CLDR gives per language: Polish 'many' (5, 6, …) translates
+    the Czech form for 5, Czech 'other', not Czech 'many' (fractions). A category no whole number up to
+    1,000 takes, or one the source has no form for, reads the source's 'other'."""
+    parts = pointer.split("/")
+    if len(parts) != 4 or parts[1] != "units":
+        return lookup(source, pointer)
+    from regola.i18n.numbers import plural_category
+
+    number = _first_number(language, unescape(parts[3]))
+    mine = plural_category(source_language, number) if number is not None else "other"
+    forms = source.get("units", {}).get(unescape(parts[2]))
+    if not isinstance(forms, dict):
+        return None
+    found = forms.get(mine, forms.get("other"))
+    return found if isinstance(found, str) else None
+
+
+@functools.cache
+def _first_number(language: str, category: str) -> int | None:
+    """The least whole number up to 1,000 that takes ``category`` in ``language``."""
+    from regola.i18n.numbers import plural_category
+
+    return next((n for n in range(1001) if plural_category(language, n) == category), None)
 
 
 def put(data: dict[str, Any], pointer: str, value: str) -> None:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from regola.core.errors import Problems
 from regola.core.pointers import MISSING, resolve
 from regola.text.catalog import PLACEHOLDER, Catalog
-from regola.text.entries import digest, lookup, put, translatable, unescape
+from regola.text.entries import digest, lookup, put, source_text, translatable, unescape
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog as PoCatalog
@@ -115,14 +115,6 @@ def _binding(name: str, spec: dict[str, Any], pack: Pack) -> str:
     return f"{{{name}}} = {shown} in pack {pack.id} ({source}{extra})"
 
 
-def _source_text(source: dict[str, Any], pointer: str) -> str | None:
-    """The source text of a pointer; a unit form the source language lacks reads as its 'other'."""
-    found = lookup(source, pointer)
-    if found is None and pointer.startswith("/units/"):
-        found = lookup(source, pointer.rsplit("/", 1)[0] + "/other")
-    return found
-
-
 def export_catalog(source: Catalog, target: Catalog | None, language: str, pack: Pack) -> PoCatalog:
     """The PO catalog a translator of ``language`` works on (``target``: the translation so far)."""
     from babel.messages.catalog import Catalog as PoCatalog
@@ -145,7 +137,7 @@ def export_catalog(source: Catalog, target: Catalog | None, language: str, pack:
     pointers = [p for p, _ in translatable(source.data, categories)
                 if not (p.startswith("/units/") and p.split("/")[2] in replaced)]
     for pointer in dict.fromkeys(pointers):
-        msgid = _source_text(source.data, pointer)
+        msgid = source_text(source.data, pointer, source.language, language)
         if msgid is None:
             continue
         msgstr = lookup(theirs, pointer) or ""
