@@ -47,20 +47,23 @@ def _imports(path: Path) -> list[tuple[int, str]]:
     return found
 
 
-def _violations() -> list[str]:
+def _package_edges() -> list[tuple[str, str, int, str, str]]:
+    """Every import of a regola module by a module of a layered package: (path, its package, line, the
+    module imported, that module's package)."""
     out = []
     for path in sorted(PACKAGE.rglob("*.py")):
         relative = path.relative_to(PACKAGE)
-        if relative.as_posix() in EXEMPT:
-            continue
         own = _layer_of(".".join(relative.with_suffix("").parts))
-        if own is None:
+        if own is None or relative.as_posix() in EXEMPT:
             continue
-        for line, module in _imports(path):
-            other = _package(module)
-            if other is not None and LAYERS[other] > LAYERS[own]:
-                out.append(f"{relative}:{line} ({own}, layer {LAYERS[own]}) imports {module} (layer {LAYERS[other]})")
+        out += [(str(relative), own, line, module, other) for line, module in _imports(path)
+                if (other := _package(module)) is not None]
     return out
+
+
+def _violations() -> list[str]:
+    return [f"{path}:{line} ({own}, layer {LAYERS[own]}) imports {module} (layer {LAYERS[other]})"
+            for path, own, line, module, other in _package_edges() if LAYERS[other] > LAYERS[own]]
 
 
 def test_every_package_has_a_layer() -> None:
@@ -76,15 +79,9 @@ def test_no_import_runs_up_the_layers() -> None:
 def _package_imports() -> dict[str, dict[str, str]]:
     """package -> the other packages it imports -> one place it does (``path:line``)."""
     found: dict[str, dict[str, str]] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        relative = path.relative_to(PACKAGE)
-        own = _layer_of(".".join(relative.with_suffix("").parts))
-        if own is None or relative.as_posix() in EXEMPT:
-            continue
-        for line, module in _imports(path):
-            other = _package(module)
-            if other is not None and other != own:
-                found.setdefault(own, {}).setdefault(other, f"{relative}:{line}")
+    for path, own, line, _, other in _package_edges():
+        if other != own:
+            found.setdefault(own, {}).setdefault(other, f"{path}:{line}")
     return found
 
 

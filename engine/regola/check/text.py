@@ -29,6 +29,7 @@ from regola.core.game import definition_for
 from regola.core.schemas import admitted_values, schema_id, schema_set
 from regola.core.yamlio import display_path, load_yaml, locate
 from regola.mechanics.parts import units
+from regola.text.entries import SHOWN
 from regola.text.mechanics import form_changed
 
 if TYPE_CHECKING:
@@ -38,8 +39,6 @@ __all__ = ["Catalog", "check_catalogs", "check_coverage", "load_catalogs", "name
 
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 NUMBER = re.compile(r"(?<![\w.,])\d+(?![\w])")
-#: the integers a board game shows (money, counts, weeks): the plural categories they need must exist
-SHOWN_INTEGERS = range(0, 1001)
 
 @dataclass
 class Catalog:
@@ -378,7 +377,7 @@ def _plural_categories(language: str) -> tuple[frozenset[str], frozenset[str]] |
         plural = Locale.parse(language).plural_form
     except Exception:
         return None
-    return frozenset(plural.tags) | {"other"}, frozenset(plural(n) for n in SHOWN_INTEGERS) | {"other"}
+    return frozenset(plural.tags) | {"other"}, frozenset(plural(n) for n in SHOWN) | {"other"}
 
 
 def check_catalogs(catalogs: list[Catalog], targets: list[Catalog], universe: list[Subject] | None,

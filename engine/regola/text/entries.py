@@ -13,7 +13,7 @@ import hashlib
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["digest", "escape", "lookup", "put", "source_text", "translatable", "unescape"]
+__all__ = ["SHOWN", "digest", "escape", "lookup", "put", "source_text", "translatable", "unescape"]
 
 
 def escape(segment: str) -> str:
@@ -83,12 +83,16 @@ def source_text(source: dict[str, Any], pointer: str, source_language: str, lang
     return found if isinstance(found, str) else None
 
 
+#: the whole numbers a board game shows: which of them a plural category takes tells what it is for
+SHOWN = range(0, 1001)
+
+
 @functools.cache
 def _first_number(language: str, category: str) -> int | None:
     """The least whole number up to 1,000 that takes ``category`` in ``language``."""
     from regola.i18n.numbers import plural_category
 
-    return next((n for n in range(1001) if plural_category(language, n) == category), None)
+    return next((n for n in SHOWN if plural_category(language, n) == category), None)
 
 
 def put(data: dict[str, Any], pointer: str, value: str) -> None:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from regola.core.errors import Problems
 from regola.core.pointers import MISSING, resolve
 from regola.text.catalog import PLACEHOLDER, Catalog
-from regola.text.entries import digest, lookup, put, source_text, translatable, unescape
+from regola.text.entries import SHOWN, digest, lookup, put, source_text, translatable, unescape
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog as PoCatalog
@@ -39,8 +39,6 @@ if TYPE_CHECKING:
 __all__ = ["Imported", "PoImportError", "export_catalog", "import_catalog", "plural_categories"]
 
 HEADER_KEYS = ("game", "pack", "source language", "language")
-#: integers a board game shows, to find which numbers a plural form is for
-SHOWN = range(0, 1001)
 
 
 class PoImportError(Problems):
