@@ -322,3 +322,13 @@ def test_a_drawn_card_is_the_top_of_its_pile_and_the_drawers_alone() -> None:
             other = game.view((seat + 1) % 3)["players"][seat]
             assert "bonus" not in other and other["bonus_size"] == len(hand) + 1  # seen as a count only
     assert drawn > 2
+
+
+def test_a_move_with_neither_limit_says_which_fields_each_form_needs(tmp_path: Path) -> None:
+    """Two forms that differ only by the fields they hold are told apart in the words (it read 'expected a
+    mapping or a mapping, got a mapping')."""
+    with pytest.raises(PackError) as refused:
+        load_ruleset("cs", [_house(tmp_path, "cs", "x: {in: turn, do: [{pay: money, amount: 1}]}")])
+    assert refused.value.field == "/mechanics/moves/x"
+    assert "with 'limit' but without 'until'" in str(refused.value)
+    assert "with 'until' but without 'limit'" in str(refused.value)

@@ -111,9 +111,22 @@ def expected(schema: Any) -> str:
         elif name == "array":
             phrase += _count(schema, "minItems", "maxItems", "item")
         elif name == "object":
-            phrase += _count(schema, "minProperties", "maxProperties", "entry", plural="entries")
+            phrase += _count(schema, "minProperties", "maxProperties", "entry", plural="entries") + _fields(schema)
         phrases.append(phrase)
     return _words(phrases)
+
+
+def _fields(schema: dict[str, Any]) -> str:
+    """' with 'a', 'b' and without 'c'': the fields a mapping's form requires, and those it forbids (two forms
+    that differ only by which field they hold read apart)."""
+    said = ""
+    required = schema.get("required")
+    if isinstance(required, list) and required:
+        said += " with " + _words([show(name) for name in required], "and")
+    forbidden = schema.get("not")
+    if isinstance(forbidden, dict) and isinstance(forbidden.get("required"), list) and forbidden["required"]:
+        said += (" but" if said else "") + " without " + _words([show(name) for name in forbidden["required"]], "or")
+    return said
 
 
 def _count(schema: dict[str, Any], low_key: str, high_key: str, noun: str, plural: str | None = None) -> str:
