@@ -96,6 +96,9 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "pf-fixed-price": ("pl", ["400"]),
     "ml-council-grant": ("cs", ["3"]),
     "pf-patron-fee": ("pl", ["200", "1"]),
+    # a chosen card discarded to a shared place, and taken from one (item 2): the box of inventions
+    "ml-sell-invention": ("cs", ["4"]),
+    "ml-invention-market": ("cs", ["3", "5"]),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}

@@ -200,7 +200,7 @@ def test_a_move_is_said_from_its_operations_in_each_language() -> None:
 MOVE_RULES = [("pl", "pf-buy-jester"), ("pl", "pf-jester-trade"), ("pl", "pf-loan"), ("pl", "pf-patron-gift"),
               ("pl", "pf-buy-bonus"),
               ("cs", "ml-sell-material"), ("cs", "ml-buy-material"), ("cs", "ml-material-trade"),
-              ("cs", "ml-council-purse")]
+              ("cs", "ml-council-purse"), ("cs", "ml-sell-invention"), ("cs", "ml-invention-market")]
 
 
 @pytest.mark.parametrize(("pack", "variant"), MOVE_RULES)
@@ -324,6 +324,54 @@ def test_a_drawn_card_is_the_top_of_its_pile_and_the_drawers_alone() -> None:
     assert drawn > 2
 
 
+def _cards(game: Game) -> tuple[list[list[int]], list[int], list[int]]:
+    st = game.state
+    return [p.cards[:] for p in st.players], st.box_cards[:], [p.money for p in st.players] + [st.council_money]
+
+
+def test_a_chosen_card_goes_to_the_box_and_comes_back_from_it() -> None:
+    """ml-invention-market: a seat sells one of its invention cards into the box for 3 gulden and buys one
+    of the box's for 5 paid to the council, each once a round, naming the card; a card it does not hold
+    (or the box lacks) is refused under the move's rule and changes nothing."""
+    rs = ruleset("cs", "ml-invention-market")
+    sold = bought = 0
+    for seed in range(6):
+        used: dict[tuple[str, int, int], int] = {}
+        for game, seat, action in _decisions(rs, seed, {"sell_invention", "buy_invention"}):
+            st = game.state
+            legal = game.legal_actions()
+            mine, box = st.players[seat].cards, st.box_cards
+            sells = sorted(a[1] for a in legal if a[0] == "sell_invention")
+            buys = sorted(a[1] for a in legal if a[0] == "buy_invention")
+            assert sells in ([], sorted(mine)) and not (sells and used.get(("sell", st.round, seat)))
+            assert buys in ([], sorted(box)) and not (buys and (st.players[seat].money < 5
+                                                               or used.get(("buy", st.round, seat))))
+            stranger = next(c for c in rs.rules.card_ids if c not in mine and c not in box)
+            for verb in ("sell_invention", "buy_invention"):
+                before = json.dumps(game.to_json(), sort_keys=True)
+                with pytest.raises(IllegalAction) as refused:
+                    game.apply((verb, stranger))
+                assert refused.value.rule == f"mechanics.moves.{verb}"
+                assert json.dumps(game.to_json(), sort_keys=True) == before
+            cards, box_before, money = _cards(game)
+            game.apply(action)
+            if action[0] not in ("sell_invention", "buy_invention"):
+                continue
+            card = action[1]
+            now_cards, now_box, now_money = _cards(game)
+            if action[0] == "sell_invention":
+                sold += 1
+                used[("sell", st.round, seat)] = 1
+                assert card in cards[seat] and card not in now_cards[seat] and now_box == [*box_before, card]
+                assert now_money[seat] == money[seat] + 3 and now_money[-1] == money[-1]
+            else:
+                bought += 1
+                used[("buy", st.round, seat)] = 1
+                assert card in box_before and now_cards[seat] == [*cards[seat], card] and card not in now_box
+                assert now_money[seat] == money[seat] - 5 and now_money[-1] == money[-1] + 5
+    assert sold and bought
+
+
 def test_a_move_with_neither_limit_says_which_fields_each_form_needs(tmp_path: Path) -> None:
     """Two forms that differ only by the fields they hold are told apart in the words (it read 'expected a
     mapping or a mapping, got a mapping')."""
@@ -332,3 +380,23 @@ def test_a_move_with_neither_limit_says_which_fields_each_form_needs(tmp_path: P
     assert refused.value.field == "/mechanics/moves/x"
     assert "with 'limit' but without 'until'" in str(refused.value)
     assert "with 'until' but without 'limit'" in str(refused.value)
+
+
+@pytest.mark.parametrize(("move", "field", "said"), [
+    ("x: {in: turn, limit: {times: 1, per: turn}, do: [{discard: materials, to: box}]}", "/do/0/discard",
+     "names its cards"),
+    ("x: {in: turn, limit: {times: 1, per: turn}, do: [{discard: inventions, to: city}]}", "/do/0/to",
+     "shared holding of single cards"),
+    ("x: {in: turn, limit: {times: 1, per: turn}, do: [{discard: inventions, to: inventions}]}", "/do/0/to",
+     "shared holding of single cards"),
+    ("x: {in: turn, limit: {times: 1, per: turn}, do: [{take: inventions, amount: 2, from: box}]}", "/do/0/amount",
+     "one card"),
+    ("x: {in: turn, limit: {times: 1, per: turn}, do: [{take: inventions, amount: 1}]}", "/do/0",
+     "shared holding of single cards"),
+])
+def test_a_card_move_that_names_no_card_place_is_refused_at_its_line(tmp_path: Path, move: str, field: str,
+                                                                      said: str) -> None:
+    with pytest.raises(PackError) as refused:
+        load_ruleset("cs", [_house(tmp_path, "cs", move)])
+    assert refused.value.field is not None and refused.value.field.endswith(f"/mechanics/moves/x{field}")
+    assert said in str(refused.value)

@@ -20,9 +20,13 @@ A move is a verb (its key in the block) with:
              counter
   ``return`` ``amount`` things of one kind of a holding counted per kind go ``to`` a shared holding of
              the same kinds (the mover chooses the kind: a parameter of the action)
-  ``take``   ``amount`` things of one kind come ``from`` a shared holding into the mover's
+  ``take``   ``amount`` things of one kind come ``from`` a shared holding into the mover's; or, into a
+             holding of single cards that names its ``cards``, one card of the mover's choice (a
+             parameter of the action, the card's id) ``from`` a shared holding of single cards
   ``draw``   the top ``amount`` cards of a shared pile (its first items) come into a holding of the
              mover's (the cards are the mover's alone to see where the holding is)
+  ``discard`` one card of the mover's choice, from a holding of single cards that names its ``cards``,
+             goes ``to`` a shared holding of single cards (a display, the box: in the open)
   ======== ============================================================================================
 
 A move is offered only when every operation can be carried out in full, so nothing is ever paid for
@@ -32,8 +36,8 @@ mover finishes a move of the game's own (``Step.midway``): so no move breaks wha
 counted on, a bid made or a pay worked out. The numbers of the data
 bound everything: an amount is a whole number, each kind choice ranges over the pack's kinds.
 
-The action is ``(verb, kind, …)``, one kind per ``return``/``take`` operation (and one seat per payment
-``to: chosen``) in order. Its ids come
+The action is ``(verb, kind, …)``, one kind (or card) per ``return``/``take``/``discard`` operation (and
+one seat per payment ``to: chosen``) in order. Its ids come
 after the game's own actions, one kind (regola.core.actionspace) per move in the pack's order.
 What the moves have used is kept in the state's ``marks`` (``used``: verb -> per seat [count, period];
 ``turns``: per seat, how many of the game's own moves it has made), a plain JSON mapping every game
@@ -55,7 +59,9 @@ from regola.mechanics.seating import in_turn_from
 
 __all__ = ["MOVE_RULE", "OPS", "PERIODS", "TURN", "Extended", "Move", "MoveSet", "Op", "compile_moves"]
 
-OPS = ("pay", "gain", "return", "take", "draw")
+OPS = ("pay", "gain", "return", "take", "draw", "discard")
+#: the operations whose place is where things go (``to``); the others say where they come ``from``
+GOING = ("pay", "return", "discard")
 PERIODS = ("turn", "round", "game")
 #: ``in: turn``: at any of one's own decisions
 TURN = "turn"
@@ -79,11 +85,16 @@ class Op:
     place: str | None = None
     shared: Part | None = None  # the shared part named by ``place``
     mover: Give | None = field(default=None, compare=False, repr=False)  # how a counter moves
-    kinds: tuple[Any, ...] = ()  # a holding's kinds (or the seats a payment 'to: chosen' may name): the choices
+    kinds: tuple[Any, ...] = ()  # a holding's kinds, its cards, or the seats a payment 'to: chosen' may name
 
     @property
     def chooses(self) -> bool:
-        return self.verb in ("return", "take") or self.place == CHOSEN
+        return self.verb in ("return", "take", "discard") or self.place == CHOSEN
+
+    @property
+    def card(self) -> bool:
+        """Whether the choice is one card, by its id (a take into, or a discard from, a holding of cards)."""
+        return bool(self.part.cards) and self.verb in ("take", "discard")
 
     def can(self, state: Any, seat: int, n: int, kind: int | None) -> bool:
         """Whether this operation can be carried out in full now."""
@@ -95,6 +106,12 @@ class Op:
         if self.verb == "draw":
             assert self.shared is not None
             return self.shared(state, seat) >= amount and part(state, seat) + amount <= part.most
+        if self.card:
+            assert kind is not None and self.shared is not None
+            card = self.kinds[kind]
+            if self.verb == "take":
+                return card in _cards(state, self.shared, seat) and part(state, seat) < part.most
+            return card in _cards(state, part, seat) and self.shared(state, seat) < self.shared.most
         if kind is not None:  # a holding counted per kind
             held = _kinds(state, part, seat)
             other = _kinds(state, self.shared, seat) if self.shared is not None else None
@@ -126,6 +143,13 @@ class Op:
             assert kind is not None and self.mover is not None
             self.mover.transfer(state, seat, kind, self.amount)
             return
+        if self.card:  # one card, from one list to the end of the other
+            assert kind is not None and self.shared is not None
+            mine, theirs = _cards(state, self.part, seat), _cards(state, self.shared, seat)
+            source, target = (theirs, mine) if self.verb == "take" else (mine, theirs)
+            source.remove(self.kinds[kind])
+            target.append(self.kinds[kind])
+            return
         if kind is not None:
             held = _kinds(state, self.part, seat)
             assert self.shared is not None
@@ -147,6 +171,12 @@ def _kinds(state: Any, part: Part, seat: int) -> list[int]:
     holder = state.players[seat] if part.owner == "player" else state
     counts: list[int] = getattr(holder, part.at)
     return counts
+
+
+def _cards(state: Any, part: Part, seat: int) -> list[Any]:
+    holder = state.players[seat] if part.owner == "player" else state
+    cards: list[Any] = getattr(holder, part.at)
+    return cards
 
 
 @dataclass(frozen=True)
@@ -456,9 +486,10 @@ def compile_moves(raw: Mapping[str, Any] | None, parts: Mapping[str, Part], give
             op = _op(raw_op, parts, gives, f"{at}/do/{i}", seats)
             earlier = touched.get(op.part.name)
             # one operation per part, but for an exchange: things of one kind go back, of another come
-            if earlier is not None and {op.verb, ops[earlier].verb} != {"return", "take"}:
+            if earlier is not None and {op.verb, ops[earlier].verb} not in ({"return", "take"}, {"discard", "take"}):
                 raise PackError(f"operations {earlier} and {i} both touch {op.part.name!r}: one operation per "
-                                "part in a move (or a 'return' and a 'take' of one holding: an exchange)",
+                                "part in a move (or a 'return' or 'discard' and a 'take' of one holding: an "
+                                "exchange)",
                                 field=f"{at}/do/{i}")
             touched.setdefault(op.part.name, i)
             ops.append(op)
@@ -477,9 +508,10 @@ def _until(raw: Mapping[str, Any] | None, parts: Mapping[str, Part], ops: list[O
     if raw is None:
         return None
     name = str(raw["part"])
-    lowered = [op.part.name for op in ops if op.verb in ("pay", "return")]
+    lowered = [op.part.name for op in ops if op.verb in GOING]
     if name not in lowered:
-        raise PackError(f"a hold limit's move puts back what is over the limit: no 'pay' or 'return' of {name!r} "
+        raise PackError(f"a hold limit's move puts back what is over the limit: no 'pay', 'return' or 'discard' of "
+                        f"{name!r} "
                         f"here (it lowers: {', '.join(lowered) or 'nothing'})", field=f"{at}/part")
     return parts[name], int(raw["at_most"])
 
@@ -499,15 +531,38 @@ def _draw(name: str, part: Part | None, amount: int, place: Any, parts: Mapping[
     return Op("draw", part, amount, str(place), pile)
 
 
+def _card(verb: str, name: str, part: Part | None, amount: int, place: Any, parts: Mapping[str, Part],
+          at: str) -> Op:
+    """One card of the mover's choice between a holding of single cards that names its cards and a shared
+    holding of single cards, where every player sees it (a pile keeps its cards unseen and in order)."""
+    place_key = "to" if verb in GOING else "from"
+    if part is None or part.owner != "player" or not part.cards:
+        hands = [n for n, p in parts.items() if p.owner == "player" and p.cards]
+        raise PackError(f"{verb!r} moves one card of a holding a player owns that names its cards (the pack's: "
+                        f"{', '.join(hands) or 'none'}), not {name!r}", field=f"{at}/{verb}")
+    if amount != 1:
+        raise PackError("the mover chooses one card: the amount is 1", field=f"{at}/amount")
+    shared = parts.get(str(place)) if place is not None else None
+    if shared is None or shared.owner != "shared" or shared.kind != "holding" or shared.counts != "items":
+        places = ", ".join(n for n, p in parts.items()
+                           if p.owner == "shared" and p.kind == "holding" and p.counts == "items")
+        raise PackError(f"say {place_key} which shared holding of single cards the card goes (the pack's: "
+                        f"{places or 'none'}; a pile keeps its cards unseen)",
+                        field=f"{at}/{place_key}" if place is not None else at)
+    return Op(verb, part, 1, str(place), shared, None, part.cards)
+
+
 def _op(raw: Mapping[str, Any], parts: Mapping[str, Part], gives: Mapping[str, Give], at: str, seats: int) -> Op:
     verb = next(v for v in OPS if v in raw)
     name = str(raw[verb])
     part = parts.get(name)
-    amount = int(raw["amount"])
-    place_key = "to" if verb in ("pay", "return") else "from"
+    amount = int(raw.get("amount", 1))
+    place_key = "to" if verb in GOING else "from"
     place = raw.get(place_key)
     if verb == "draw":
         return _draw(name, part, amount, place, parts, at)
+    if verb == "discard" or (verb == "take" and part is not None and part.cards):
+        return _card(verb, name, part, amount, place, parts, at)
     if verb in ("pay", "gain"):
         if name not in gives:
             raise PackError(f"{verb!r} moves a counter a player owns (the pack's: {', '.join(sorted(gives))}), "

@@ -12,7 +12,8 @@ Kinds: ``counter`` (a whole number: gulden, prestige, jesters, the jesters left 
 count per kind) and ``pile`` (an ordered stack of cards). ``owner`` is ``player`` (one per player, an
 attribute of the player) or ``shared`` (one per game, an attribute of the state); ``at`` names that
 attribute. ``max`` is a whole number or a JSON pointer into the pack whose number, or count of items,
-bounds the part (``/components/jesters``).
+bounds the part (``/components/jesters``). A holding of single cards may name its ``cards`` (a pointer to
+the pack's list of them): a move then takes or discards one of them, chosen by its id.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ OWNERS = ("player", "shared")
 OTHERS = "others"
 #: the bound of a part that declares none
 UNLIMITED = 10**9
+#: the most cards a holding's ``cards`` list may name (each is a choice of a move's action)
+MOST_CARDS = 256
 
 #: (the fields a player keeps, the fields the game's state keeps)
 Fields = tuple[tuple[str, ...], tuple[str, ...]]
@@ -67,6 +70,9 @@ class Part:
     #: category of the rule catalogs that names them (the list's own name: ``materials``)
     kinds: tuple[str, ...] = ()
     named: str = ""
+    #: a holding of single cards: the ids of every card it may hold, as the state keeps them (the choices
+    #: of a move that takes or discards one card); ``named`` is then the name category of the cards
+    cards: tuple[Any, ...] = ()
 
     def __call__(self, state: Any, seat: int) -> int:
         if not self.at:  # a counter the library keeps (declared with no ``at``): in the state's marks
@@ -173,6 +179,20 @@ def _ids(raw: Any, doc: Mapping[str, Any] | None, pointer: str) -> tuple[str, ..
     return ids
 
 
+def _card_ids(raw: Any, doc: Mapping[str, Any] | None, pointer: str) -> tuple[Any, ...]:
+    """A holding's cards: a pointer to the pack's list of them (items with an ``id``, or the ids), each id
+    as the state keeps it (a whole number or a string); at most MOST_CARDS of them."""
+    node = _node(str(raw), doc, pointer) if isinstance(raw, str) and raw.startswith("/") and doc is not None else None
+    if not isinstance(node, list) or not node:
+        raise PackError(f"the cards are a pointer to the pack's list of them, not {raw!r}", field=pointer)
+    if len(node) > MOST_CARDS:
+        raise PackError(f"a holding's cards number at most {MOST_CARDS} (here {len(node)})", field=pointer)
+    ids = tuple(item.get("id") if isinstance(item, Mapping) else item for item in node)
+    if any(not isinstance(i, int | str) or isinstance(i, bool) for i in ids) or len(set(ids)) != len(ids):
+        raise PackError(f"the cards at {raw!r} need one distinct id each (a whole number or a string)", field=pointer)
+    return ids
+
+
 def _bound(raw: Any, doc: Mapping[str, Any] | None, pointer: str) -> int:
     """A bound: a whole number, or a pointer into the pack whose number or count of items it is."""
     if isinstance(raw, int) and not isinstance(raw, bool):
@@ -216,10 +236,17 @@ def compile_parts(raw: Mapping[str, Any], doc: Mapping[str, Any] | None, pointer
                 raise PackError("only a holding counted per kind (counts: sum) has kinds", field=f"{at}/kinds")
             kinds = _ids(item["kinds"], doc, f"{at}/kinds")
             named = kinds_named(str(item["kinds"]))
+        cards: tuple[Any, ...] = ()
+        if "cards" in item:
+            if item["kind"] != "holding" or item.get("counts", "items") != "items":
+                raise PackError("only a holding of single cards (kind: holding, counted by items) names its cards",
+                                field=f"{at}/cards")
+            cards = _card_ids(item["cards"], doc, f"{at}/cards")
+            named = kinds_named(str(item["cards"]))
         parts[str(name)] = Part(str(name), str(item["kind"]), str(item["owner"]), str(item.get("at", "")),
                                 None if item.get("unit") is None else str(item["unit"]), least, most,
                                 None if item.get("supply") is None else str(item["supply"]),
-                                str(item.get("counts", "items")), kinds, named)
+                                str(item.get("counts", "items")), kinds, named, cards)
     for account in accounts:
         if account not in parts:
             raise PackError(f"the game keeps an account of {account!r}, which the pack does not declare",

@@ -11,11 +11,12 @@ nouns (the units and names of its rule catalog).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from regola.core.step import Action
 from regola.i18n import words
 from regola.i18n.numbers import format_items
+from regola.mechanics.moves import GOING, OPS
 from regola.mechanics.parts import kinds_named
 from regola.text.bind import plural, with_unit
 from regola.text.catalog import Catalog
@@ -23,8 +24,17 @@ from regola.text.seats import seat_name
 
 __all__ = ["DeclaredWords", "kept_rule", "move_rule", "operations"]
 
-#: one operation as the words need it: (verb, unit, amount, place, kinds' name category, chosen kind, part)
-Said = tuple[str, str | None, int, str | None, str, str | None, str]
+class Said(NamedTuple):
+    """One operation as the words need it."""
+
+    verb: str
+    unit: str | None
+    amount: int
+    place: str | None
+    named: str  # the name category of its kinds or cards
+    chosen: str | None  # the kind, card or seat chosen (a move as made), or None (the rule)
+    part: str
+    card: bool = False  # the choice is one card, named by its id
 
 
 def _count(catalog: Catalog, amount: int, unit: str | None, fallback: str) -> str:
@@ -36,9 +46,19 @@ def _count(catalog: Catalog, amount: int, unit: str | None, fallback: str) -> st
 
 def _phrase(catalog: Catalog, op: Said, again: bool) -> str:
     """One operation; ``again``: the second choice over one holding (an exchange: another kind)."""
-    verb, unit, amount, place, named, chosen, _ = op
+    verb, unit, amount, place, named, chosen, _, card = op
     w = words(catalog.language)
     what = _count(catalog, amount, unit, unit or "")
+    if card:
+        where = catalog.name("places", place)
+        if chosen is not None:
+            name = catalog.name(named, chosen)
+            if verb == "take":
+                return w.pgettext("move", "take {card} from {place}", card=name, place=where)
+            return w.pgettext("move", "discard {card} to {place}", card=name, place=where)
+        if verb == "take":
+            return w.pgettext("move", "take {what} of their choice from {place}", what=what, place=where)
+        return w.pgettext("move", "discard {what} of their choice to {place}", what=what, place=where)
     if verb in ("return", "take"):
         if chosen is not None:
             kind = catalog.name(named, chosen)
@@ -73,8 +93,8 @@ def operations(catalog: Catalog, ops: Sequence[Said]) -> str:
     seen: set[str] = set()
     phrases = []
     for op in ops:
-        phrases.append(_phrase(catalog, op, op[-1] in seen))
-        seen.add(op[-1])
+        phrases.append(_phrase(catalog, op, op.part in seen))
+        seen.add(op.part)
     return format_items(catalog.language, phrases)
 
 
@@ -83,11 +103,13 @@ def _raw_ops(mechanics: Mapping[str, Any], item: Mapping[str, Any]) -> list[Said
     parts = mechanics.get("parts") or {}
     out: list[Said] = []
     for op in item.get("do", ()):
-        verb = next((v for v in ("pay", "gain", "return", "take", "draw") if v in op), "pay")
+        verb = next((v for v in OPS if v in op), "pay")
         part = parts.get(op[verb]) or {}
-        place = op.get("to" if verb in ("pay", "return") else "from")  # a draw: the pile it comes from
-        out.append((verb, part.get("unit"), int(op.get("amount", 0)), None if place in (None, "bank") else str(place),
-                    kinds_named(str(part.get("kinds", ""))), None, str(op[verb])))
+        place = op.get("to" if verb in GOING else "from")  # a draw: the pile it comes from
+        card = verb in ("take", "discard") and "cards" in part
+        where = None if place in (None, "bank") else str(place)
+        out.append(Said(verb, part.get("unit"), int(op.get("amount", 1)), where,
+                        kinds_named(str(part.get("cards" if card else "kinds", ""))), None, str(op[verb]), card))
     return out
 
 
@@ -162,7 +184,7 @@ def _compiled_ops(move: Any, action: Action, speech: Any) -> list[Said]:
         kind = chosen.pop(0) if op.chooses and chosen else None
         if op.place == "chosen" and kind is not None:  # the seat paid, by its name at the table
             kind = seat_name(speech, int(kind))
-        out.append((op.verb, op.part.unit, op.amount, op.place, op.part.named, kind, op.part.name))
+        out.append(Said(op.verb, op.part.unit, op.amount, op.place, op.part.named, kind, op.part.name, op.card))
     return out
 
 

@@ -68,6 +68,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "market": dict(zip(rules.materials, state.market, strict=True)) if any(state.market) else {},
         "occupancy": {k: [list(e) for e in v] for k, v in state.occupancy.items()},
         "completed_before": list(state.completed_before), "removed": list(state.removed),
+        "box": list(state.box_cards),  # cards nobody won (R7), or put there by a house rule's move: in the open
         "players": players, "step": step,
     }
     if "awarded" in state.marks:  # a house rule's awards, paid in the open even where purses are secret
