@@ -5,6 +5,7 @@ given to a form that does not take it is refused at the parameter, naming the fo
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from regola.core.schema_words import describe
-from regola.mechanics.forms import Mechanic, Param
+from regola.i18n import PLACEHOLDER
+from regola.mechanics.auction import RAISE
+from regola.mechanics.forms import Mechanic, Param, Says
 from regola.mechanics.schema import FORMED, generated, path, render
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,3 +154,41 @@ def test_a_claim_no_record_declares_is_refused_at_its_line(claim: Any, at: str, 
     with pytest.raises(PackError) as caught:
         load_pack("cs", variants=[variant])
     assert caught.value.field == "/rules/completion.auction/form" + at and "claim.yaml:6:" in str(caught.value)
+
+
+def _sentences(says: Says | Mapping[str, Says] | None) -> list[Says]:
+    return [says] if isinstance(says, Says) else list((says or {}).values())
+
+
+@pytest.mark.parametrize("mechanic", list(FORMED.values()), ids=lambda m: m.name)
+def test_every_form_says_itself_and_fills_each_placeholder_from_its_block(mechanic: Mechanic) -> None:
+    """A form's words are in its record: a sentence for every shape, each placeholder filled by a declared
+    value (none left as '{by}', none computed and unsaid), a phrase for every choice a sentence names."""
+    assert mechanic.title
+    for form in mechanic.forms:
+        sentences = _sentences(form.says)
+        assert sentences, f"{mechanic.name}/{form.kind} has no words"
+        assert isinstance(form.says, Says) or form.shape is not None
+        for says in sentences:
+            named = set(PLACEHOLDER.findall(says.text)) | set(PLACEHOLDER.findall(says.plural))
+            assert named == {v.name for v in says.values}, (form.kind, says.text)
+            for value in says.values:
+                if value.shown == "phrase":
+                    param = mechanic.param(value.at)
+                    assert len(param.said) == len(param.choices) and value.default in param.choices
+
+
+def test_a_shape_names_a_sentence_of_its_form() -> None:
+    """Every block a form's parameters can make picks one of that form's sentences (the sampled blocks of
+    each form and each of its shapes' own parameters)."""
+    blocks = {"open": [{"raise": {"kind": k, "by": 1, "max": 5}} for k in RAISE.kinds],
+              "sealed": [{}, {"bids": {"by": 1, "max": 5}}, {"bids": {"by": 1, "max": 5, "min": 2}}],
+              "fixed": [{}, {"price": 3}], "draft": [{}, {"pass": "left"}, {"pass": "right"}]}
+    for mechanic in FORMED.values():
+        for form in mechanic.forms:
+            if isinstance(form.says, Says):
+                continue
+            for block in blocks.get(form.kind, [{}]):
+                for asked in ({}, {"asked_from": "start"}, {"asked_from": "opener"}):
+                    whole = {"kind": form.kind, **block, **asked}
+                    assert form.sentence(whole) in form.says.values(), whole  # type: ignore[union-attr]

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from gettext import NullTranslations
 from pathlib import Path
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "N_", "Words", "available", "translator", "words"]
+__all__ = ["DOMAIN", "LOCALE_DIR", "NC_", "NN_", "N_", "Words", "available", "translator", "words"]
 
 DOMAIN = "regola"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -38,6 +38,14 @@ _FILLED = re.compile(r"\{([a-z_][a-z0-9_]*)\}( (?=\w))?")
 
 def N_(message: str) -> str:  # gettext's name for "mark for extraction, translate later"
     return message
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:  # a plural message marked for extraction (ngettext's)
+    return singular, plural
+
+
+def NC_(context: str, message: str) -> tuple[str, str]:  # a message with its context marked (pgettext's)
+    return context, message
 
 
 def available(domain: str = DOMAIN) -> list[str]:

@@ -39,6 +39,9 @@ DOMAINS: dict[str, tuple[str, ...]] = {
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 #: the comments for translators that extraction keeps (``# TRANSLATORS: …`` above a message)
 COMMENT_TAGS = ("TRANSLATORS:",)
+#: the marks of messages kept in records (regola.i18n: ``NN_`` a plural, ``NC_`` one with its context), beside
+#: gettext's own calls and ``N_``
+MARKS: dict[str, tuple[int | tuple[int, str], ...]] = {"NN_": (1, 2), "NC_": ((1, "c"), 2)}
 #: a fixed date in the headers, so an unchanged catalog writes the same bytes
 STAMP = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 
@@ -61,14 +64,15 @@ def files_of(domain: str) -> list[Path]:
 def extract(domain: str) -> Catalog:
     """The template of a domain: every message its files mark, with the translators' comments."""
     from babel.messages.catalog import Catalog
-    from babel.messages.extract import extract_from_file
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 
     template = Catalog(project="regola", domain=domain, creation_date=STAMP, revision_date=STAMP,
                        fuzzy=False, header_comment=f"# regola interface text, domain {domain!r} (template).")
     for path in files_of(domain):
         relative = path.relative_to(SOURCE_ROOT).as_posix()
-        for line, message, comments, context in extract_from_file("python", str(path), comment_tags=COMMENT_TAGS,
-                                                                  strip_comment_tags=True):
+        found = extract_from_file("python", str(path), keywords={**DEFAULT_KEYWORDS, **MARKS},
+                                  comment_tags=COMMENT_TAGS, strip_comment_tags=True)
+        for line, message, comments, context in found:
             flags = {"python-brace-format"} if _placeholders(message) else set()
             template.add(message, None, [(relative, line)], auto_comments=comments, context=context, flags=flags)
     return template

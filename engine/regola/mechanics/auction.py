@@ -30,8 +30,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from regola.i18n import N_
-from regola.mechanics.forms import Form, Mechanic, Param
+from regola.i18n import N_, NC_
+from regola.mechanics.forms import Form, Mechanic, Param, Says, Value
 from regola.mechanics.ties import TIE_ORDERS
 
 __all__ = ["AUCTION", "AUCTION_KINDS", "RAISE", "RAISE_KINDS", "Auction", "RaiseRule", "dutch_decline", "dutch_state",
@@ -53,6 +53,34 @@ RAISE = Mechanic(
         Param("max", N_("greatest raise"), low=1),
     ))
 
+#: the prices of an offer, in the pack's money
+_OFFER = (Value("start", "start", "money"), Value("step", "step", "money"), Value("floor", "floor", "money"))
+_PRICE = (Value("price", "price", "money"),)
+_LISTED = (Value("by", "bids/by", "money"), Value("most", "bids/max", "money"))
+_TIE = Value("tie", "tie", "phrase", "start_then_clockwise")
+
+
+def _asked_from_start(block: Mapping[str, Any]) -> bool:
+    """Whether the game asks for a lot from the start player (Maestro Leonardo's contested invention), not
+    from whoever put it up (the words add ``asked_from`` from GameTerms.offered_from)."""
+    return block.get("asked_from") == "start"
+
+
+def _sealed_shape(block: Mapping[str, Any]) -> str:
+    bids = block.get("bids")
+    if not bids:
+        return "any"
+    if _asked_from_start(block):
+        return "listed_one"
+    return "listed_least" if bids.get("min") else "listed"
+
+
+def _fixed_shape(block: Mapping[str, Any]) -> str:
+    if _asked_from_start(block):
+        return "asked"
+    return "price" if block.get("price") is not None else "opening"
+
+
 AUCTION = Mechanic(
     "auction", N_("how a lot is auctioned"),
     "how the game's auctions run (a game runs the forms it declares: Maestro Leonardo's completion auction and "
@@ -60,15 +88,65 @@ AUCTION = Mechanic(
     forms=(
         Form("sealed", N_("sealed bids"), "secret bids at once (naming the lot where several are offered), settled "
              "from the highest down", takes=("bids", "tie"),
-             subforms=("any", "listed"), subform=lambda block: "listed" if block.get("bids") else "any"),
+             subforms=("any", "listed"), subform=lambda block: "listed" if block.get("bids") else "any",
+             says={"any": Says(N_("Several bidders for one lot bid secretly and all at once, each up to their money; "
+                                  "the highest bid pays and takes the lot.")),
+                   "listed_one": Says(N_("Several bidders for one lot bid secretly and all at once: each bids "
+                                         "nothing, or from {least} up to {most} in steps of {by}, never more than "
+                                         "their money; the highest bid pays and takes the lot."),
+                                      values=(*_LISTED, Value("least", "bids/min|bids/by", "money"))),
+                   "listed": Says(N_("Each player names in secret, all at the same time, a lot and a bid from its "
+                                     "opening price up to {most}, in steps of {by}. The bids are settled from the "
+                                     "highest down, equal bids going {tie}: each bidder whose lot is still to be "
+                                     "had pays their bid and takes it; the others take nothing."),
+                                  values=(*_LISTED, _TIE)),
+                   "listed_least": Says(N_("Each player names in secret, all at the same time, a lot and a bid from "
+                                           "{least} up to {most}, in steps of {by}. The bids are settled from the "
+                                           "highest down, equal bids going {tie}: each bidder whose lot is still to "
+                                           "be had pays their bid and takes it; the others take nothing."),
+                                        values=(*_LISTED, _TIE, Value("least", "bids/min", "money")))},
+             shape=_sealed_shape),
         Form("open", N_("open bidding"), "in turn, clockwise, raise by the raise rule or drop out, the last one left "
              "pays its bid", takes=("raise",),
-             subforms=RAISE.kinds, subform=lambda block: str((block.get("raise") or {}).get("kind", "any"))),
+             subforms=RAISE.kinds, subform=lambda block: str((block.get("raise") or {}).get("kind", "any")),
+             says={"any": Says(N_("Several bidders for one lot bid openly in turn, from the start player clockwise: "
+                                  "each raises the bid, up to their money, or drops out for good; the last one left "
+                                  "pays their bid and takes the lot. If nobody bids, nobody takes it.")),
+                   "exactly": Says(N_("Several bidders for one lot bid openly in turn, clockwise: each raises the "
+                                      "bid by exactly {by}, up to their money, or drops out for good; the last one "
+                                      "left pays their bid and takes the lot."),
+                                   values=(Value("by", "raise/by", "money"),)),
+                   "multiple": Says(N_("Several bidders for one lot bid openly in turn, clockwise: each raises the "
+                                       "bid by a multiple of {by}, at least {least} and at most {most}, up to their "
+                                       "money, or drops out for good; the last one left pays their bid and takes "
+                                       "the lot."),
+                                    values=(Value("by", "raise/by", "money"),
+                                            Value("least", "raise/min|raise/by", "money"),
+                                            Value("most", "raise/max", "money")))},
+             shape=lambda block: str((block.get("raise") or {}).get("kind", "any"))),
         Form("dutch", N_("Dutch: a falling price"), "offered at `start`, falling by `step` each time it goes round "
              "unclaimed, the first to accept pays, unsold below `floor`", takes=("start", "step", "floor"),
-             needs=("start", "step", "floor")),
+             needs=("start", "step", "floor"),
+             says={"asked": Says(N_("When several players want one lot, it is offered to them at {start}: they are "
+                                    "asked in turn, clockwise from the start player, and the first to accept pays "
+                                    "the price asked and takes it. Each time the offer goes round unclaimed the "
+                                    "price falls by {step}; if nobody takes it at {floor}, nobody gets it."),
+                                 values=_OFFER),
+                   "put_up": Says(N_("A lot put up is offered at {start}: the players are asked in turn, clockwise "
+                                     "from whoever put it up, and the first to accept pays the price asked and "
+                                     "takes the lot. Each time the offer goes round the table unclaimed the price "
+                                     "falls by {step}; if nobody takes the lot at {floor}, it stays unsold this "
+                                     "round."), values=_OFFER)},
+             shape=lambda block: "asked" if _asked_from_start(block) else "put_up"),
         Form("fixed", N_("a fixed price"), "no bidding, the lot goes for `price` (or the game's fixed price) to "
-             "whoever takes it first in turn", takes=("price",)),
+             "whoever takes it first in turn", takes=("price",),
+             says={"asked": Says(N_("When several players want one lot, there is no bidding: they are asked in "
+                                    "turn, clockwise from the start player, and the first who wants it pays {price} "
+                                    "and takes it; if nobody does, nobody gets it."), values=_PRICE),
+                   "price": Says(N_("There is no bidding: whoever puts a lot up takes it for {price}."),
+                                 values=_PRICE),
+                   "opening": Says(N_("There is no bidding: whoever puts a lot up takes it at its opening price."))},
+             shape=_fixed_shape),
     ),
     params=(
         Param("raise", N_("how a bid is raised"), "by how much a bid raises the high bid", type="form", inner=RAISE),
@@ -90,9 +168,12 @@ AUCTION = Mechanic(
               "nobody: a lot whose highest bids are equal is not sold (Maestro Leonardo reads its own from "
               "/completion/auction/tie)", type="choice", choices=(*TIE_ORDERS, "nobody"),
               words=(N_("the first from the start player wins"), N_("the first after the start player wins"),
-                     N_("nobody: the lot is not sold"))),
+                     N_("nobody: the lot is not sold")),
+              said=(NC_("tie", "to the start player first, then clockwise"),
+                    NC_("tie", "first to the player after the start player, clockwise, the start player last"),
+                    NC_("tie", "to nobody (that lot is not sold this round)"))),
     ),
-    runs="auctions", unread="auction_unread")
+    runs="auctions", unread="auction_unread", title=N_("Auction"))
 
 AUCTION_KINDS = AUCTION.kinds
 RAISE_KINDS = RAISE.kinds

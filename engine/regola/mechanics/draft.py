@@ -20,24 +20,38 @@ from dataclasses import dataclass
 from typing import Any
 
 from regola.i18n import N_
-from regola.mechanics.forms import Form, Mechanic, Param
+from regola.mechanics.forms import Form, Mechanic, Param, Says, Value
 
 __all__ = ["DEAL", "DEAL_KINDS", "DIRECTIONS", "Deal", "begin_display", "begin_draft", "display_turn", "pick",
            "take_from_display"]
 
 DIRECTIONS = ("left", "right")
+#: what every deal's sentence counts: the cards dealt, the cards kept
+_DEALT = (Value("dealt", "dealt", "cards"), Value("kept", "kept", "number"))
 
 #: the record of this mechanic's forms (regola.mechanics.forms): schema, editing choices and labels
 DEAL = Mechanic(
     "deal", N_("how a hand is dealt"), "how the cards dealt to each player at setup become a hand",
     forms=(
         Form("keep", N_("keep some, give the rest back"), "each keeps `kept` of the `dealt` cards and gives the "
-             "rest back"),
+             "rest back",
+             says=Says(N_("Each player is dealt {dealt}, keeps {kept} of them and gives the rest back."),
+                       values=_DEALT)),
         Form("draft", N_("draft: keep one, pass the rest on"), "each keeps one card of the packet in hand and "
-             "passes the rest on, until each has kept `kept`; the rest go back", takes=("pass",)),
+             "passes the rest on, until each has kept `kept`; the rest go back", takes=("pass",),
+             says={"left": Says(N_("Each player is dealt {dealt}, keeps one and passes the rest to the left "
+                                   "(clockwise); with the cards received the same again, until each has kept "
+                                   "{kept}; the cards left over go back."), values=_DEALT),
+                   "right": Says(N_("Each player is dealt {dealt}, keeps one and passes the rest to the right "
+                                    "(counter-clockwise); with the cards received the same again, until each has "
+                                    "kept {kept}; the cards left over go back."), values=_DEALT)},
+             shape=lambda block: "right" if block.get("pass", "left") != "left" else "left"),
         Form("display", N_("take in turn from a face-up row"), "`dealt` cards lie face up, each player in turn "
              "from the start player takes one and the gap is filled from the pile, until each has taken `kept`; "
-             "the rest go back"),
+             "the rest go back",
+             says=Says(N_("{dealt} are laid out face up; in turn from the start player, each player takes one and "
+                          "the gap is filled from the top of the pile, until each has taken {kept}; the cards left "
+                          "in the display go back."), values=_DEALT)),
     ),
     params=(
         Param("dealt", N_("cards dealt"), low=1, high=30,
@@ -46,7 +60,7 @@ DEAL = Mechanic(
         Param("pass", N_("cards are passed to"), "left passes clockwise, right counter-clockwise", type="choice",
               choices=DIRECTIONS, words=(N_("the player on the left"), N_("the player on the right"))),
     ),
-    common=("dealt", "kept"))
+    common=("dealt", "kept"), title=N_("The deal"))
 
 DEAL_KINDS = DEAL.kinds
 

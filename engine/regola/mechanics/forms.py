@@ -9,11 +9,14 @@ auction's raise rule) lists its :class:`Form` s and every :class:`Param` they ta
   form, each form's parameters as fields with a value to start from, and the labels of both, which are
   gettext messages of the ``regola`` domain (marked with ``N_``) so a German page reads German;
 - the behaviour module's list of its kinds (``START_KINDS = START.kinds``), so a form the record lacks
-  cannot be run, nor one it has be missing from the schema.
+  cannot be run, nor one it has be missing from the schema;
+- the words of each form (``Form.says``): the sentence the rulebook, ``rules diff`` and the check give a
+  block of that form, a gettext message of the ``regola`` domain (marked ``N_``, or ``NN_`` with its
+  plural), and how each of its placeholders is filled from the block (:class:`Value`);
+  ``regola.text.mechanics`` fills them, and has no branch of its own per form.
 
 A parameter named by several forms (``by`` of ``fewest`` and ``most``) is declared once; the schema says
-which forms take it and which need it. The words of each form stay with the other rule texts
-(``regola.text.mechanics``), filled with these parameters.
+which forms take it and which need it.
 """
 
 from __future__ import annotations
@@ -22,13 +25,56 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CITES", "MEASURE", "Form", "Mechanic", "Param", "flag"]
+__all__ = ["CITES", "MEASURE", "SHOWN", "Form", "Mechanic", "Param", "Says", "Value", "flag"]
 
 #: the shared definitions the fragments point at (``$defs`` of schemas/mechanics.schema.json)
 MEASURE = {"$ref": "#/$defs/measure"}
 CITES = {"$ref": "#/$defs/cites"}
 #: a price, a bid or a step: far above any printed one, and bounded (docs/CHECK.md, Bounds)
 MONEY = 1_000_000
+#: how a placeholder shows its value: a sum of the pack's money, a plain number, a count of cards, the name
+#: of a measure (its unit's form for five: what "the fewest …" counts), a parameter's phrase for its choice
+SHOWN = ("money", "number", "cards", "measure", "phrase")
+
+
+@dataclass(frozen=True)
+class Value:
+    """How one placeholder of a form's sentence is filled: from the block's value at ``at`` (a path,
+    ``raise/by``; ``|`` between alternatives, the first present wins: ``raise/min|raise/by``), shown as
+    ``shown`` (one of SHOWN; ``phrase``: the phrase of the parameter ``at`` names), ``default`` when the
+    block has none."""
+
+    name: str
+    at: str
+    shown: str
+    default: Any = None
+
+    def __post_init__(self) -> None:
+        assert self.shown in SHOWN, f"{self.name}: no way to show {self.shown!r}"
+
+    def raw(self, block: Mapping[str, Any]) -> Any:
+        """The block's value for this placeholder (``default`` when no alternative is present)."""
+        for path in self.at.split("|"):
+            node: Any = block
+            for key in path.split("/"):
+                node = node.get(key) if isinstance(node, Mapping) else None
+            if node is not None:
+                return node
+        return self.default
+
+
+@dataclass(frozen=True)
+class Says:
+    """A form's sentence: its template (a msgid; ``plural`` and the placeholder ``count`` whose number
+    picks the form, for a sentence with plural forms) and how each placeholder is filled, in order."""
+
+    text: str
+    plural: str = ""
+    count: str = ""
+    values: tuple[Value, ...] = ()
+
+    def __post_init__(self) -> None:
+        assert not self.plural or any(v.name == self.count for v in self.values), "a plural is counted by a value"
 
 
 @dataclass(frozen=True)
@@ -51,6 +97,8 @@ class Param:
     high: int = MONEY
     choices: tuple[str, ...] = ()
     words: tuple[str, ...] = ()  # a choice's label each (msgids), in the order of ``choices``
+    #: a choice's phrase each within a form's sentence ((context, msgid), marked ``NC_``), where one says it
+    said: tuple[tuple[str, str], ...] = ()
     inner: Mechanic | None = None
     fields: tuple[Param, ...] = ()
     needs: tuple[str, ...] = ()
@@ -63,6 +111,7 @@ class Param:
 
     def __post_init__(self) -> None:
         assert self.type != "choice" or len(self.words) == len(self.choices), f"{self.name}: a label per choice"
+        assert not self.said or len(self.said) == len(self.choices), f"{self.name}: a phrase per choice"
 
     def schema(self, users: tuple[str, ...] = ()) -> dict[str, Any]:
         """The JSON Schema of this parameter; ``users``: the forms that take it, named in its description."""
@@ -111,6 +160,17 @@ class Form:
     #: form has (its raise rule's kind, whether its bids are listed)
     subforms: tuple[str, ...] = ()
     subform: Callable[[Mapping[str, Any]], str] | None = field(default=None, compare=False, repr=False)
+    #: its words: one sentence, or one per shape of the block (``shape`` says which; a shape may hang on
+    #: how the game asks, ``asked_from``, which the words add to the block)
+    says: Says | Mapping[str, Says] | None = None
+    shape: Callable[[Mapping[str, Any]], str] | None = field(default=None, compare=False, repr=False)
+
+    def sentence(self, block: Mapping[str, Any]) -> Says:
+        """The sentence that says a block of this form."""
+        assert self.says is not None, f"{self.kind}: no words"
+        if isinstance(self.says, Says):
+            return self.says
+        return self.says[self.shape(block) if self.shape is not None else ""]
 
 
 @dataclass(frozen=True)
@@ -126,6 +186,7 @@ class Mechanic:
     common: tuple[str, ...] = ()
     runs: str = ""  # the GameTerms attribute naming the forms a game runs (none: every form)
     unread: str = ""  # the GameTerms attribute naming the parameters a game does not read, and why
+    title: str = ""  # the title of the rule its words make (a msgid)
 
     def __post_init__(self) -> None:
         names = {p.name for p in self.params}

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from regola.i18n import N_
-from regola.mechanics.forms import Form, Mechanic, Param
+from regola.mechanics.forms import Form, Mechanic, Param, Says, Value
 
 __all__ = ["DIRECTIONS", "MEASURED", "TURN_ORDER", "Order", "after", "in_turn_from", "measured_order"]
 
@@ -27,16 +27,28 @@ TURN_ORDER = Mechanic(
     "the order of play around the table: every 'in turn' of the game and of the other forms (the start "
     "player's rotation, a tie rule, who bids next) follows it",
     forms=(
-        Form("clockwise", N_("clockwise"), "each next player sits to the left"),
-        Form("counterclockwise", N_("counterclockwise"), "each next player sits to the right"),
+        Form("clockwise", N_("clockwise"), "each next player sits to the left",
+             says=Says(N_("Play goes clockwise: the next player is the one on the left."))),
+        Form("counterclockwise", N_("counterclockwise"), "each next player sits to the right",
+             says=Says(N_("Play goes counter-clockwise: the next player is the one on the right, and wherever "
+                          "these rules say clockwise or to the left, read counter-clockwise or to the right."))),
         Form("fewest", N_("the fewest first, each round"),
              "as each round begins the seats are put in order of the measure `by`, the fewest first, equal ones "
              "clockwise from the previous start player, and play follows that order for the round",
-             takes=("by",), needs=("by",)),
-        Form("most", N_("the most first, each round"), "as fewest, the most first", takes=("by",), needs=("by",)),
+             takes=("by",), needs=("by",),
+             says=Says(N_("At the start of each round the players are put in order of their {measure}, the fewest "
+                          "first (equal ones clockwise from the previous start player); for that round play goes "
+                          "in this order instead of clockwise, from the start player round to the last and back to "
+                          "the first."), values=(Value("measure", "by", "measure"),))),
+        Form("most", N_("the most first, each round"), "as fewest, the most first", takes=("by",), needs=("by",),
+             says=Says(N_("At the start of each round the players are put in order of their {measure}, the most "
+                          "first (equal ones clockwise from the previous start player); for that round play goes "
+                          "in this order instead of clockwise, from the start player round to the last and back to "
+                          "the first."), values=(Value("measure", "by", "measure"),))),
     ),
     params=(Param("by", N_("counted in"), "the measure (a part of mechanics.parts) that orders each round's play",
-                  type="measure"),))
+                  type="measure"),),
+    title=N_("Order of play"))
 
 #: the kinds of a turn order that a measure sets anew each round (those that take ``by``)
 MEASURED = tuple(f.kind for f in TURN_ORDER.forms if "by" in f.takes)

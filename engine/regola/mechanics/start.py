@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from regola.i18n import N_
-from regola.mechanics.forms import Form, Mechanic, Param
+from regola.i18n import N_, NN_
+from regola.mechanics.forms import Form, Mechanic, Param, Says, Value
 from regola.mechanics.ranking import extremes
 from regola.mechanics.seating import Order, after, in_turn_from
 from regola.mechanics.terms import GameTerms
@@ -28,16 +28,28 @@ __all__ = ["START", "START_KINDS", "TIE_RULES", "StartRule", "round_start_seat"]
 START = Mechanic(
     "start_player", N_("who starts"), "",
     forms=(
-        Form("holder", N_("as the game says"), "the pack's own rule moves the start (whoever holds Leonardo)"),
+        Form("holder", N_("as the game says"), "the pack's own rule moves the start (whoever holds Leonardo)",
+             says=Says(N_("The start player does not change from round to round."))),
         Form("rotate", N_("passes on each round"), "the start passes `step` seats clockwise each new round",
-             takes=("step",)),
+             takes=("step",),
+             says=Says(*NN_("At each new round the start passes {step} seat clockwise.",
+                            "At each new round the start passes {step} seats clockwise."),
+                       count="step", values=(Value("step", "step", "number", 1),))),
         Form("fixed", N_("the first round's start player, every round"),
-             "whoever started the first round starts every round"),
+             "whoever started the first round starts every round",
+             says=Says(N_("At the start of each round the start goes back to the player who started the first "
+                          "round, whoever held it during the round."))),
         Form("fewest", N_("whoever has the fewest"),
              "each round, from the first, the player with the fewest of `by` starts", takes=("by", "tie"),
-             needs=("by",)),
+             needs=("by",),
+             says=Says(N_("At the start of each round, the first included, the player with the fewest {measure} "
+                          "starts it; a tie goes to the tied player who comes first clockwise from the previous "
+                          "start player, that player included."), values=(Value("measure", "by", "measure"),))),
         Form("most", N_("whoever has the most"), "each round, from the first, the player with the most of `by` starts",
-             takes=("by", "tie"), needs=("by",)),
+             takes=("by", "tie"), needs=("by",),
+             says=Says(N_("At the start of each round, the first included, the player with the most {measure} "
+                          "starts it; a tie goes to the tied player who comes first clockwise from the previous "
+                          "start player, that player included."), values=(Value("measure", "by", "measure"),))),
     ),
     params=(
         Param("step", N_("seats it passes on"), "seats the start passes clockwise", low=1, high=8, suggest=1),
@@ -45,7 +57,8 @@ START = Mechanic(
         Param("tie", N_("a tie goes to"), "a tie goes to the tied player first clockwise from the previous start "
               "player, that player included", type="choice", choices=("clockwise_from_previous",),
               words=(N_("the first of them from the previous start player"),)),
-    ))
+    ),
+    title=N_("Start player"))
 
 START_KINDS = START.kinds
 TIE_RULES = START.param("tie").choices

@@ -1,7 +1,8 @@
 """The words of the mechanics library's forms (regola.mechanics), in the reader's language.
 
-A variant that changes the form of a mechanic writes no text: what a form says comes from here, with
-the pack's numbers and the game's nouns. The sentences are interface messages (gettext, this package's
+A variant that changes the form of a mechanic writes no text: what a form says comes from its record
+(``Form.says``, regola.mechanics.forms), filled here with the pack's numbers and the game's nouns; the
+awards, end conditions and visibility are worded here. The sentences are interface messages (gettext, this package's
 ``regola`` domain, translated in every shipped language); the nouns are the units of the game's rule
 catalog, named by the pack's ``mechanics.parts``. Two forms of a unit carry every case the
 sentences need: the form for 2 (the plural a verb takes: "receive gulden", Czech and Polish
@@ -17,14 +18,15 @@ when the pack with its variants chooses another.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from regola.core.game import definition_for
 from regola.i18n import N_, words
+from regola.mechanics.forms import Mechanic, Value
 from regola.mechanics.moves import MOVE_RULE
 from regola.mechanics.parts import units as part_units
-from regola.mechanics.schema import CLAIMABLE
+from regola.mechanics.schema import CLAIMABLE, FORMED
 from regola.text.bind import BoundRule, plural, with_unit
 from regola.text.catalog import Catalog
 from regola.text.declared import kept_rule, move_rule
@@ -155,33 +157,6 @@ def _end(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) ->
     return w.gettext("End of the game"), template, w.fill(template, **values), values
 
 
-def _start(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str, dict[str, str]]:
-    w = words(catalog.language)
-    kind = item["kind"]
-    values: dict[str, str] = {}
-    if kind in ("fewest", "most"):
-        values["measure"] = _noun(catalog, units, str(item["by"]), 5)
-        if kind == "fewest":
-            template = w.templates.gettext("At the start of each round, the first included, the player with the fewest "
-                                    "{measure} starts it; a tie goes to the tied player who comes first clockwise "
-                                    "from the previous start player, that player included.")
-        else:
-            template = w.templates.gettext("At the start of each round, the first included, the player with the most "
-                                    "{measure} starts it; a tie goes to the tied player who comes first clockwise "
-                                    "from the previous start player, that player included.")
-    elif kind == "rotate":
-        step = int(item.get("step", 1))
-        values["step"] = w.number(step)
-        template = w.templates.ngettext("At each new round the start passes {step} seat clockwise.",
-                                 "At each new round the start passes {step} seats clockwise.", step)
-    elif kind == "fixed":
-        template = w.templates.gettext("At the start of each round the start goes back to the player who started "
-                                       "the first round, whoever held it during the round.")
-    else:
-        template = w.templates.gettext("The start player does not change from round to round.")
-    return w.gettext("Start player"), template, w.fill(template, **values), values
-
-
 def _visibility(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str,
                                                                                        dict[str, str]]:
     w = words(catalog.language)
@@ -209,149 +184,52 @@ def _visibility(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, A
     return w.gettext("Who sees what"), template, w.fill(template, **values), values
 
 
-def _deal(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str,
-                                                                                dict[str, str]]:
+def _shown(catalog: Catalog, units: Mapping[str, str], mechanic: Mechanic, value: Value, raw: Any) -> str:
+    """A placeholder's value as its record says to show it (regola.mechanics.forms.SHOWN)."""
     w = words(catalog.language)
-    dealt = int(item["dealt"])
-    try:
-        shown = with_unit(catalog, dealt, "card")
-    except KeyError:
-        shown = w.number(dealt)
-    values = {"dealt": shown, "kept": w.number(int(item["kept"]))}
-    if item["kind"] == "keep":
-        template = w.templates.gettext("Each player is dealt {dealt}, keeps {kept} of them and gives the rest back.")
-    elif item["kind"] == "display":
-        template = w.templates.gettext("{dealt} are laid out face up; in turn from the start player, each player "
-                                       "takes one and the gap is filled from the top of the pile, until each has "
-                                       "taken {kept}; the cards left in the display go back.")
-    elif item.get("pass", "left") == "left":
-        template = w.templates.gettext("Each player is dealt {dealt}, keeps one and passes the rest to the left "
-                                       "(clockwise); with the cards received the same again, until each has kept "
-                                       "{kept}; the cards left over go back.")
-    else:
-        template = w.templates.gettext("Each player is dealt {dealt}, keeps one and passes the rest to the right "
-                                       "(counter-clockwise); with the cards received the same again, until each "
-                                       "has kept {kept}; the cards left over go back.")
-    return w.gettext("The deal"), template, w.fill(template, **values), values
+    if value.shown == "money":
+        return _count(catalog, units, "money", int(raw))
+    if value.shown == "number":
+        return w.number(int(raw))
+    if value.shown == "cards":
+        try:
+            return with_unit(catalog, int(raw), "card")
+        except KeyError:  # a catalog with no unit for cards: the number alone
+            return w.number(int(raw))
+    if value.shown == "measure":
+        return _noun(catalog, units, str(raw), 5)
+    param = mechanic.param(value.at.split("|")[0].split("/")[0])  # a phrase: the parameter's, for its choice
+    context, message = param.said[param.choices.index(str(raw))]
+    return w.pgettext(context, message)
 
 
-def _tie(lang: str, tie: str) -> str:
-    w = words(lang)
-    if tie == "after_start_clockwise":
-        return w.pgettext("tie", "first to the player after the start player, clockwise, the start player last")
-    if tie == "nobody":
-        return w.pgettext("tie", "to nobody (that lot is not sold this round)")
-    return w.pgettext("tie", "to the start player first, then clockwise")
+def _formed(mechanic: Mechanic) -> Worder:
+    """The words of a mechanic whose form data chooses: its form's sentence for the block's shape, from the
+    form's record (``Form.says``), filled as the record says."""
 
-
-def _auction(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str,
-                                                                                   dict[str, str]]:
-    w = words(catalog.language)
-    kind = item["kind"]
-    rule = item.get("raise") or {"kind": "any"}
-    values: dict[str, str] = {}
-
-    def money(name: str, amount: Any) -> None:
-        values[name] = _count(catalog, units, "money", int(amount))
-
-    for name in ("start", "step", "floor") if kind == "dutch" else ("price",) if item.get("price") is not None else ():
-        money(name, item[name])  # an offer's prices, whoever is asked first
-    if kind == "open" and rule["kind"] == "exactly":
-        money("by", rule["by"])
-        template = w.templates.gettext("Several bidders for one lot bid openly in turn, clockwise: each raises the "
-                                       "bid by exactly {by}, up to their money, or drops out for good; the last one "
-                                       "left pays their bid and takes the lot.")
-    elif kind == "open" and rule["kind"] == "multiple":
-        money("by", rule["by"])
-        money("least", rule.get("min", rule["by"]))
-        money("most", rule["max"])
-        template = w.templates.gettext("Several bidders for one lot bid openly in turn, clockwise: each raises the "
-                                       "bid by a multiple of {by}, at least {least} and at most {most}, up to their "
-                                       "money, or drops out for good; the last one left pays their bid and takes the "
-                                       "lot.")
-    elif kind == "open":
-        template = w.templates.gettext("Several bidders for one lot bid openly in turn, from the start player "
-                                       "clockwise: each raises the bid, up to their money, or drops out for good; "
-                                       "the last one left pays their bid and takes the lot. If nobody bids, nobody "
-                                       "takes it.")
-    elif kind == "dutch" and item.get("asked_from") == "start":
-        template = w.templates.gettext("When several players want one lot, it is offered to them at {start}: they "
-                                       "are asked in turn, clockwise from the start player, and the first to accept "
-                                       "pays the price asked and takes it. Each time the offer goes round unclaimed "
-                                       "the price falls by {step}; if nobody takes it at {floor}, nobody gets it.")
-    elif kind == "fixed" and item.get("asked_from") == "start":
-        template = w.templates.gettext("When several players want one lot, there is no bidding: they are asked in "
-                                       "turn, clockwise from the start player, and the first who wants it pays "
-                                       "{price} and takes it; if nobody does, nobody gets it.")
-    elif kind == "fixed" and item.get("price") is not None:
-        template = w.templates.gettext("There is no bidding: whoever puts a lot up takes it for {price}.")
-    elif kind == "dutch":
-        template = w.templates.gettext("A lot put up is offered at {start}: the players are asked in turn, clockwise "
-                                       "from whoever put it up, and the first to accept pays the price asked and "
-                                       "takes the lot. Each time the offer goes round the table unclaimed the price "
-                                       "falls by {step}; if nobody takes the lot at {floor}, it stays unsold this "
-                                       "round.")
-    elif kind == "fixed":
-        template = w.templates.gettext("There is no bidding: whoever puts a lot up takes it at its opening price.")
-    elif item.get("bids") and item.get("asked_from") == "start":  # one lot, bids listed by a house rule
-        bids = item["bids"]
-        money("by", bids["by"])
-        money("most", bids["max"])
-        money("least", bids.get("min", bids["by"]))
-        template = w.templates.gettext("Several bidders for one lot bid secretly and all at once: each bids nothing, "
-                                       "or from {least} up to {most} in steps of {by}, never more than their money; "
-                                       "the highest bid pays and takes the lot.")
-    elif item.get("bids"):  # a sealed phase over several lots, its bids listed
-        bids = item["bids"]
-        money("by", bids["by"])
-        money("most", bids["max"])
-        values["tie"] = _tie(catalog.language, str(item.get("tie", "start_then_clockwise")))
-        if bids.get("min"):
-            money("least", bids["min"])
-            template = w.templates.gettext("Each player names in secret, all at the same time, a lot and a bid from "
-                                           "{least} up to {most}, in steps of {by}. The bids are settled from the "
-                                           "highest down, equal bids going {tie}: each bidder whose lot is still to be "
-                                           "had pays their bid and takes it; the others take nothing.")
+    def worder(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str,
+                                                                                              dict[str, str]]:
+        w = words(catalog.language)
+        says = mechanic.form(str(item.get("kind", mechanic.kinds[0]))).sentence(item)
+        values: dict[str, str] = {}
+        for value in says.values:
+            raw = value.raw(item)
+            if raw is not None:
+                values[value.name] = _shown(catalog, units, mechanic, value, raw)
+        if says.plural:
+            count = int(next(v for v in says.values if v.name == says.count).raw(item))
+            template = w.templates.ngettext(says.text, says.plural, count)
         else:
-            template = w.templates.gettext("Each player names in secret, all at the same time, a lot and a bid from "
-                                           "its opening price up to {most}, in steps of {by}. The bids are settled "
-                                           "from the highest down, equal bids going {tie}: each bidder whose lot is "
-                                           "still to be had pays their bid and takes it; the others take nothing.")
-    else:
-        template = w.templates.gettext("Several bidders for one lot bid secretly and all at once, each up to their "
-                                       "money; the highest bid pays and takes the lot.")
-    return w.gettext("Auction"), template, w.fill(template, **values), values
+            template = w.templates.gettext(says.text)
+        return w.gettext(mechanic.title), template, w.fill(template, **values), values
+
+    return worder
 
 
-def _turn_order(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, Any]) -> tuple[str, str, str,
-                                                                                      dict[str, str]]:
-    w = words(catalog.language)
-    if item.get("kind") in ("fewest", "most"):
-        values = {"measure": _noun(catalog, units, str(item["by"]), 5)}
-        if item["kind"] == "fewest":
-            template = w.templates.gettext("At the start of each round the players are put in order of their "
-                                           "{measure}, the fewest first (equal ones clockwise from the previous "
-                                           "start player); for that round play goes in this order instead of "
-                                           "clockwise, from the start player round to the last and back to the "
-                                           "first.")
-        else:
-            template = w.templates.gettext("At the start of each round the players are put in order of their "
-                                           "{measure}, the most first (equal ones clockwise from the previous "
-                                           "start player); for that round play goes in this order instead of "
-                                           "clockwise, from the start player round to the last and back to the "
-                                           "first.")
-        return w.gettext("Order of play"), template, w.fill(template, **values), values
-    if item.get("kind") == "counterclockwise":
-        template = w.templates.gettext("Play goes counter-clockwise: the next player is the one on the right, and "
-                                       "wherever these rules say clockwise or to the left, read counter-clockwise "
-                                       "or to the right.")
-    else:
-        template = w.templates.gettext("Play goes clockwise: the next player is the one on the left.")
-    return w.gettext("Order of play"), template, w.fill(template), {}
-
-
-_WORDERS = {"auction": _auction, "turn_order": _turn_order, "deal": _deal, "awards": _award, "end": _end,
-            "start_player": _start, "visibility": _visibility}
+#: a rule's words, by the part of the mechanics block it says: (title, template, text, values)
+Worder = Callable[[Catalog, Mapping[str, str], Mapping[str, Any]], tuple[str, str, str, dict[str, str]]]
+_WORDERS: dict[str, Worder] = {**{name: _formed(mechanic) for name, mechanic in FORMED.items()},
+                               "awards": _award, "end": _end, "visibility": _visibility}
 
 
 def _bound(rule_id: str, catalog: Catalog, units: Mapping[str, str], kind: str, item: Mapping[str, Any],
