@@ -30,15 +30,134 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from regola.core.errors import PackError
 from regola.i18n import N_, NC_
 from regola.mechanics.forms import Form, Mechanic, Param, Says, Value
 from regola.mechanics.ties import TIE_ORDERS
 
-__all__ = ["AUCTION", "AUCTION_KINDS", "RAISE", "RAISE_KINDS", "Auction", "RaiseRule", "dutch_decline", "dutch_state",
+__all__ = ["AUCTION", "AUCTION_KINDS", "MOST_LISTED", "RAISE", "RAISE_KINDS", "Auction", "RaiseRule", "compile_auction",
+           "compile_raise", "dutch_decline", "dutch_state",
            "dutch_turn", "open_bid", "open_state", "open_turn", "sealed_order", "tied_lots"]
 
 
-#: the records of this module's forms (regola.mechanics.forms): schema, editing choices and labels
+@dataclass(frozen=True)
+class RaiseRule:
+    """By how much an open bid may raise the high bid."""
+
+    kind: str = "any"
+    by: int = 1
+    least: int = 1  # multiple: the smallest raise
+    most: int = 0  # multiple: the largest raise
+
+    def raises(self) -> tuple[int, ...] | None:
+        """Every raise the rule allows, smallest first; None for ``any`` (every amount above)."""
+        if self.kind == "any":
+            return None
+        if self.kind == "exactly":
+            return (self.by,)
+        first = -(-self.least // self.by) * self.by  # the smallest multiple of ``by`` at least ``least``
+        return tuple(range(first, self.most + 1, self.by))
+
+    def bids(self, high: int, money: int) -> list[int]:
+        """The new bids a bidder with ``money`` may make over ``high`` (a bounded rule only)."""
+        return [high + r for r in self.raises() or () if high + r <= money]
+
+
+@dataclass(frozen=True)
+class Auction:
+    """A pack's chosen auction form with its parameters."""
+
+    kind: str = "sealed"
+    raise_rule: RaiseRule = RaiseRule()
+    start: int = 0  # dutch: the first price
+    step: int = 0  # dutch: the fall after each unclaimed round
+    floor: int = 0  # dutch: the lowest price
+    price: int | None = None  # fixed: the price (None: the game's own fixed price)
+    bid_step: int = 0  # sealed, where bids are listed: bids go up in this step ...
+    bid_most: int = 0  # ... up to this bid ...
+    bid_least: int = 0  # ... from this one (0: from the game's own least bid, its opening price)
+    tie: str = "start_then_clockwise"  # sealed: who of equal bids goes first (regola.mechanics.ties)
+
+    def sealed_bids(self, least: int) -> tuple[int, ...]:
+        """The listed sealed bids from ``least`` (``bids.min`` where set) up; none without ``bids``."""
+        first = self.bid_least or least
+        return tuple(range(first, self.bid_most + 1, self.bid_step)) if self.bid_step else ()
+
+    def dutch_prices(self) -> tuple[int, ...]:
+        """Every price a Dutch lot passes through, highest first (a bounded count: see the schema)."""
+        if not self.step:
+            return ()
+        return tuple(range(self.start, self.floor - 1, -self.step))
+
+
+#: the most prices, raises or bids a form may list: a bound the data's numbers cannot push past
+MOST_LISTED = 200
+
+
+def compile_raise(raw: Mapping[str, Any] | None, terms: Any, units: Mapping[str, str], pointer: str) -> RaiseRule:
+    """An open auction's raise rule: a rule the game cannot list, or one that lists nothing or too much, at
+    its line."""
+    if raw is None:
+        raw = {"kind": "any"}
+    kind = str(raw["kind"])
+    if kind == "any":
+        if terms.listed_bids:
+            raise PackError("this game lists its bids: a raise is 'exactly' a step or a 'multiple' of one up to "
+                            "a 'max'", field=f"{pointer}/kind")
+        return RaiseRule()
+    by = int(raw["by"])
+    if kind == "exactly":
+        return RaiseRule("exactly", by)
+    least, most = int(raw.get("min", by)), int(raw["max"])
+    rule = RaiseRule("multiple", by, least, most)
+    if not rule.raises():
+        raise PackError(f"no multiple of {by} lies from {least} to {most}", field=pointer)
+    if len(rule.raises() or ()) > MOST_LISTED:
+        raise PackError(f"multiples of {by} up to {most} are more than {MOST_LISTED} raises", field=f"{pointer}/max")
+    return rule
+
+
+def compile_auction(raw: Mapping[str, Any] | None, terms: Any, units: Mapping[str, str], pointer: str) -> Auction:
+    """How the game's auctions run: a form the game cannot run, a parameter it does not read or needs and
+    lacks, and numbers that would list too many prices or bids, at their line."""
+    if raw is None:
+        return Auction()
+    kind = str(raw["kind"])
+    if kind not in terms.auctions:
+        runs = ", ".join(terms.auctions) or "none: its auctions are its own code"
+        raise PackError(f"this game's auctions cannot run {kind!r} (the forms it runs: {runs})",
+                        field=f"{pointer}/kind")
+    for key, why in terms.auction_unread.items():
+        if key in raw:
+            raise PackError(f"this game's auction does not read {key!r}: {why}", field=f"{pointer}/{key}")
+    rule = RAISE.compile(raw.get("raise"), terms, units, f"{pointer}/raise") if kind == "open" else RaiseRule()
+    bids = raw.get("bids") or {}
+    auction = Auction(kind=kind, raise_rule=rule, start=int(raw.get("start", 0)), step=int(raw.get("step", 0)),
+                      floor=int(raw.get("floor", 0)), price=None if raw.get("price") is None else int(raw["price"]),
+                      bid_step=int(bids.get("by", 0)), bid_most=int(bids.get("max", 0)),
+                      bid_least=int(bids.get("min", 0)), tie=str(raw.get("tie", "start_then_clockwise")))
+    if kind == "dutch":
+        if auction.floor > auction.start:
+            raise PackError(f"the floor {auction.floor} is above the first price {auction.start}",
+                            field=f"{pointer}/floor")
+        if len(auction.dutch_prices()) > MOST_LISTED:
+            raise PackError(f"from {auction.start} down to {auction.floor} by {auction.step} is more than "
+                            f"{MOST_LISTED} prices", field=f"{pointer}/step")
+    if kind == "fixed" and auction.price is None and not terms.fixed_price:
+        raise PackError("this game's lots have no price of their own: say what a lot costs (price)", field=pointer)
+    if kind == "sealed" and terms.listed_bids and not auction.bid_step:
+        raise PackError("this game lists its bids: say which sealed bids there are (bids: {by, max})", field=pointer)
+    if kind == "sealed" and auction.bid_step:
+        if auction.bid_most // auction.bid_step > MOST_LISTED:
+            raise PackError(f"bids up to {auction.bid_most} by {auction.bid_step} are more than {MOST_LISTED} bids",
+                            field=f"{pointer}/bids")
+        if auction.bid_least > auction.bid_most:
+            raise PackError(f"the least bid {auction.bid_least} is above the highest {auction.bid_most}",
+                            field=f"{pointer}/bids/min")
+    return auction
+
+
+#: the records of this module's forms (regola.mechanics.forms): schema, editing choices, words, compile steps
 RAISE = Mechanic(
     "raise", N_("how a bid is raised"), "",
     forms=(
@@ -51,7 +170,8 @@ RAISE = Mechanic(
         Param("by", N_("raise by"), low=1, suggest=1),
         Param("min", N_("least raise"), low=1),
         Param("max", N_("greatest raise"), low=1),
-    ))
+    ),
+    compiler=compile_raise)
 
 #: the prices of an offer, in the pack's money
 _OFFER = (Value("start", "start", "money"), Value("step", "step", "money"), Value("floor", "floor", "money"))
@@ -173,60 +293,10 @@ AUCTION = Mechanic(
                     NC_("tie", "first to the player after the start player, clockwise, the start player last"),
                     NC_("tie", "to nobody (that lot is not sold this round)"))),
     ),
-    runs="auctions", unread="auction_unread", title=N_("Auction"))
+    runs="auctions", unread="auction_unread", title=N_("Auction"), compiler=compile_auction)
 
 AUCTION_KINDS = AUCTION.kinds
 RAISE_KINDS = RAISE.kinds
-
-
-@dataclass(frozen=True)
-class RaiseRule:
-    """By how much an open bid may raise the high bid."""
-
-    kind: str = "any"
-    by: int = 1
-    least: int = 1  # multiple: the smallest raise
-    most: int = 0  # multiple: the largest raise
-
-    def raises(self) -> tuple[int, ...] | None:
-        """Every raise the rule allows, smallest first; None for ``any`` (every amount above)."""
-        if self.kind == "any":
-            return None
-        if self.kind == "exactly":
-            return (self.by,)
-        first = -(-self.least // self.by) * self.by  # the smallest multiple of ``by`` at least ``least``
-        return tuple(range(first, self.most + 1, self.by))
-
-    def bids(self, high: int, money: int) -> list[int]:
-        """The new bids a bidder with ``money`` may make over ``high`` (a bounded rule only)."""
-        return [high + r for r in self.raises() or () if high + r <= money]
-
-
-@dataclass(frozen=True)
-class Auction:
-    """A pack's chosen auction form with its parameters."""
-
-    kind: str = "sealed"
-    raise_rule: RaiseRule = RaiseRule()
-    start: int = 0  # dutch: the first price
-    step: int = 0  # dutch: the fall after each unclaimed round
-    floor: int = 0  # dutch: the lowest price
-    price: int | None = None  # fixed: the price (None: the game's own fixed price)
-    bid_step: int = 0  # sealed, where bids are listed: bids go up in this step ...
-    bid_most: int = 0  # ... up to this bid ...
-    bid_least: int = 0  # ... from this one (0: from the game's own least bid, its opening price)
-    tie: str = "start_then_clockwise"  # sealed: who of equal bids goes first (regola.mechanics.ties)
-
-    def sealed_bids(self, least: int) -> tuple[int, ...]:
-        """The listed sealed bids from ``least`` (``bids.min`` where set) up; none without ``bids``."""
-        first = self.bid_least or least
-        return tuple(range(first, self.bid_most + 1, self.bid_step)) if self.bid_step else ()
-
-    def dutch_prices(self) -> tuple[int, ...]:
-        """Every price a Dutch lot passes through, highest first (a bounded count: see the schema)."""
-        if not self.step:
-            return ()
-        return tuple(range(self.start, self.floor - 1, -self.step))
 
 
 # -- open ------------------------------------------------------------------------------------------

@@ -11,16 +11,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from regola.core.errors import PackError
-from regola.mechanics.auction import Auction, RaiseRule
+from regola.mechanics.auction import Auction
 from regola.mechanics.awards import MOMENTS, Award, give
 from regola.mechanics.draft import Deal
 from regola.mechanics.ending import EndCondition, TurnEnd, ended
 from regola.mechanics.expressions import Expression, ExpressionError
 from regola.mechanics.moves import MoveSet, compile_moves
-from regola.mechanics.parts import OTHERS, Give, Part, compile_parts
+from regola.mechanics.parts import OTHERS, Give, Part, compile_parts, measure
 from regola.mechanics.parts import units as part_units
-from regola.mechanics.seating import MEASURED, Order, measured_order
-from regola.mechanics.start import START_KINDS, StartRule, round_start_seat
+from regola.mechanics.schema import FORMED
+from regola.mechanics.seating import Order, measured_order
+from regola.mechanics.start import StartRule, round_start_seat
 from regola.mechanics.terms import GameTerms
 from regola.mechanics.visibility import HELD_AUDIENCES, PILE_AUDIENCES, Visibility
 
@@ -97,14 +98,8 @@ def _end(raw: Mapping[str, Any], units: Mapping[str, str], piles: tuple[str, ...
             raise PackError(f"unknown pile {raw['pile']!r} (the pack's piles: {', '.join(piles) or 'none'})",
                             field=f"{pointer}/pile")
         return EndCondition("runs_out", str(raw["pile"]), 0, index, str(raw.get("at", "round")))
-    return EndCondition(raw["kind"], _measure(raw["by"], units, f"{pointer}/by"), int(raw["at_least"]), index,
+    return EndCondition(raw["kind"], measure(raw["by"], units, f"{pointer}/by"), int(raw["at_least"]), index,
                         str(raw.get("at", "round")))
-
-
-def _measure(raw: Any, units: Mapping[str, str], pointer: str) -> str:
-    if raw not in units:
-        raise PackError(f"unknown measure {raw!r} (the pack's measures: {', '.join(sorted(units))})", field=pointer)
-    return str(raw)
 
 
 def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "/mechanics",
@@ -116,23 +111,9 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
     units = part_units(raw)
     terms = replace(terms, measures={name: parts[name] for name in units},
                     resources={name: give for name, give in gives.items() if name in units})
-    start_raw = raw["start_player"]
-    kind = start_raw["kind"]
-    if kind not in START_KINDS:  # the schema says so too; a document compiled unchecked gets the same line
-        raise PackError(f"unknown start_player kind {kind!r} (kinds: {', '.join(START_KINDS)})",
-                        field=f"{pointer}/start_player/kind")
-    if kind == "fixed" and terms.first_seat is None:
-        raise PackError("this game cannot say who started the first round, so the start cannot stay with them "
-                        f"(kinds: {', '.join(k for k in START_KINDS if k != 'fixed')})",
-                        field=f"{pointer}/start_player/kind")
-    by = start_raw.get("by")
-    if kind in ("fewest", "most"):
-        if by is None:
-            raise PackError(f"start_player '{kind}' needs 'by', the measure it compares",
-                            field=f"{pointer}/start_player")
-        by = _measure(by, units, f"{pointer}/start_player/by")
-    start = StartRule(kind=kind, step=int(start_raw.get("step", 1)), by=by,
-                      tie=str(start_raw.get("tie", "clockwise_from_previous")))
+    chosen = {name: mechanic.compile(raw.get(name), terms, units, f"{pointer}/{name}")
+              for name, mechanic in FORMED.items()}  # each formed mechanic by its record's compile step
+    turn_order, order_by = chosen["turn_order"]
     awards: dict[str, list[Award]] = {moment: [] for moment in MOMENTS}
     for i, item in enumerate(raw.get("awards", ())):
         at = f"{pointer}/awards/{i}"
@@ -140,8 +121,8 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
         if item["to"] != "each":
             if award_by is None:
                 raise PackError(f"an award to the '{item['to']}' needs 'by', the measure it compares", field=at)
-            award_by = _measure(award_by, units, f"{at}/by")
-        gain = _measure(item["gain"], units, f"{at}/gain")
+            award_by = measure(award_by, units, f"{at}/by")
+        gain = measure(item["gain"], units, f"{at}/gain")
         if gain not in terms.resources:
             raise PackError(f"{gain!r} cannot be given: only a counter a player owns can (the pack's: "
                             f"{', '.join(sorted(terms.resources))})", field=f"{at}/gain")
@@ -153,25 +134,13 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
         awards[item["when"]].append(Award(item["when"], item["to"], award_by, gain, amount, i, via, mover))
     piles = _piles(raw.get("piles", ()), terms, f"{pointer}/piles")
     end = tuple(_end(c, units, piles, f"{pointer}/end/{i}", i) for i, c in enumerate(raw.get("end", ())))
-    turn_order_raw = raw.get("turn_order") or {}
-    turn_order = str(turn_order_raw.get("kind", "clockwise"))
-    order_by = None
-    if turn_order in MEASURED:
-        if "by" not in turn_order_raw:
-            raise PackError(f"an order of play by the '{turn_order}' needs 'by', the measure it orders by",
-                            field=f"{pointer}/turn_order")
-        order_by = _measure(turn_order_raw["by"], units, f"{pointer}/turn_order/by")
-    elif "by" in turn_order_raw:
-        raise PackError(f"an order of play '{turn_order}' does not read 'by' (only fewest and most do)",
-                        field=f"{pointer}/turn_order/by")
     seats = int(((doc or {}).get("players") or {}).get("max", 5))  # the seats a payment 'to: chosen' may name
     moves = compile_moves(raw.get("moves"), parts, gives, f"{pointer}/moves",
                           turn_order if order_by is None else "clockwise", seats)  # (paying the others: all alike)
-    return Mechanics(terms=terms, start=start,
+    return Mechanics(terms=terms, start=chosen["start_player"],
                      awards={moment: tuple(items) for moment, items in awards.items()}, end=end,
                      visibility=_visibility(raw["visibility"], terms, piles, f"{pointer}/visibility"),
-                     deal=_deal(raw.get("deal"), terms, f"{pointer}/deal"),
-                     auction=_auction(raw.get("auction"), terms, f"{pointer}/auction"),
+                     deal=chosen["deal"], auction=chosen["auction"],
                      turn_order=turn_order, order_by=order_by, parts=parts, moves=moves)
 
 
@@ -190,84 +159,6 @@ def _via(raw: Any, gain: str, parts: Mapping[str, Part], gives: Mapping[str, Giv
                         f"the pack ({shared or 'none'}), not {raw!r}", field=pointer)
     given = gives[gain]
     return str(raw), Give(given.part, place, given.account)
-
-
-#: the most prices, raises or bids a form may list: a bound the data's numbers cannot push past
-MOST_LISTED = 200
-
-
-def _auction(raw: Mapping[str, Any] | None, terms: GameTerms, pointer: str) -> Auction:
-    if raw is None:
-        return Auction()
-    kind = str(raw["kind"])
-    if kind not in terms.auctions:
-        runs = ", ".join(terms.auctions) or "none: its auctions are its own code"
-        raise PackError(f"this game's auctions cannot run {kind!r} (the forms it runs: {runs})",
-                        field=f"{pointer}/kind")
-    for key, why in terms.auction_unread.items():
-        if key in raw:
-            raise PackError(f"this game's auction does not read {key!r}: {why}", field=f"{pointer}/{key}")
-    rule = _raise_rule(raw.get("raise"), terms, f"{pointer}/raise") if kind == "open" else RaiseRule()
-    auction = Auction(kind=kind, raise_rule=rule, start=int(raw.get("start", 0)), step=int(raw.get("step", 0)),
-                      floor=int(raw.get("floor", 0)), price=None if raw.get("price") is None else int(raw["price"]),
-                      bid_step=int((raw.get("bids") or {}).get("by", 0)),
-                      bid_most=int((raw.get("bids") or {}).get("max", 0)),
-                      bid_least=int((raw.get("bids") or {}).get("min", 0)),
-                      tie=str(raw.get("tie", "start_then_clockwise")))
-    if kind == "dutch":
-        if auction.floor > auction.start:
-            raise PackError(f"the floor {auction.floor} is above the first price {auction.start}",
-                            field=f"{pointer}/floor")
-        if len(auction.dutch_prices()) > MOST_LISTED:
-            raise PackError(f"from {auction.start} down to {auction.floor} by {auction.step} is more than "
-                            f"{MOST_LISTED} prices", field=f"{pointer}/step")
-    if kind == "fixed" and auction.price is None and not terms.fixed_price:
-        raise PackError("this game's lots have no price of their own: say what a lot costs (price)", field=pointer)
-    if kind == "sealed" and terms.listed_bids and not auction.bid_step:
-        raise PackError("this game lists its bids: say which sealed bids there are (bids: {by, max})", field=pointer)
-    if kind == "sealed" and auction.bid_step:
-        if auction.bid_most // auction.bid_step > MOST_LISTED:
-            raise PackError(f"bids up to {auction.bid_most} by {auction.bid_step} are more than {MOST_LISTED} bids",
-                            field=f"{pointer}/bids")
-        if auction.bid_least > auction.bid_most:
-            raise PackError(f"the least bid {auction.bid_least} is above the highest {auction.bid_most}",
-                            field=f"{pointer}/bids/min")
-    return auction
-
-
-def _raise_rule(raw: Mapping[str, Any] | None, terms: GameTerms, pointer: str) -> RaiseRule:
-    if raw is None:
-        raw = {"kind": "any"}
-    kind = str(raw["kind"])
-    if kind == "any":
-        if terms.listed_bids:
-            raise PackError("this game lists its bids: a raise is 'exactly' a step or a 'multiple' of one up to "
-                            "a 'max'", field=f"{pointer}/kind")
-        return RaiseRule()
-    by = int(raw["by"])
-    if kind == "exactly":
-        return RaiseRule("exactly", by)
-    least, most = int(raw.get("min", by)), int(raw["max"])
-    rule = RaiseRule("multiple", by, least, most)
-    if not rule.raises():
-        raise PackError(f"no multiple of {by} lies from {least} to {most}", field=pointer)
-    if len(rule.raises() or ()) > MOST_LISTED:
-        raise PackError(f"multiples of {by} up to {most} are more than {MOST_LISTED} raises", field=f"{pointer}/max")
-    return rule
-
-
-def _deal(raw: Mapping[str, Any] | None, terms: GameTerms, pointer: str) -> Deal | None:
-    if raw is None:
-        if terms.deals:
-            raise PackError("say how the cards dealt at setup are kept (deal: {kind: keep, dealt, kept})",
-                            field=pointer)
-        return None
-    if not terms.deals:
-        raise PackError("this game deals no hand at setup: 'deal' changes nothing", field=pointer)
-    dealt, kept = int(raw["dealt"]), int(raw["kept"])
-    if kept > dealt:
-        raise PackError(f"a player cannot keep {kept} of {dealt} cards", field=f"{pointer}/kept")
-    return Deal(str(raw["kind"]), dealt, kept, str(raw.get("pass", "left")))
 
 
 def _visibility(raw: Mapping[str, Any], terms: GameTerms, piles: tuple[str, ...], pointer: str) -> Visibility:

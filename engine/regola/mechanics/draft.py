@@ -15,21 +15,56 @@ round trip; the game says where the dealt cards are and where the kept and left-
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from regola.core.errors import PackError
 from regola.i18n import N_
 from regola.mechanics.forms import Form, Mechanic, Param, Says, Value
 
-__all__ = ["DEAL", "DEAL_KINDS", "DIRECTIONS", "Deal", "begin_display", "begin_draft", "display_turn", "pick",
-           "take_from_display"]
+__all__ = [
+    "DEAL",
+    "DEAL_KINDS",
+    "DIRECTIONS",
+    "Deal",
+    "begin_display",
+    "begin_draft",
+    "compile_deal",
+    "display_turn",
+    "pick",
+    "take_from_display",
+]
 
 DIRECTIONS = ("left", "right")
 #: what every deal's sentence counts: the cards dealt, the cards kept
 _DEALT = (Value("dealt", "dealt", "cards"), Value("kept", "kept", "number"))
 
-#: the record of this mechanic's forms (regola.mechanics.forms): schema, editing choices and labels
+@dataclass(frozen=True)
+class Deal:
+    kind: str
+    dealt: int
+    kept: int
+    direction: str = "left"
+
+
+def compile_deal(raw: Mapping[str, Any] | None, terms: Any, units: Mapping[str, str], pointer: str) -> Deal | None:
+    """How the game's hand is dealt (None: the game deals none): a block a game that deals needs and lacks, or
+    one a game that deals nothing has, at its line."""
+    if raw is None:
+        if terms.deals:
+            raise PackError("say how the cards dealt at setup are kept (deal: {kind: keep, dealt, kept})",
+                            field=pointer)
+        return None
+    if not terms.deals:
+        raise PackError("this game deals no hand at setup: 'deal' changes nothing", field=pointer)
+    dealt, kept = int(raw["dealt"]), int(raw["kept"])
+    if kept > dealt:
+        raise PackError(f"a player cannot keep {kept} of {dealt} cards", field=f"{pointer}/kept")
+    return Deal(str(raw["kind"]), dealt, kept, str(raw.get("pass", "left")))
+
+
+#: the record of this mechanic's forms (regola.mechanics.forms): schema, editing choices, words, compile step
 DEAL = Mechanic(
     "deal", N_("how a hand is dealt"), "how the cards dealt to each player at setup become a hand",
     forms=(
@@ -60,17 +95,9 @@ DEAL = Mechanic(
         Param("pass", N_("cards are passed to"), "left passes clockwise, right counter-clockwise", type="choice",
               choices=DIRECTIONS, words=(N_("the player on the left"), N_("the player on the right"))),
     ),
-    common=("dealt", "kept"), title=N_("The deal"))
+    common=("dealt", "kept"), title=N_("The deal"), compiler=compile_deal)
 
 DEAL_KINDS = DEAL.kinds
-
-
-@dataclass(frozen=True)
-class Deal:
-    kind: str
-    dealt: int
-    kept: int
-    direction: str = "left"
 
 
 def begin_draft(step: dict[str, Any], deal: Deal, hands: Sequence[list[int]]) -> list[int] | None:

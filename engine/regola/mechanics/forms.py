@@ -10,6 +10,8 @@ auction's raise rule) lists its :class:`Form` s and every :class:`Param` they ta
   gettext messages of the ``regola`` domain (marked with ``N_``) so a German page reads German;
 - the behaviour module's list of its kinds (``START_KINDS = START.kinds``), so a form the record lacks
   cannot be run, nor one it has be missing from the schema;
+- its compile step (``Mechanic.compile``, a function of the behaviour module): the block checked against
+  the game's terms and turned into what the flow reads;
 - the words of each form (``Form.says``): the sentence the rulebook, ``rules diff`` and the check give a
   block of that form, a gettext message of the ``regola`` domain (marked ``N_``, or ``NN_`` with its
   plural), and how each of its placeholders is filled from the block (:class:`Value`);
@@ -187,6 +189,10 @@ class Mechanic:
     runs: str = ""  # the GameTerms attribute naming the forms a game runs (none: every form)
     unread: str = ""  # the GameTerms attribute naming the parameters a game does not read, and why
     title: str = ""  # the title of the rule its words make (a msgid)
+    #: its compile step (the behaviour module's): (the block or None, the game's terms, the pack's measures,
+    #: the block's pointer) -> what the flow reads; every fault the schema cannot see is a PackError there
+    compiler: Callable[[Mapping[str, Any] | None, Any, Mapping[str, str], str], Any] | None = field(
+        default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         names = {p.name for p in self.params}
@@ -211,6 +217,11 @@ class Mechanic:
         if form is None or form.subform is None:
             return kind
         return f"{kind}/{form.subform(block)}"
+
+    def compile(self, raw: Mapping[str, Any] | None, terms: Any, units: Mapping[str, str], pointer: str) -> Any:
+        """The block (None: the pack has none) compiled against the game's terms (regola.mechanics.terms)."""
+        assert self.compiler is not None, f"{self.name}: no compile step"
+        return self.compiler(raw, terms, units, pointer)
 
     def form(self, kind: str) -> Form:
         return next(f for f in self.forms if f.kind == kind)

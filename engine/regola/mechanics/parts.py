@@ -24,7 +24,8 @@ from typing import Any
 
 from regola.core.errors import PackError
 
-__all__ = ["KINDS", "OTHERS", "OWNERS", "UNLIMITED", "Give", "Part", "compile_parts", "kinds_named", "units"]
+__all__ = ["KINDS", "OTHERS", "OWNERS", "UNLIMITED", "Give", "Part", "compile_parts", "kinds_named", "measure",
+           "units"]
 
 KINDS = ("counter", "tally", "holding", "pile")  # as schemas/mechanics.schema.json offers them
 OWNERS = ("player", "shared")
@@ -49,6 +50,14 @@ def units(mechanics: Mapping[str, Any]) -> dict[str, str]:
         return {}
     return {str(name): str(p["unit"]) for name, p in parts.items()
             if isinstance(p, Mapping) and p.get("owner") == "player" and isinstance(p.get("unit"), str)}
+
+
+def measure(raw: Any, units: Mapping[str, str], pointer: str) -> str:
+    """A measure a rule names: one of the pack's (a part a player owns that names a unit), else a PackError
+    at ``pointer`` naming them."""
+    if raw not in units:
+        raise PackError(f"unknown measure {raw!r} (the pack's measures: {', '.join(sorted(units))})", field=pointer)
+    return str(raw)
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,34 @@ order as a tuple of seats.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
+from regola.core.errors import PackError
 from regola.i18n import N_
 from regola.mechanics.forms import Form, Mechanic, Param, Says, Value
+from regola.mechanics.parts import measure
 
-__all__ = ["DIRECTIONS", "MEASURED", "TURN_ORDER", "Order", "after", "in_turn_from", "measured_order"]
+__all__ = ["DIRECTIONS", "MEASURED", "TURN_ORDER", "Order", "after", "compile_turn_order", "in_turn_from",
+           "measured_order"]
 
-#: the record of this mechanic's forms (regola.mechanics.forms): schema, editing choices and labels
+def compile_turn_order(raw: Mapping[str, Any] | None, terms: Any, units: Mapping[str, str],
+                       pointer: str) -> tuple[str, str | None]:
+    """(the order's kind, the measure that orders each round's play or None): a measure the pack lacks, or
+    one the kind does not read, at its line."""
+    raw = raw or {}
+    kind = str(raw.get("kind", "clockwise"))
+    if kind in MEASURED:
+        if "by" not in raw:
+            raise PackError(f"an order of play by the '{kind}' needs 'by', the measure it orders by", field=pointer)
+        return kind, measure(raw["by"], units, f"{pointer}/by")
+    if "by" in raw:
+        raise PackError(f"an order of play '{kind}' does not read 'by' (only fewest and most do)",
+                        field=f"{pointer}/by")
+    return kind, None
+
+
+#: the record of this mechanic's forms (regola.mechanics.forms): schema, editing choices, words, compile step
 TURN_ORDER = Mechanic(
     "turn_order", N_("order of play"),
     "the order of play around the table: every 'in turn' of the game and of the other forms (the start "
@@ -48,7 +68,7 @@ TURN_ORDER = Mechanic(
     ),
     params=(Param("by", N_("counted in"), "the measure (a part of mechanics.parts) that orders each round's play",
                   type="measure"),),
-    title=N_("Order of play"))
+    title=N_("Order of play"), compiler=compile_turn_order)
 
 #: the kinds of a turn order that a measure sets anew each round (those that take ``by``)
 MEASURED = tuple(f.kind for f in TURN_ORDER.forms if "by" in f.takes)

@@ -13,18 +13,49 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from regola.core.errors import PackError
 from regola.i18n import N_, NN_
 from regola.mechanics.forms import Form, Mechanic, Param, Says, Value
+from regola.mechanics.parts import measure
 from regola.mechanics.ranking import extremes
 from regola.mechanics.seating import Order, after, in_turn_from
 from regola.mechanics.terms import GameTerms
 
-__all__ = ["START", "START_KINDS", "TIE_RULES", "StartRule", "round_start_seat"]
+__all__ = ["START", "START_KINDS", "TIE_RULES", "StartRule", "compile_start", "round_start_seat"]
 
-#: the record of this mechanic's forms (regola.mechanics.forms): schema, editing choices and labels
+@dataclass(frozen=True)
+class StartRule:
+    kind: str
+    step: int = 1
+    by: str | None = None
+    tie: str = "clockwise_from_previous"
+
+
+def compile_start(raw: Mapping[str, Any] | None, terms: GameTerms, units: Mapping[str, str],
+                  pointer: str) -> StartRule:
+    """The block against the game's terms: a form the game cannot run, or a measure the pack lacks, at its
+    line."""
+    raw = raw or {"kind": "holder"}
+    kind = raw["kind"]
+    if kind not in START.kinds:  # the schema says so too; a document compiled unchecked gets the same line
+        raise PackError(f"unknown start_player kind {kind!r} (kinds: {', '.join(START.kinds)})",
+                        field=f"{pointer}/kind")
+    if kind == "fixed" and terms.first_seat is None:
+        raise PackError("this game cannot say who started the first round, so the start cannot stay with them "
+                        f"(kinds: {', '.join(k for k in START.kinds if k != 'fixed')})", field=f"{pointer}/kind")
+    by = raw.get("by")
+    if kind in ("fewest", "most"):
+        if by is None:
+            raise PackError(f"start_player '{kind}' needs 'by', the measure it compares", field=pointer)
+        by = measure(by, units, f"{pointer}/by")
+    return StartRule(kind=kind, step=int(raw.get("step", 1)), by=by, tie=str(raw.get("tie", "clockwise_from_previous")))
+
+
+#: the record of this mechanic's forms (regola.mechanics.forms): schema, editing choices, words, compile step
 START = Mechanic(
     "start_player", N_("who starts"), "",
     forms=(
@@ -58,18 +89,10 @@ START = Mechanic(
               "player, that player included", type="choice", choices=("clockwise_from_previous",),
               words=(N_("the first of them from the previous start player"),)),
     ),
-    title=N_("Start player"))
+    title=N_("Start player"), compiler=compile_start)
 
 START_KINDS = START.kinds
 TIE_RULES = START.param("tie").choices
-
-
-@dataclass(frozen=True)
-class StartRule:
-    kind: str
-    step: int = 1
-    by: str | None = None
-    tie: str = "clockwise_from_previous"
 
 
 def round_start_seat(state: Any, rule: StartRule, terms: GameTerms, n: int, round_number: int,
