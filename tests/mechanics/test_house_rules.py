@@ -99,6 +99,9 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     # a chosen card discarded to a shared place, and taken from one (item 2): the box of inventions
     "ml-sell-invention": ("cs", ["4"]),
     "ml-invention-market": ("cs", ["3", "5"]),
+    # a marker moved by a move (item 2): the start of the next round, claimed
+    "ml-buy-leonardo": ("cs", ["2"]),
+    "pf-buy-start": ("pl", ["200"]),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}

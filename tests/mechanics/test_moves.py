@@ -200,7 +200,8 @@ def test_a_move_is_said_from_its_operations_in_each_language() -> None:
 MOVE_RULES = [("pl", "pf-buy-jester"), ("pl", "pf-jester-trade"), ("pl", "pf-loan"), ("pl", "pf-patron-gift"),
               ("pl", "pf-buy-bonus"),
               ("cs", "ml-sell-material"), ("cs", "ml-buy-material"), ("cs", "ml-material-trade"),
-              ("cs", "ml-council-purse"), ("cs", "ml-sell-invention"), ("cs", "ml-invention-market")]
+              ("cs", "ml-council-purse"), ("cs", "ml-sell-invention"), ("cs", "ml-invention-market"),
+              ("cs", "ml-buy-leonardo"), ("pl", "pf-buy-start")]
 
 
 @pytest.mark.parametrize(("pack", "variant"), MOVE_RULES)
@@ -400,3 +401,40 @@ def test_a_card_move_that_names_no_card_place_is_refused_at_its_line(tmp_path: P
         load_ruleset("cs", [_house(tmp_path, "cs", move)])
     assert refused.value.field is not None and refused.value.field.endswith(f"/mechanics/moves/x{field}")
     assert said in str(refused.value)
+
+
+@pytest.mark.parametrize(("pack", "variant", "verb", "price"), [("cs", "ml-buy-leonardo", "claim_leonardo", 2),
+                                                                ("pl", "pf-buy-start", "claim_start", 200)])
+def test_a_claimed_start_is_the_claimers_as_the_next_round_begins(pack: str, variant: str, verb: str,
+                                                                   price: int) -> None:
+    """The claimer pays and, as the next round begins, holds the start marker whatever the start rule or
+    the round's own moves (the council) would do; once one seat has claimed in a round nobody else may, and
+    every view says who has."""
+    rs = ruleset(pack, variant)
+    start_of = (lambda st: st.leonardo) if pack == "cs" else (lambda st: st.start)
+    claims = 0
+    for seed in range(4):
+        promised: tuple[int, int] | None = None  # (round, seat)
+        for game, seat, action in _decisions(rs, seed, {verb}):
+            st = game.state
+            if promised is not None and st.round > promised[0]:
+                assert start_of(st) == promised[1]
+                promised = None
+            offered = (verb,) in game.legal_actions()
+            if promised is not None:
+                assert not offered and game.view(seat)["claimed"] == promised[1]
+            money = st.players[seat].money
+            game.apply(action)
+            if action == (verb,):
+                claims += 1
+                assert promised is None and st.players[seat].money == money - price
+                promised = (st.round, seat)
+                assert all(game.view(s)["claimed"] == seat for s in range(len(st.players)))
+    assert claims > 3
+
+
+def test_a_claim_names_the_start_marker(tmp_path: Path) -> None:
+    with pytest.raises(PackError) as refused:
+        load_ruleset("cs", [_house(tmp_path, "cs", "x: {in: turn, limit: {times: 1, per: round}, "
+                                                   "do: [{claim: leonardo}]}")])
+    assert refused.value.field == "/mechanics/moves/x/do/0/claim" and "expected 'start'" in str(refused.value)

@@ -444,6 +444,8 @@ class Game:
         moves = self.ruleset.moves
         if moves is not None and moves.parts:  # the counters the pack's rules keep (a loan): public, as
             view["kept"] = moves.kept(self.state)  # every count of the game's is
+        if moves is not None and moves.claims:  # who has claimed the next round's start: in the open
+            view["claimed"] = moves.claimed(self.state)
         view["to_move"] = self._who
         if seat == self._who:
             view["legal"] = [list(a) for a in self.legal_actions()]

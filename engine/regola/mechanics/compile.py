@@ -16,7 +16,7 @@ from regola.mechanics.awards import MOMENTS, Award, give
 from regola.mechanics.draft import Deal
 from regola.mechanics.ending import EndCondition, TurnEnd, ended
 from regola.mechanics.expressions import Expression, ExpressionError
-from regola.mechanics.moves import MoveSet, compile_moves
+from regola.mechanics.moves import CLAIMED, MoveSet, compile_moves
 from regola.mechanics.parts import OTHERS, Give, Part, compile_parts, measure
 from regola.mechanics.parts import units as part_units
 from regola.mechanics.schema import FORMED
@@ -62,6 +62,9 @@ class Mechanics:
         if self.start.kind != "holder":
             self.terms.set_start_seat(state, round_start_seat(state, self.start, self.terms, n, round_number,
                                                               self.order(state)))
+        claimed = state.marks.pop(CLAIMED, None) if self.moves else None
+        if claimed is not None:  # a declared move claimed this round's start (regola.mechanics.moves: claim)
+            self.terms.set_start_seat(state, int(claimed))
         give(state, self.awards["round_start"], self.terms, n, self.order(state))
 
     def end_round(self, state: Any, n: int) -> None:

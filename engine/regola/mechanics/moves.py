@@ -27,6 +27,10 @@ A move is a verb (its key in the block) with:
              mover's (the cards are the mover's alone to see where the holding is)
   ``discard`` one card of the mover's choice, from a holding of single cards that names its ``cards``,
              goes ``to`` a shared holding of single cards (a display, the box: in the open)
+  ``claim``  ``claim: start``: the start player's marker comes to the mover as the next round begins
+             (after the pack's start rule, in its stead), once a round for the whole table: the marker is
+             promised, in the open, and moves only between rounds, so no order counted on within a round
+             changes
   ======== ============================================================================================
 
 A move is offered only when every operation can be carried out in full, so nothing is ever paid for
@@ -57,9 +61,10 @@ from regola.core.step import Action, Step
 from regola.mechanics.parts import OTHERS, Give, Part
 from regola.mechanics.seating import in_turn_from
 
-__all__ = ["MOVE_RULE", "OPS", "PERIODS", "TURN", "Extended", "Move", "MoveSet", "Op", "compile_moves"]
+__all__ = ["CLAIMED", "MOVE_RULE", "OPS", "PERIODS", "START", "TURN", "Extended", "Move", "MoveSet", "Op",
+           "compile_moves"]
 
-OPS = ("pay", "gain", "return", "take", "draw", "discard")
+OPS = ("pay", "gain", "return", "take", "draw", "discard", "claim")
 #: the operations whose place is where things go (``to``); the others say where they come ``from``
 GOING = ("pay", "return", "discard")
 PERIODS = ("turn", "round", "game")
@@ -72,6 +77,12 @@ CHOSEN = "chosen"
 MOVE_RULE = "mechanics.moves."
 #: the most distinct kind choices one move may list (its operations' kinds multiplied)
 MOST_CHOICES = 64
+#: the marker a ``claim`` takes: the start player's, which every game keeps (GameTerms.start_seat)
+START = "start"
+#: the part a ``claim`` names: the start player's marker, one for the table (no field: the terms keep it)
+START_MARKER = Part(START, "marker", "shared", "", None, 0, 0)
+#: where the seat that claimed the start of the next round is kept (the state's marks)
+CLAIMED = "claimed"
 
 
 @dataclass(frozen=True)
@@ -98,6 +109,8 @@ class Op:
 
     def can(self, state: Any, seat: int, n: int, kind: int | None) -> bool:
         """Whether this operation can be carried out in full now."""
+        if self.verb == "claim":  # the next round's start, promised once a round to the whole table
+            return CLAIMED not in state.marks
         part, amount = self.part, self.amount
         if self.place == CHOSEN:  # ``kind``: the seat paid, another player at this table
             assert kind is not None
@@ -132,6 +145,9 @@ class Op:
         return source is None or source(state, seat) >= amount
 
     def carry_out(self, state: Any, seat: int, n: int, kind: int | None, turn_order: str) -> None:
+        if self.verb == "claim":
+            state.marks[CLAIMED] = seat
+            return
         if self.verb == "draw":  # the top of a pile is its first item, in both games
             assert self.shared is not None
             pile: list[Any] = getattr(state, self.shared.at)
@@ -425,6 +441,17 @@ class MoveSet:
     def __bool__(self) -> bool:
         return bool(self.moves)
 
+    @property
+    def claims(self) -> bool:
+        """Whether a move may claim the next round's start (every view then says who has)."""
+        return any(op.verb == "claim" for m in self.moves for op in m.ops)
+
+    @staticmethod
+    def claimed(state: Any) -> int | None:
+        """The seat that claimed the start of the next round this round, or None."""
+        seat = state.marks.get(CLAIMED)
+        return None if seat is None else int(seat)
+
     def verbs(self) -> frozenset[str]:
         return frozenset(m.verb for m in self.moves)
 
@@ -559,6 +586,10 @@ def _op(raw: Mapping[str, Any], parts: Mapping[str, Part], gives: Mapping[str, G
     amount = int(raw.get("amount", 1))
     place_key = "to" if verb in GOING else "from"
     place = raw.get(place_key)
+    if verb == "claim":
+        if name != START:
+            raise PackError(f"a claim takes the start player's marker ('{START}'), not {name!r}", field=f"{at}/claim")
+        return Op("claim", START_MARKER, 1)
     if verb == "draw":
         return _draw(name, part, amount, place, parts, at)
     if verb == "discard" or (verb == "take" and part is not None and part.cards):

@@ -48,6 +48,8 @@ def _phrase(catalog: Catalog, op: Said, again: bool) -> str:
     """One operation; ``again``: the second choice over one holding (an exchange: another kind)."""
     verb, unit, amount, place, named, chosen, _, card = op
     w = words(catalog.language)
+    if verb == "claim":
+        return w.pgettext("move", "become the start player of the next round")
     what = _count(catalog, amount, unit, unit or "")
     if card:
         where = catalog.name("places", place)
