@@ -438,3 +438,18 @@ def test_a_claim_names_the_start_marker(tmp_path: Path) -> None:
         load_ruleset("cs", [_house(tmp_path, "cs", "x: {in: turn, limit: {times: 1, per: round}, "
                                                    "do: [{claim: leonardo}]}")])
     assert refused.value.field == "/mechanics/moves/x/do/0/claim" and "expected 'start'" in str(refused.value)
+
+
+def test_every_operation_says_every_shape_it_can_take() -> None:
+    """Each operation's class keeps its words (regola.mechanics.operations): every shape its places and
+    choices can make names one of its sentences, and the schema's list of operations is the classes'."""
+    from regola.mechanics.operations import CHOSEN, OPERATIONS, do_schema
+    from regola.mechanics.parts import OTHERS
+
+    for verb, kind in OPERATIONS.items():
+        for place in (None, OTHERS, CHOSEN, "council"):
+            for chosen in (False, True):
+                for card in (False, True):
+                    assert kind.shape(place, chosen, card) in kind.SAYS, (verb, place, chosen, card)
+        assert verb in kind.SCHEMA["required"]
+    assert [item["required"][0] for item in do_schema()["items"]["oneOf"]] == list(OPERATIONS)

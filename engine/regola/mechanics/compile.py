@@ -16,7 +16,8 @@ from regola.mechanics.awards import MOMENTS, Award, give
 from regola.mechanics.draft import Deal
 from regola.mechanics.ending import EndCondition, TurnEnd, ended
 from regola.mechanics.expressions import Expression, ExpressionError
-from regola.mechanics.moves import CLAIMED, MoveSet, compile_moves
+from regola.mechanics.moves import MoveSet, compile_moves
+from regola.mechanics.operations import CLAIMED
 from regola.mechanics.parts import OTHERS, Give, Part, compile_parts, measure
 from regola.mechanics.parts import units as part_units
 from regola.mechanics.schema import FORMED

@@ -10,28 +10,9 @@ A move is a verb (its key in the block) with:
   while the mover has more than ``at_most`` of ``part`` at one of its decisions in the move's phases,
   this move (one of the ways it may choose to put things back) is all it may do, again until it is
   within the limit; otherwise the move is never offered;
-- ``do``: its operations, carried out in order, each over one part of the mover's:
-
-  ======== ============================================================================================
-  ``pay``    a counter goes down by ``amount``: to the bank or the part's supply, ``to`` a shared
-             counter, ``to: others`` (that much to each other player) or ``to: chosen`` (to one other
-             player the mover chooses: a parameter of the action, the seat)
-  ``gain``   a counter goes up by ``amount``: from the bank or the part's supply, or ``from`` a shared
-             counter
-  ``return`` ``amount`` things of one kind of a holding counted per kind go ``to`` a shared holding of
-             the same kinds (the mover chooses the kind: a parameter of the action)
-  ``take``   ``amount`` things of one kind come ``from`` a shared holding into the mover's; or, into a
-             holding of single cards that names its ``cards``, one card of the mover's choice (a
-             parameter of the action, the card's id) ``from`` a shared holding of single cards
-  ``draw``   the top ``amount`` cards of a shared pile (its first items) come into a holding of the
-             mover's (the cards are the mover's alone to see where the holding is)
-  ``discard`` one card of the mover's choice, from a holding of single cards that names its ``cards``,
-             goes ``to`` a shared holding of single cards (a display, the box: in the open)
-  ``claim``  ``claim: start``: the start player's marker comes to the mover as the next round begins
-             (after the pack's start rule, in its stead), once a round for the whole table: the marker is
-             promised, in the open, and moves only between rounds, so no order counted on within a round
-             changes
-  ======== ============================================================================================
+- ``do``: its operations, carried out in order, each over one part of the mover's: ``pay``, ``gain``,
+  ``return``, ``take``, ``draw``, ``discard`` and ``claim``, one class each in
+  :mod:`regola.mechanics.operations` (what each does, its schema, its compile step and its words).
 
 A move is offered only when every operation can be carried out in full, so nothing is ever paid for
 what cannot be had; two operations of one move never touch the same part. A move changes only the
@@ -58,141 +39,21 @@ from typing import Any, overload
 from regola.core.actionspace import ActionKind
 from regola.core.errors import IllegalAction, PackError
 from regola.core.step import Action, Step
-from regola.mechanics.parts import OTHERS, Give, Part
-from regola.mechanics.seating import in_turn_from
+from regola.mechanics.operations import CLAIMED, OPERATIONS, Op
+from regola.mechanics.parts import Give, Part
 
-__all__ = ["CLAIMED", "MOVE_RULE", "OPS", "PERIODS", "START", "TURN", "Extended", "Move", "MoveSet", "Op",
-           "compile_moves"]
+__all__ = ["GOING", "MOVE_RULE", "OPS", "PERIODS", "TURN", "Extended", "Move", "MoveSet", "Op", "compile_moves"]
 
-OPS = ("pay", "gain", "return", "take", "draw", "discard", "claim")
+OPS = tuple(OPERATIONS)
 #: the operations whose place is where things go (``to``); the others say where they come ``from``
-GOING = ("pay", "return", "discard")
+GOING = tuple(verb for verb, op in OPERATIONS.items() if op.going)
 PERIODS = ("turn", "round", "game")
 #: ``in: turn``: at any of one's own decisions
 TURN = "turn"
-BANK = "bank"
-#: ``to: chosen``: a payment to one other player, the mover's choice
-CHOSEN = "chosen"
 #: the id of the rule a declared move makes: this prefix and its verb (``mechanics.moves.lend``)
 MOVE_RULE = "mechanics.moves."
 #: the most distinct kind choices one move may list (its operations' kinds multiplied)
 MOST_CHOICES = 64
-#: the marker a ``claim`` takes: the start player's, which every game keeps (GameTerms.start_seat)
-START = "start"
-#: the part a ``claim`` names: the start player's marker, one for the table (no field: the terms keep it)
-START_MARKER = Part(START, "marker", "shared", "", None, 0, 0)
-#: where the seat that claimed the start of the next round is kept (the state's marks)
-CLAIMED = "claimed"
-
-
-@dataclass(frozen=True)
-class Op:
-    """One operation of a move over the mover's ``part``: ``verb`` one of OPS; ``place`` the shared part
-    it goes to or comes from (None: the bank or the part's own supply; OTHERS: each other player)."""
-
-    verb: str
-    part: Part
-    amount: int
-    place: str | None = None
-    shared: Part | None = None  # the shared part named by ``place``
-    mover: Give | None = field(default=None, compare=False, repr=False)  # how a counter moves
-    kinds: tuple[Any, ...] = ()  # a holding's kinds, its cards, or the seats a payment 'to: chosen' may name
-
-    @property
-    def chooses(self) -> bool:
-        return self.verb in ("return", "take", "discard") or self.place == CHOSEN
-
-    @property
-    def card(self) -> bool:
-        """Whether the choice is one card, by its id (a take into, or a discard from, a holding of cards)."""
-        return bool(self.part.cards) and self.verb in ("take", "discard")
-
-    def can(self, state: Any, seat: int, n: int, kind: int | None) -> bool:
-        """Whether this operation can be carried out in full now."""
-        if self.verb == "claim":  # the next round's start, promised once a round to the whole table
-            return CLAIMED not in state.marks
-        part, amount = self.part, self.amount
-        if self.place == CHOSEN:  # ``kind``: the seat paid, another player at this table
-            assert kind is not None
-            return (kind < n and kind != seat and part(state, seat) - amount >= part.least
-                    and part(state, kind) + amount <= part.most)
-        if self.verb == "draw":
-            assert self.shared is not None
-            return self.shared(state, seat) >= amount and part(state, seat) + amount <= part.most
-        if self.card:
-            assert kind is not None and self.shared is not None
-            card = self.kinds[kind]
-            if self.verb == "take":
-                return card in _cards(state, self.shared, seat) and part(state, seat) < part.most
-            return card in _cards(state, part, seat) and self.shared(state, seat) < self.shared.most
-        if kind is not None:  # a holding counted per kind
-            held = _kinds(state, part, seat)
-            other = _kinds(state, self.shared, seat) if self.shared is not None else None
-            if self.verb == "return":
-                return held[kind] >= amount
-            return other is not None and other[kind] >= amount and part(state, seat) + amount <= part.most
-        now = part(state, seat)
-        if self.verb == "pay":
-            if now - amount < part.least:
-                return False
-            if self.place == OTHERS:
-                return now - amount * (n - 1) >= part.least
-            sink = self.shared if self.shared is not None else self.mover.supply if self.mover is not None else None
-            return sink is None or sink(state, seat) + amount <= sink.most
-        if now + amount > part.most:
-            return False
-        source = self.shared if self.shared is not None else self.mover.supply if self.mover is not None else None
-        return source is None or source(state, seat) >= amount
-
-    def carry_out(self, state: Any, seat: int, n: int, kind: int | None, turn_order: str) -> None:
-        if self.verb == "claim":
-            state.marks[CLAIMED] = seat
-            return
-        if self.verb == "draw":  # the top of a pile is its first item, in both games
-            assert self.shared is not None
-            pile: list[Any] = getattr(state, self.shared.at)
-            drawn = pile[:self.amount]
-            del pile[:self.amount]
-            getattr(state.players[seat], self.part.at).extend(drawn)
-            return
-        if self.place == CHOSEN:
-            assert kind is not None and self.mover is not None
-            self.mover.transfer(state, seat, kind, self.amount)
-            return
-        if self.card:  # one card, from one list to the end of the other
-            assert kind is not None and self.shared is not None
-            mine, theirs = _cards(state, self.part, seat), _cards(state, self.shared, seat)
-            source, target = (theirs, mine) if self.verb == "take" else (mine, theirs)
-            source.remove(self.kinds[kind])
-            target.append(self.kinds[kind])
-            return
-        if kind is not None:
-            held = _kinds(state, self.part, seat)
-            assert self.shared is not None
-            other = _kinds(state, self.shared, seat)
-            sign = 1 if self.verb == "take" else -1
-            held[kind] += sign * self.amount
-            other[kind] -= sign * self.amount
-            return
-        mover = self.mover
-        assert mover is not None
-        if self.place == OTHERS:  # a payment to each other player in turn (compile admits no other)
-            for someone in in_turn_from(seat, n, turn_order)[1:]:
-                mover.transfer(state, seat, someone, self.amount)
-            return
-        mover(state, seat, self.amount if self.verb == "gain" else -self.amount)
-
-
-def _kinds(state: Any, part: Part, seat: int) -> list[int]:
-    holder = state.players[seat] if part.owner == "player" else state
-    counts: list[int] = getattr(holder, part.at)
-    return counts
-
-
-def _cards(state: Any, part: Part, seat: int) -> list[Any]:
-    holder = state.players[seat] if part.owner == "player" else state
-    cards: list[Any] = getattr(holder, part.at)
-    return cards
 
 
 @dataclass(frozen=True)
@@ -510,7 +371,8 @@ def compile_moves(raw: Mapping[str, Any] | None, parts: Mapping[str, Part], give
         ops: list[Op] = []
         touched: dict[str, int] = {}
         for i, raw_op in enumerate(item["do"]):
-            op = _op(raw_op, parts, gives, f"{at}/do/{i}", seats)
+            term = next(v for v in OPS if v in raw_op)
+            op = OPERATIONS[term].compile(raw_op, parts, gives, f"{at}/do/{i}", seats)
             earlier = touched.get(op.part.name)
             # one operation per part, but for an exchange: things of one kind go back, of another come
             if earlier is not None and {op.verb, ops[earlier].verb} not in ({"return", "take"}, {"discard", "take"}):
@@ -541,89 +403,3 @@ def _until(raw: Mapping[str, Any] | None, parts: Mapping[str, Part], ops: list[O
                         f"{name!r} "
                         f"here (it lowers: {', '.join(lowered) or 'nothing'})", field=f"{at}/part")
     return parts[name], int(raw["at_most"])
-
-
-def _draw(name: str, part: Part | None, amount: int, place: Any, parts: Mapping[str, Part], at: str) -> Op:
-    """Cards from the top of a shared pile into a player's holding of single cards."""
-    hands = [n for n, p in parts.items()
-             if p.owner == "player" and p.kind == "holding" and p.counts == "items" and p.at]
-    if part is None or name not in hands:
-        raise PackError(f"'draw' brings cards into a holding a player owns, of single cards (the pack's: "
-                        f"{', '.join(hands) or 'none'}), not {name!r}", field=f"{at}/draw")
-    pile = parts.get(str(place)) if place is not None else None
-    if pile is None or pile.kind != "pile" or pile.owner != "shared":
-        piles = ", ".join(n for n, p in parts.items() if p.kind == "pile" and p.owner == "shared")
-        raise PackError(f"say from which shared pile the cards come (the pack's: {piles or 'none'})",
-                        field=f"{at}/from" if place is not None else at)
-    return Op("draw", part, amount, str(place), pile)
-
-
-def _card(verb: str, name: str, part: Part | None, amount: int, place: Any, parts: Mapping[str, Part],
-          at: str) -> Op:
-    """One card of the mover's choice between a holding of single cards that names its cards and a shared
-    holding of single cards, where every player sees it (a pile keeps its cards unseen and in order)."""
-    place_key = "to" if verb in GOING else "from"
-    if part is None or part.owner != "player" or not part.cards:
-        hands = [n for n, p in parts.items() if p.owner == "player" and p.cards]
-        raise PackError(f"{verb!r} moves one card of a holding a player owns that names its cards (the pack's: "
-                        f"{', '.join(hands) or 'none'}), not {name!r}", field=f"{at}/{verb}")
-    if amount != 1:
-        raise PackError("the mover chooses one card: the amount is 1", field=f"{at}/amount")
-    shared = parts.get(str(place)) if place is not None else None
-    if shared is None or shared.owner != "shared" or shared.kind != "holding" or shared.counts != "items":
-        places = ", ".join(n for n, p in parts.items()
-                           if p.owner == "shared" and p.kind == "holding" and p.counts == "items")
-        raise PackError(f"say {place_key} which shared holding of single cards the card goes (the pack's: "
-                        f"{places or 'none'}; a pile keeps its cards unseen)",
-                        field=f"{at}/{place_key}" if place is not None else at)
-    return Op(verb, part, 1, str(place), shared, None, part.cards)
-
-
-def _op(raw: Mapping[str, Any], parts: Mapping[str, Part], gives: Mapping[str, Give], at: str, seats: int) -> Op:
-    verb = next(v for v in OPS if v in raw)
-    name = str(raw[verb])
-    part = parts.get(name)
-    amount = int(raw.get("amount", 1))
-    place_key = "to" if verb in GOING else "from"
-    place = raw.get(place_key)
-    if verb == "claim":
-        if name != START:
-            raise PackError(f"a claim takes the start player's marker ('{START}'), not {name!r}", field=f"{at}/claim")
-        return Op("claim", START_MARKER, 1)
-    if verb == "draw":
-        return _draw(name, part, amount, place, parts, at)
-    if verb == "discard" or (verb == "take" and part is not None and part.cards):
-        return _card(verb, name, part, amount, place, parts, at)
-    if verb in ("pay", "gain"):
-        if name not in gives:
-            raise PackError(f"{verb!r} moves a counter a player owns (the pack's: {', '.join(sorted(gives))}), "
-                            f"not {name!r}", field=f"{at}/{verb}")
-        given = gives[name]
-        if place is None or place == BANK:
-            return Op(verb, given.part, amount, None, None, given)
-        if place == OTHERS:
-            if verb == "gain":  # a move never takes from the others: their bids and pays count on it
-                raise PackError("a move takes nothing from the other players (it may pay them: 'pay' with "
-                                "'to: others')", field=f"{at}/{place_key}")
-            return Op(verb, given.part, amount, OTHERS, None, given)
-        if place == CHOSEN:
-            if verb == "gain":
-                raise PackError("a move takes nothing from the other players (it may pay one: 'pay' with "
-                                "'to: chosen')", field=f"{at}/{place_key}")
-            return Op(verb, given.part, amount, CHOSEN, None, given, tuple(range(seats)))
-        shared = parts.get(str(place))
-        if shared is None or shared.owner != "shared" or shared.kind != "counter":
-            counters = ", ".join(n for n, p in parts.items() if p.owner == "shared" and p.kind == "counter")
-            raise PackError(f"a {verb} goes with the bank, '{OTHERS}' or a shared counter of the pack "
-                            f"({counters or 'none'}), not {place!r}", field=f"{at}/{place_key}")
-        return Op(verb, given.part, amount, str(place), shared, Give(given.part, shared, given.account))
-    holdings = {n: p for n, p in parts.items() if p.owner == "player" and p.kinds}
-    if part is None or name not in holdings:
-        raise PackError(f"{verb!r} moves things of one kind of a holding counted per kind (the pack's: "
-                        f"{', '.join(sorted(holdings)) or 'none'}), not {name!r}", field=f"{at}/{verb}")
-    shared = parts.get(str(place)) if place is not None else None
-    if shared is None or shared.owner != "shared" or shared.kinds != part.kinds:
-        same = ", ".join(n for n, p in parts.items() if p.owner == "shared" and p.kinds == part.kinds)
-        raise PackError(f"say {place_key} which shared holding of the same kinds they go (the pack's: "
-                        f"{same or 'none'})", field=f"{at}/{place_key}" if place is not None else at)
-    return Op(verb, part, amount, str(place), shared, None, part.kinds)

@@ -1,7 +1,8 @@
 """``schemas/mechanics.schema.json``, with each formed mechanic's part written from its record.
 
-The mechanics whose form data chooses (``FORMED``) are stated by their records (regola.mechanics.forms);
-the rest of the file (parts, awards, end conditions, visibility, moves) is written by hand. ``generated``
+The mechanics whose form data chooses (``FORMED``) are stated by their records (regola.mechanics.forms),
+and a declared move's operations by their classes (regola.mechanics.operations); the rest of the file
+(parts, awards, end conditions, visibility, a move's phases and limits) is written by hand. ``generated``
 returns the file as it must read, and ``tools/schemas.py`` writes it; a test fails when the committed
 file differs, so a form changed in its record and not in the schema cannot land.
 """
@@ -15,6 +16,7 @@ from typing import Any
 from regola.mechanics.auction import AUCTION
 from regola.mechanics.draft import DEAL
 from regola.mechanics.forms import Mechanic
+from regola.mechanics.operations import do_schema
 from regola.mechanics.seating import TURN_ORDER
 from regola.mechanics.start import START
 
@@ -46,6 +48,10 @@ def generated(committed: dict[str, Any]) -> dict[str, Any]:
     properties = dict(committed["properties"])
     for name, mechanic in FORMED.items():
         properties[name] = mechanic.schema()
+    moves = properties["moves"]  # a declared move's operations, each from its class (regola.mechanics.operations)
+    item = moves["additionalProperties"]
+    properties["moves"] = {**moves, "additionalProperties": {
+        **item, "properties": {**item["properties"], "do": do_schema()}}}
     defs = {**committed.get("$defs", {}), RULE_FORM: rule_form()}
     return {**committed, "properties": properties, "$defs": defs}
 

@@ -17,6 +17,7 @@ from regola.core.step import Action
 from regola.i18n import words
 from regola.i18n.numbers import format_items
 from regola.mechanics.moves import GOING, OPS
+from regola.mechanics.operations import OPERATIONS
 from regola.mechanics.parts import kinds_named
 from regola.text.bind import plural, with_unit
 from regola.text.catalog import Catalog
@@ -45,49 +46,21 @@ def _count(catalog: Catalog, amount: int, unit: str | None, fallback: str) -> st
 
 
 def _phrase(catalog: Catalog, op: Said, again: bool) -> str:
-    """One operation; ``again``: the second choice over one holding (an exchange: another kind)."""
-    verb, unit, amount, place, named, chosen, _, card = op
+    """One operation, in the words its class keeps (regola.mechanics.operations: SAYS by shape); ``again``:
+    the second choice over one holding (an exchange: another kind)."""
     w = words(catalog.language)
-    if verb == "claim":
-        return w.pgettext("move", "become the start player of the next round")
-    what = _count(catalog, amount, unit, unit or "")
-    if card:
-        where = catalog.name("places", place)
-        if chosen is not None:
-            name = catalog.name(named, chosen)
-            if verb == "take":
-                return w.pgettext("move", "take {card} from {place}", card=name, place=where)
-            return w.pgettext("move", "discard {card} to {place}", card=name, place=where)
-        if verb == "take":
-            return w.pgettext("move", "take {what} of their choice from {place}", what=what, place=where)
-        return w.pgettext("move", "discard {what} of their choice to {place}", what=what, place=where)
-    if verb in ("return", "take"):
-        if chosen is not None:
-            kind = catalog.name(named, chosen)
-        elif again:
-            kind = w.pgettext("move", "another kind of their choice")
-        else:
-            kind = w.pgettext("move", "one kind of their choice")
-        where = catalog.name("places", place)
-        if verb == "return":
-            return w.pgettext("move", "give back {what} ({kind}) to {place}", what=what, kind=kind, place=where)
-        return w.pgettext("move", "take {what} ({kind}) from {place}", what=what, kind=kind, place=where)
-    if verb == "draw":
-        return w.pgettext("move", "draw {what} from the top of {place}", what=what,
-                          place=catalog.name("places", place))
-    if verb == "pay":
-        if place is None:
-            return w.pgettext("move", "pay {what}", what=what)
-        if place == "others":
-            return w.pgettext("move", "pay {what} to each other player", what=what)
-        if place == "chosen":  # ``chosen``: the seat paid, already named (a move as made), or None (the rule)
-            if chosen is None:
-                return w.pgettext("move", "pay {what} to another player of their choice", what=what)
-            return w.pgettext("move", "pay {what} to {player}", what=what, player=chosen)
-        return w.pgettext("move", "pay {what} to {place}", what=what, place=catalog.name("places", place))
-    if place is None:
-        return w.pgettext("move", "take {what}", what=what)
-    return w.pgettext("move", "take {what} from {place}", what=what, place=catalog.name("places", place))
+    kind = OPERATIONS[op.verb]
+    context, message = kind.SAYS[kind.shape(op.place, op.chosen is not None, op.card)]
+    values = {"what": _count(catalog, op.amount, op.unit, op.unit or ""),
+              "place": catalog.name("places", op.place) if op.place else ""}
+    if op.chosen is not None:  # a move as made: the kind or card by its name, the seat paid by its own
+        values["player"] = str(op.chosen)
+        values["card"] = values["kind"] = catalog.name(op.named, op.chosen)
+    elif again:
+        values["kind"] = w.pgettext("move", "another kind of their choice")
+    else:
+        values["kind"] = w.pgettext("move", "one kind of their choice")
+    return w.pgettext(context, message, **values)
 
 
 def operations(catalog: Catalog, ops: Sequence[Said]) -> str:
