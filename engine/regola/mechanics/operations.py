@@ -323,6 +323,27 @@ def _one_card(verb: str, raw: Mapping[str, Any], parts: Mapping[str, Part], at: 
     return part, shared, str(place)
 
 
+def _card_ends(op: Op, state: Any, seat: int, to_shared: bool) -> tuple[Part, Part]:
+    """(where a chosen card comes from, where it goes): the mover's holding and the shared one."""
+    assert op.shared is not None
+    return (op.part, op.shared) if to_shared else (op.shared, op.part)
+
+
+def _card_can(op: Op, state: Any, seat: int, kind: int | None, to_shared: bool) -> bool:
+    """Whether the chosen card lies where it comes from and there is room where it goes."""
+    assert kind is not None
+    source, target = _card_ends(op, state, seat, to_shared)
+    return op.kinds[kind] in _cards(state, source, seat) and target(state, seat) < target.most
+
+
+def _card_moves(op: Op, state: Any, seat: int, kind: int | None, to_shared: bool) -> None:
+    """The chosen card, from where it lies to the end of where it goes."""
+    assert kind is not None
+    source, target = _card_ends(op, state, seat, to_shared)
+    _cards(state, source, seat).remove(op.kinds[kind])
+    _cards(state, target, seat).append(op.kinds[kind])
+
+
 @dataclass(frozen=True)
 class Take(Op):
     """``amount`` things of one kind come ``from`` a shared holding of the same kinds into the mover's
@@ -381,13 +402,10 @@ class TakeCard(Take):
         return True
 
     def can(self, state: Any, seat: int, n: int, kind: int | None) -> bool:
-        assert kind is not None and self.shared is not None
-        return self.kinds[kind] in _cards(state, self.shared, seat) and self.part(state, seat) < self.part.most
+        return _card_can(self, state, seat, kind, to_shared=False)
 
     def carry_out(self, state: Any, seat: int, n: int, kind: int | None, turn_order: str) -> None:
-        assert kind is not None and self.shared is not None
-        _cards(state, self.shared, seat).remove(self.kinds[kind])
-        _cards(state, self.part, seat).append(self.kinds[kind])
+        _card_moves(self, state, seat, kind, to_shared=False)
 
 
 @dataclass(frozen=True)
@@ -424,13 +442,10 @@ class Discard(Op):
         return cls(part, 1, place, shared, None, part.cards)
 
     def can(self, state: Any, seat: int, n: int, kind: int | None) -> bool:
-        assert kind is not None and self.shared is not None
-        return self.kinds[kind] in _cards(state, self.part, seat) and self.shared(state, seat) < self.shared.most
+        return _card_can(self, state, seat, kind, to_shared=True)
 
     def carry_out(self, state: Any, seat: int, n: int, kind: int | None, turn_order: str) -> None:
-        assert kind is not None and self.shared is not None
-        _cards(state, self.part, seat).remove(self.kinds[kind])
-        _cards(state, self.shared, seat).append(self.kinds[kind])
+        _card_moves(self, state, seat, kind, to_shared=True)
 
 
 @dataclass(frozen=True)
