@@ -21,7 +21,7 @@ from regola.mechanics.operations import CLAIMED
 from regola.mechanics.parts import OTHERS, Give, Part, compile_parts, measure
 from regola.mechanics.parts import units as part_units
 from regola.mechanics.schema import FORMED
-from regola.mechanics.seating import Order, measured_order
+from regola.mechanics.seating import STEADY, Order, measured_order, order_now
 from regola.mechanics.start import StartRule, round_start_seat
 from regola.mechanics.terms import GameTerms
 from regola.mechanics.visibility import HELD_AUDIENCES, PILE_AUDIENCES, Visibility
@@ -44,14 +44,13 @@ class Mechanics:
     order_by: str | None = None  # turn_order fewest/most: the measure that orders each round's play
     parts: Mapping[str, Part] = field(default_factory=dict)  # the pack's parts (regola.mechanics.parts)
     moves: MoveSet = field(default_factory=MoveSet)  # the moves the pack declares (regola.mechanics.moves)
+    steady: bool = True  # the order of play keeps one direction all game (seating.STEADY)
 
     def order(self, state: Any) -> Order:
-        """The order of play now: the table's direction, or this round's order by a measure (kept in the
-        state's ``marks``; clockwise before the first round has begun)."""
-        if self.order_by is None:
+        """The order of play now, as the turn order's form says (regola.mechanics.seating.order_now)."""
+        if self.steady:  # one direction all game: nothing to look up (this is asked at every turn)
             return self.turn_order
-        order = state.marks.get("order")
-        return tuple(order) if order else "clockwise"
+        return order_now(self.turn_order, state)
 
     def begin_round(self, state: Any, n: int, round_number: int) -> None:
         """A round begins: its order of play (where a measure sets it), the start player (by the standings as
@@ -139,13 +138,14 @@ def compile_mechanics(raw: Mapping[str, Any], terms: GameTerms, pointer: str = "
     piles = _piles(raw.get("piles", ()), terms, f"{pointer}/piles")
     end = tuple(_end(c, units, piles, f"{pointer}/end/{i}", i) for i, c in enumerate(raw.get("end", ())))
     seats = int(((doc or {}).get("players") or {}).get("max", 5))  # the seats a payment 'to: chosen' may name
+    steady = turn_order in STEADY
     moves = compile_moves(raw.get("moves"), parts, gives, f"{pointer}/moves",
-                          turn_order if order_by is None else "clockwise", seats)  # (paying the others: all alike)
+                          turn_order if steady else "clockwise", seats)  # (paying the others: all alike)
     return Mechanics(terms=terms, start=chosen["start_player"],
                      awards={moment: tuple(items) for moment, items in awards.items()}, end=end,
                      visibility=_visibility(raw["visibility"], terms, piles, f"{pointer}/visibility"),
                      deal=chosen["deal"], auction=chosen["auction"],
-                     turn_order=turn_order, order_by=order_by, parts=parts, moves=moves)
+                     turn_order=turn_order, order_by=order_by, parts=parts, moves=moves, steady=steady)
 
 
 def _via(raw: Any, gain: str, parts: Mapping[str, Part], gives: Mapping[str, Give],

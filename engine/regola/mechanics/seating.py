@@ -22,8 +22,8 @@ from regola.i18n import N_
 from regola.mechanics.forms import Form, Mechanic, Param, Says, Value
 from regola.mechanics.parts import measure
 
-__all__ = ["DIRECTIONS", "MEASURED", "TURN_ORDER", "Order", "after", "compile_turn_order", "in_turn_from",
-           "measured_order"]
+__all__ = ["DIRECTIONS", "MEASURED", "STEADY", "TURN_ORDER", "Order", "after", "compile_turn_order", "in_turn_from",
+           "measured_order", "order_now"]
 
 def compile_turn_order(raw: Mapping[str, Any] | None, terms: Any, units: Mapping[str, str],
                        pointer: str) -> tuple[str, str | None]:
@@ -72,7 +72,17 @@ TURN_ORDER = Mechanic(
 
 #: the kinds of a turn order that a measure sets anew each round (those that take ``by``)
 MEASURED = tuple(f.kind for f in TURN_ORDER.forms if "by" in f.takes)
-DIRECTIONS = tuple(k for k in TURN_ORDER.kinds if k not in MEASURED)
+#: the directions round the table, and the kinds that keep one all game
+DIRECTIONS = STEADY = ("clockwise", "counterclockwise")
+
+
+def order_now(kind: str, state: Any) -> Order:
+    """The order of play now under the form ``kind``: a steady direction; or this round's order by a measure,
+    kept in the state's ``marks`` (clockwise before the first round has begun)."""
+    if kind in MEASURED:
+        order = state.marks.get("order")
+        return tuple(order) if order else "clockwise"
+    return kind
 #: a direction round the table, or one round's order of every seat
 Order = str | tuple[int, ...]
 
