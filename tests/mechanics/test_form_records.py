@@ -67,13 +67,18 @@ def test_a_form_takes_its_parameters_needs_its_own_and_refuses_the_rest(mechanic
 
 
 def test_the_behaviour_modules_run_the_forms_their_records_declare() -> None:
+    from types import SimpleNamespace
+
     from regola.mechanics.auction import AUCTION_KINDS, RAISE_KINDS
     from regola.mechanics.draft import DEAL_KINDS
-    from regola.mechanics.seating import DIRECTIONS, MEASURED
+    from regola.mechanics.seating import STEADY, order_now
     from regola.mechanics.start import START_KINDS
 
     assert FORMED["start_player"].kinds == START_KINDS and FORMED["deal"].kinds == DEAL_KINDS
-    assert (*DIRECTIONS, *MEASURED) == FORMED["turn_order"].kinds
+    for kind in FORMED["turn_order"].kinds:  # every order of play the record offers is a direction or an order
+        for state in (SimpleNamespace(round=r, marks=m) for r in (1, 2) for m in ({}, {"order": [2, 0, 1]})):
+            now = order_now(kind, state)
+            assert now in STEADY or now == (2, 0, 1), (kind, now)
     assert FORMED["auction"].kinds == AUCTION_KINDS and FORMED["auction"].param("raise").inner.kinds == RAISE_KINDS
 
 

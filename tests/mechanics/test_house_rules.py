@@ -102,6 +102,8 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     # a marker moved by a move (item 2): the start of the next round, claimed
     "ml-buy-leonardo": ("cs", ["2"]),
     "pf-buy-start": ("pl", ["200"]),
+    # a form added after the redesign: the order of play by turns (one record's form: its words, its behaviour)
+    "pf-alternating-order": ("pl", []),
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
@@ -909,6 +911,19 @@ def test_each_round_play_goes_in_order_of_the_measure_from_the_start_player(
         at = expected.index(start)
         assert game.state.step["order"] == expected[at:] + expected[:at], (measured, start)
         assert (game.state.marks.get("order") == order) == measured
+
+
+def test_by_turns_play_goes_clockwise_in_odd_rounds_and_the_other_way_in_even_ones() -> None:
+    """pf-alternating-order: the action phase goes round from the start player to the left in rounds 1 and
+    3, to the right in round 2; the printed game goes left every round."""
+    for rs, alternating in ((ruleset("pl", "pf-alternating-order"), True), (ruleset("pl"), False)):
+        game = Game.new(rs, 4, seed=5, setup="standard")
+        for rnd in (1, 2, 3):
+            _until(game, _at_round(rnd, "actions"))
+            start = game.state.start
+            left = [(start + i) % 4 for i in range(4)]
+            right = [(start - i) % 4 for i in range(4)]
+            assert game.state.step["order"] == (right if alternating and rnd == 2 else left), (alternating, rnd)
 
 
 def test_the_poorest_takes_leonardo_and_the_poorer_play_first() -> None:

@@ -46,7 +46,9 @@ def test_the_schema_offers_exactly_the_kinds_the_code_plays() -> None:
     assert tuple(SCHEMA["auction"]["properties"]["kind"]["enum"]) == AUCTION_KINDS
     assert tuple(SCHEMA["auction"]["properties"]["raise"]["properties"]["kind"]["enum"]) == RAISE_KINDS
     assert tuple(SCHEMA["auction"]["properties"]["tie"]["enum"]) == (*TIE_ORDERS, NOBODY)  # 'nobody' for sealed lots
-    assert tuple(SCHEMA["turn_order"]["properties"]["kind"]["enum"]) == (*seating.DIRECTIONS, *seating.MEASURED)
+    # every kind the record offers is a direction or an order order_now plays (tests/mechanics/test_form_records)
+    assert tuple(SCHEMA["turn_order"]["properties"]["kind"]["enum"]) == seating.TURN_ORDER.kinds
+    assert {*seating.STEADY, *seating.MEASURED} < set(seating.TURN_ORDER.kinds)
     ml = json.loads((HOME / "schemas" / "maestro-leonardo.schema.json").read_text(encoding="utf-8"))
     # Maestro Leonardo's completion auction also offers 'nobody' (the card stays in the display)
     assert tuple(ml["properties"]["completion"]["properties"]["auction"]["properties"]["tie"]["enum"]) == \

@@ -2,6 +2,7 @@
 
 - ``clockwise``: each next player sits to the left (both games as printed);
 - ``counterclockwise``: each next player sits to the right;
+- ``alternating``: clockwise in odd rounds, counter-clockwise in even ones;
 - ``fewest`` / ``most`` ``by`` a measure: as each round begins, the seats are put in order of the
   measure (the fewest, or the most, first; equal ones clockwise from the previous start player), and
   for that round each next player is the next in that order, going round (regola.mechanics.compile
@@ -52,6 +53,11 @@ TURN_ORDER = Mechanic(
         Form("counterclockwise", N_("counterclockwise"), "each next player sits to the right",
              says=Says(N_("Play goes counter-clockwise: the next player is the one on the right, and wherever "
                           "these rules say clockwise or to the left, read counter-clockwise or to the right."))),
+        Form("alternating", N_("clockwise and counter-clockwise by turns"),
+             "odd rounds clockwise, even rounds counter-clockwise",
+             says=Says(N_("Play goes clockwise in odd rounds and counter-clockwise in even rounds: in an even round "
+                          "the next player is the one on the right, and wherever these rules say clockwise or to "
+                          "the left, read counter-clockwise or to the right."))),
         Form("fewest", N_("the fewest first, each round"),
              "as each round begins the seats are put in order of the measure `by`, the fewest first, equal ones "
              "clockwise from the previous start player, and play follows that order for the round",
@@ -82,6 +88,8 @@ def order_now(kind: str, state: Any) -> Order:
     if kind in MEASURED:
         order = state.marks.get("order")
         return tuple(order) if order else "clockwise"
+    if kind == "alternating":  # odd rounds clockwise, even rounds the other way
+        return "clockwise" if state.round % 2 else "counterclockwise"
     return kind
 #: a direction round the table, or one round's order of every seat
 Order = str | tuple[int, ...]
