@@ -118,14 +118,17 @@ def export_catalog(source: Catalog, target: Catalog | None, language: str, pack:
     from babel.messages.catalog import Catalog as PoCatalog
 
     from regola.i18n.numbers import babel_locale
+    from regola.i18n.tooling import STAMP
 
     game = source.game
     header = (f"# The rules of {game} in {language}: one message per text of regola's rule catalog.\n"
               "# msgid is the source text, msgctxt where the text lives; keep every {placeholder}.\n"
               "# Import with `regola text import FILE`.\n"
               f"# game: {game}\n# pack: {pack.id}\n# source language: {source.language}\n# language: {language}")
+    # a fixed date in the header (as the interface catalogs'): the same catalogs export the same bytes, so an
+    # export committed by a translator diffs only where a text changed (and exporting twice never differs)
     po = PoCatalog(locale=str(babel_locale(language)), domain=f"rules-{game}", project=f"regola rules of {game}",
-                   header_comment=header, fuzzy=False)
+                   header_comment=header, fuzzy=False, creation_date=STAMP, revision_date=STAMP)
     theirs = target.data if target is not None else {}
     digests = (theirs.get("source") or {}).get("digests", {})
     _, needed = plural_categories(language)
