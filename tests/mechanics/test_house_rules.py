@@ -104,6 +104,7 @@ CORPUS = {  # variant -> (pack, the numbers its words must show)
     "pf-buy-start": ("pl", ["200"]),
     # a form added after the redesign: the order of play by turns (one record's form: its words, its behaviour)
     "pf-alternating-order": ("pl", []),
+    "pf-start-passes-back": ("pl", ["1"]),  # and a start rule's form: the start passes back
 }
 LANGUAGES = ("cs", "de", "en", "fr", "pl")
 SETUP = {"cs": "beginner", "pl": "standard"}
@@ -924,6 +925,18 @@ def test_by_turns_play_goes_clockwise_in_odd_rounds_and_the_other_way_in_even_on
             left = [(start + i) % 4 for i in range(4)]
             right = [(start - i) % 4 for i in range(4)]
             assert game.state.step["order"] == (right if alternating and rnd == 2 else left), (alternating, rnd)
+
+
+def test_the_start_passes_back_a_seat_each_round() -> None:
+    """pf-start-passes-back: round 1 starts where the printed game starts; each later round one seat to the
+    right of the last (the printed game: one to the left)."""
+    for rs, shift in ((ruleset("pl", "pf-start-passes-back"), -1), (ruleset("pl"), 1)):
+        game = Game.new(rs, 4, seed=5, setup="standard")
+        _until(game, _at_round(1, "actions"))
+        first = game.state.start
+        for rnd in (2, 3, 4):
+            _until(game, _at_round(rnd, "actions"))
+            assert game.state.start == (first + shift * (rnd - 1)) % 4, (shift, rnd)
 
 
 def test_the_poorest_takes_leonardo_and_the_poorer_play_first() -> None:

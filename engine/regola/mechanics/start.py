@@ -4,6 +4,7 @@
   library changes nothing;
 - ``rotate``: the start passes ``step`` seats on at each new round (Princes of Florence: 1), in the
   order of play (clockwise unless ``turn_order`` says otherwise);
+- ``back``: the start passes ``step`` seats back at each new round, against the order of play;
 - ``fixed``: whoever started the first round starts every round (the game's first seat,
   ``GameTerms.first_seat``), whatever moved the start during a round (Maestro Leonardo's council);
 - ``fewest`` / ``most``: at each round's start, including the first, the player with the fewest (most)
@@ -66,6 +67,11 @@ START = Mechanic(
              says=Says(*NN_("At each new round the start passes {step} seat clockwise.",
                             "At each new round the start passes {step} seats clockwise."),
                        count="step", values=(Value("step", "step", "number", 1),))),
+        Form("back", N_("passes back each round"), "the start passes `step` seats counter-clockwise each new round",
+             takes=("step",),
+             says=Says(*NN_("At each new round the start passes {step} seat back, counter-clockwise.",
+                            "At each new round the start passes {step} seats back, counter-clockwise."),
+                       count="step", values=(Value("step", "step", "number", 1),))),
         Form("fixed", N_("the first round's start player, every round"),
              "whoever started the first round starts every round",
              says=Says(N_("At the start of each round the start goes back to the player who started the first "
@@ -83,7 +89,8 @@ START = Mechanic(
                           "start player, that player included."), values=(Value("measure", "by", "measure"),))),
     ),
     params=(
-        Param("step", N_("seats it passes on"), "seats the start passes clockwise", low=1, high=8, suggest=1),
+        Param("step", N_("seats it passes on"), "seats the start passes (rotate: clockwise; back: counter-clockwise)",
+              low=1, high=8, suggest=1),
         Param("by", N_("counted in"), "the measure compared", type="measure"),
         Param("tie", N_("a tie goes to"), "a tie goes to the tied player first clockwise from the previous start "
               "player, that player included", type="choice", choices=("clockwise_from_previous",),
@@ -102,8 +109,9 @@ def round_start_seat(state: Any, rule: StartRule, terms: GameTerms, n: int, roun
     previous = terms.start_seat(state)
     if rule.kind == "holder":
         return previous
-    if rule.kind == "rotate":
-        return previous if round_number == 1 else after(previous, n, direction, rule.step)
+    if rule.kind in ("rotate", "back"):  # back: as many seats the other way round the order of play
+        steps = rule.step if rule.kind == "rotate" else -rule.step % n
+        return previous if round_number == 1 else after(previous, n, direction, steps)
     if rule.kind == "fixed":
         assert terms.first_seat is not None  # compile_mechanics refuses 'fixed' for a game without one
         return terms.first_seat(state)
