@@ -3,6 +3,7 @@ chooses the same with it as with the whole view."""
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -67,3 +68,50 @@ def test_greedy_bids_beside_a_declared_move_that_brings_money() -> None:
     obs = Observation(1, legal, lambda seat: {}, None)
     own, declared = own_or_declared(obs)
     assert declared is None and isinstance(own.legal, ActionRange) and list(own.legal)[-1] == ("bid", 8)
+
+
+@settings(max_examples=20, deadline=None, database=None)
+@given(n=st.integers(2, 5), seed=st.integers(0, 10**6))
+def test_princes_of_florence_greedy_chooses_the_same_from_its_lean_view(n: int, seed: int) -> None:
+    """Princes of Florence's lean view (no text picture of any principality, no other player's entry) holds
+    only fields of the whole view, and its greedy bot chooses the same from either (issue 44: the pictures
+    were most of a search game's time)."""
+    from regola.games.princes_of_florence.greedy import GreedyBot as FlorenceBot
+    from regola.games.princes_of_florence.views import greedy_view as florence_view
+
+    ruleset = _florence()
+    game = Game.new(ruleset, n, seed=seed, setup="standard")
+    rng = random.Random(seed)
+    full_bots = [FlorenceBot(s, seed, ruleset.rules) for s in range(n)]
+    lean_bots = [FlorenceBot(s, seed, ruleset.rules) for s in range(n)]
+    for _ in range(400):
+        if game.is_terminal():
+            break
+        who = game.current_player()
+        if who == CHANCE:
+            game.apply(game.sample_chance())
+            continue
+        legal = game.legal_actions()
+        lean = florence_view(game.state, who)
+        assert _is_part_of(lean, game.view(who)) and "board" not in lean["players"][who]
+        choice = full_bots[who].choose(Observation(who, legal, game.view))
+        assert lean_bots[who].choose(Observation(who, legal, game.view, lean_fn=game.bot_view)) == choice
+        game.apply(choice if rng.random() < 0.8 else legal[rng.randrange(len(legal))])
+
+
+@functools.cache
+def _florence() -> Ruleset:
+    from regola.core.pack import load_pack
+
+    return Ruleset(load_pack("pl"))
+
+
+def test_an_observation_without_a_lean_view_gives_the_whole_view() -> None:
+    calls: list[int] = []
+
+    def whole(seat: int) -> dict[str, Any]:
+        calls.append(seat)
+        return {"seat": seat}
+
+    obs = Observation(2, [("pass",)], whole)
+    assert obs.lean() == {"seat": 2} and obs.view() is obs.lean() and calls == [2]

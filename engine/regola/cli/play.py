@@ -107,7 +107,7 @@ def _resumed(args: argparse.Namespace) -> tuple[Game, list[Any], list[str], Mome
         else:
             moment = moments.at(game.state.flow_state)
             if who not in args.human:
-                agents[who].choose(Observation(who, game.legal_actions(), game.view, info, moment))
+                agents[who].choose(Observation(who, game.legal_actions(), game.view, info, moment, game.bot_view))
         game.apply(action)
     return game, agents, names, moments
 

@@ -16,31 +16,46 @@ class Observation:
     """What a seat knows at its decision: its legal actions and, on demand, its view or its
     information state (a game with the hidden parts as placeholders, for search bots).
 
+    ``lean_fn`` (where the caller has one) builds the part of the view the game's own bots read
+    (``SearchHooks.bot_view``: no board picture, no other player's hidden entry), at a fraction of the
+    cost; a bot that reads only that part asks ``lean()``, and gets the whole view where there is none.
+
     ``moment`` names where in the game the decision is (``regola.core.streams.moment_key``; None where
     the caller does not say): bots draw their random numbers by moment, so a variant that adds a
     decision in one phase leaves the draws of the others as they were."""
 
-    __slots__ = ("_info_fn", "_view", "_view_fn", "legal", "moment", "seat")
+    __slots__ = ("_info_fn", "_lean", "_lean_fn", "_view", "_view_fn", "legal", "moment", "seat")
 
     def __init__(self, seat: int, legal: Sequence[Action], view_fn: Any, info_fn: Any = None,
-                 moment: int | None = None) -> None:
+                 moment: int | None = None, lean_fn: Any = None) -> None:
         self.seat = seat
         self.legal = legal
         self._view_fn = view_fn
         self._view: dict[str, Any] | None = None
+        self._lean_fn = lean_fn
+        self._lean: dict[str, Any] | None = None
         self._info_fn = info_fn
         self.moment = moment
 
     def narrowed(self, legal: Sequence[Action]) -> Observation:
         """The same decision with fewer legal actions, a list or a range (the view is shared, not built again)."""
-        obs = Observation(self.seat, legal, self._view_fn, self._info_fn, self.moment)
+        obs = Observation(self.seat, legal, self._view_fn, self._info_fn, self.moment, self._lean_fn)
         obs._view = self._view
+        obs._lean = self._lean
         return obs
 
     def view(self) -> dict[str, Any]:
         if self._view is None:
             self._view = self._view_fn(self.seat)
         return self._view
+
+    def lean(self) -> dict[str, Any]:
+        """The part of the view a game's own bots read (the whole view where the caller gives no lean one)."""
+        if self._lean_fn is None:
+            return self.view()
+        if self._lean is None:
+            self._lean = self._lean_fn(self.seat)
+        return self._lean
 
     def info(self) -> Any:
         """The seat's information state (a Game); RegolaError where the caller offers none."""

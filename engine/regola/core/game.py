@@ -451,6 +451,12 @@ class Game:
             view["legal"] = [list(a) for a in self.legal_actions()]
         return view
 
+    def bot_view(self, seat: int) -> dict[str, Any]:
+        """The part of ``seat``'s view the game's own bots read (``SearchHooks.bot_view``), else the view."""
+        hooks = self.ruleset.definition.search
+        lean = hooks.bot_view if hooks is not None else None
+        return lean(self.state, seat) if lean is not None else self.view(seat)
+
     def describe(self, action: Action) -> str:
         plain = self.ruleset.moves.plain(action) if self.ruleset.moves else None
         return plain if plain is not None else self.ruleset.definition.describe(self.state, action)

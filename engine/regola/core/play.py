@@ -43,7 +43,7 @@ def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None 
     ``moments``: the moments counted so far (a resumed game's); a new count otherwise.
     DecisionCapReached when the game passes the decision cap of its pack (``core.caps``)."""
     choosers: list[Callable[[Observation], Action]] = [_chooser(game, agent) for agent in bots]
-    view = game.view
+    view, lean = game.view, game.bot_view
     info = game.information_state if game.ruleset.definition.search is not None else None
     # bound once: this loop runs once per decision of every simulated game
     current_player, legal_actions, apply = game.current_player, game.legal_actions, game.apply
@@ -67,7 +67,7 @@ def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None 
                 visits[flow_state] = visit = visits.get(flow_state, 0) + 1
                 moment = moment_key(flow_state, visit)
                 clock.flow_state, clock.moment = flow_state, moment  # where a resumed game goes on
-            action = choosers[who](Observation(who, legal_actions(), view, info, moment))
+            action = choosers[who](Observation(who, legal_actions(), view, info, moment, lean))
             decided[flow_state] = decided.get(flow_state, 0) + 1
         if len(history) >= cap:
             raise reached(game.ruleset, len(bots), cap)

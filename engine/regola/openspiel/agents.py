@@ -45,7 +45,7 @@ class RegolaAgent(rl_agent.AbstractAgent):  # type: ignore[misc]
             self._bot = make_bot(self._spec, self._seat, self._seed * 100_003 + self._episode, game.ruleset)
         search = game.ruleset.definition.search is not None
         observation = Observation(self._seat, game.legal_actions(), game.view,
-                                  game.information_state if search else None)
+                                  game.information_state if search else None, lean_fn=game.bot_view)
         action_id = game.action_id(self._bot.choose(observation))
         probs = [0.0] * self._env.action_spec()["num_actions"]
         probs[action_id] = 1.0

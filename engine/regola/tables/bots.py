@@ -111,7 +111,7 @@ def choose(task: BotTask, cache: dict[str, Any], seconds: float) -> list[Any]:
     game = Game.from_json(ruleset, task.game)
     bot = make_bot(within(task.spec, seconds), task.seat, task.seed, ruleset)  # type: ignore[arg-type]
     info = game.information_state if ruleset.definition.search is not None else None
-    action = bot.choose(Observation(task.seat, game.legal_actions(), game.view, info))
+    action = bot.choose(Observation(task.seat, game.legal_actions(), game.view, info, lean_fn=game.bot_view))
     return _plain(action)
 
 

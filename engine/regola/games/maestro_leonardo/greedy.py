@@ -105,7 +105,7 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         verbs = {legal.verb} if isinstance(legal, ActionRange) else {a[0] for a in legal}
-        v = obs.view()
+        v = obs.lean()  # the part of the view this bot reads (views.greedy_view)
         me = self._me(v)
         if "start" in verbs or "abort" in verbs:
             return self._plan(v, me, legal)

@@ -55,7 +55,7 @@ class GreedyBot:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        v = obs.view()
+        v = obs.lean()  # the part of the view this bot reads (views.greedy_view)
         me = v["players"][self.seat]
         wants = self._wants(me)
         verbs = {a[0] for a in legal}

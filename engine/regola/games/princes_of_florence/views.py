@@ -18,30 +18,66 @@ def piles(state: State) -> dict[str, list[int]]:
     return {name: getattr(state, attr) for name, _, attr in PILES}
 
 
-def view(state: State, seat: int) -> dict[str, Any]:
+def _entry(state: State, p: Any, seat: int, pictured: bool = True) -> dict[str, Any]:
+    """What ``seat`` sees of player ``p`` (``pictured``: with the text picture of the principality)."""
     rules = state.rules
     sees = rules.mechanics.visibility.sees  # the pack's mechanics.visibility (regola.mechanics.visibility)
-    players = []
-    for p in state.players:
-        own = p.seat == seat
-        entry: dict[str, Any] = {
-            "seat": p.seat, "prestige": p.prestige, "architects": p.architects,
-            "jesters": p.jesters, "freedoms": list(p.freedoms), "table": list(p.table),
-            "bonus_used": list(p.bonus_used), "board": rules.principality.picture(p.board),
-            "pieces": [list(pl) for pl in p.board.pieces],
-            "shared": [[piece, sorted(rules.principality.grid.cells(mask))] for piece, mask in p.board.shared],
-            "hand_size": len(p.hand) + p.recruits, "bonus_size": len(p.bonus),
-            "prestige_size": len(p.prestige_cards),
-        }
-        if sees("money", own) or state.result is not None:  # florins: open as printed (mechanics.visibility)
-            entry["money"] = p.money
-        if sees("prestige_cards", own) or state.result is not None:  # shown at the end (004 Zakończenie gry)
-            entry["prestige_cards"] = list(p.prestige_cards)
-        if sees("hand", own):
-            entry.update(hand=list(p.hand), recruits=p.recruits)
-        if sees("bonus", own):
-            entry["bonus"] = list(p.bonus)
-        players.append(entry)
+    own = p.seat == seat
+    entry: dict[str, Any] = {
+        "seat": p.seat, "prestige": p.prestige, "architects": p.architects,
+        "jesters": p.jesters, "freedoms": list(p.freedoms), "table": list(p.table),
+        "bonus_used": list(p.bonus_used),
+    }
+    if pictured:  # the text picture: most of a view's cost, and no bot reads it
+        entry["board"] = rules.principality.picture(p.board)
+    entry.update({
+        "pieces": [list(pl) for pl in p.board.pieces],
+        "shared": [[piece, sorted(rules.principality.grid.cells(mask))] for piece, mask in p.board.shared],
+        "hand_size": len(p.hand) + p.recruits, "bonus_size": len(p.bonus),
+        "prestige_size": len(p.prestige_cards),
+    })
+    if sees("money", own) or state.result is not None:  # florins: open as printed (mechanics.visibility)
+        entry["money"] = p.money
+    if sees("prestige_cards", own) or state.result is not None:  # shown at the end (004 Zakończenie gry)
+        entry["prestige_cards"] = list(p.prestige_cards)
+    if sees("hand", own):
+        entry.update(hand=list(p.hand), recruits=p.recruits)
+    if sees("bonus", own):
+        entry["bonus"] = list(p.bonus)
+    return entry
+
+
+def greedy_view(state: State, seat: int) -> dict[str, Any]:
+    """The part of ``seat``'s view the greedy bot reads, built for bots at a fraction of the cost (as Maestro
+    Leonardo's): the seat's own entry without the text picture of its principality (the others are None)
+    and the step. Every field here equals the full view's."""
+    players: list[dict[str, Any] | None] = [None] * len(state.players)
+    players[seat] = _entry(state, state.players[seat], seat, pictured=False)
+    return {"seat": seat, "round": state.round, "phase": state.flow_state, "players": players,
+            "step": _step(state, seat)}
+
+
+def view(state: State, seat: int) -> dict[str, Any]:
+    rules = state.rules
+    players = [_entry(state, p, seat) for p in state.players]
+    return {
+        "seat": seat, "round": state.round, "phase": state.flow_state, "start": state.start,
+        "minimum_work": rules.minimum(state.round), "work_marks": list(state.work_marks),
+        "supply": {"buildings": dict(state.buildings), "landscapes": dict(state.landscapes),
+                   "freedoms": dict(state.freedoms), "architects": state.architects, "jesters": state.jesters,
+                   "recruitment": state.recruitment},
+        "decks": {"professions": len(state.profession_deck), "bonus": len(state.bonus_deck),
+                  "prestige": len(state.prestige_deck)},
+        # a pile laid face up (mechanics.visibility.piles): its cards, top first, for everyone; a pile whose
+        # top cards are shown ({top: N}): those
+        "open_piles": shown_piles(state),
+        "players": players, "step": _step(state, seat), "result": state.result,
+        "characters": _characters(state),
+    }
+
+
+def _step(state: State, seat: int) -> dict[str, Any]:
+    """What ``seat`` sees of the step in progress."""
     step: dict[str, Any] = {}
     s = state.step
     if "sold" in s:
@@ -63,20 +99,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
         step["pending"] = dict(pending)
     elif pending is not None:
         step["pending"] = {"seat": pending["seat"], "kind": pending["kind"]}
-    return {
-        "seat": seat, "round": state.round, "phase": state.flow_state, "start": state.start,
-        "minimum_work": rules.minimum(state.round), "work_marks": list(state.work_marks),
-        "supply": {"buildings": dict(state.buildings), "landscapes": dict(state.landscapes),
-                   "freedoms": dict(state.freedoms), "architects": state.architects, "jesters": state.jesters,
-                   "recruitment": state.recruitment},
-        "decks": {"professions": len(state.profession_deck), "bonus": len(state.bonus_deck),
-                  "prestige": len(state.prestige_deck)},
-        # a pile laid face up (mechanics.visibility.piles): its cards, top first, for everyone; a pile whose
-        # top cards are shown ({top: N}): those
-        "open_piles": shown_piles(state),
-        "players": players, "step": step, "result": state.result,
-        "characters": _characters(state),
-    }
+    return step
 
 
 def _auction(state: State, seat: int) -> dict[str, Any]:
