@@ -550,12 +550,18 @@ def _play_random(game: Game, rng: random.Random) -> int:
         decisions += 1
 
 
+#: the JSON scalars, which a copy shares (they are immutable)
+_SCALARS = frozenset({int, str, float, bool, type(None)})
+
+
 def copy_json(value: Any) -> Any:
-    """A deep copy of JSON-shaped data (dicts, lists, scalars); tuples become lists, as in JSON."""
+    """A deep copy of JSON-shaped data (dicts, lists, scalars); tuples become lists, as in JSON. A scalar
+    item is taken as it is, with no call of its own: a search copies a game's step sub-state at every
+    clone, and most of its items are numbers."""
     if isinstance(value, dict):
-        return {key: copy_json(item) for key, item in value.items()}
+        return {key: item if type(item) in _SCALARS else copy_json(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
-        return [copy_json(item) for item in value]
+        return [item if type(item) in _SCALARS else copy_json(item) for item in value]
     return value
 
 
