@@ -1,5 +1,9 @@
 """Which catalog language to use: ``--lang``, else the LANG environment variable, else the pack's own.
 
+LANG set to the POSIX locale (``C``, ``C.UTF-8``), to something no language tag reads, or to a language
+the game has no text in means English (the pack's own language for a game with no English); LANG unset
+means the pack's own language.
+
 Negotiation is Babel's, so ``de-AT``, ``cs_CZ`` and ``cs_CZ.UTF-8`` all find their catalog. A language
 the pack's game lacks is one line, the same on every surface (CLI, web, API), naming the languages it
 has; it is said in the language asked for when regola's interface speaks it.
@@ -11,7 +15,10 @@ import os
 
 from regola.core.errors import RegolaError
 
-__all__ = ["LanguageError", "missing_language", "negotiate", "own_name", "parse_tag"]
+__all__ = ["ENGLISH", "LanguageError", "missing_language", "negotiate", "own_name", "parse_tag"]
+
+#: the language a reader whose locale names none (or none the game has) is given
+ENGLISH = "en"
 
 
 class LanguageError(RegolaError):
@@ -83,9 +90,13 @@ def negotiate(lang: str | None, default: str, available: list[str] | None = None
             raise LanguageError(missing_language(pack, lang, known))
         return str(found.language)
     env = os.environ.get("LANG", "")
-    parsed = parse_tag(env) if env else None
+    if not env:  # no locale at all: the pack's own language
+        return default
+    parsed = parse_tag(env)
     if parsed and parsed != PSEUDO:
         found = Locale.negotiate([parsed], known)
         if found is not None:
             return str(found.language)
-    return default
+    # the POSIX locale (C, C.UTF-8: a container's, a CI runner's), an unknown one, or one this game has no
+    # text in: English, which every game's rules are written for; the pack's own language only if not
+    return ENGLISH if ENGLISH in known else default
