@@ -34,9 +34,13 @@ def test_lang_environment_variable(capsys: pytest.CaptureFixture[str], monkeypat
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     code, out, _ = run(capsys, "rules", "show", "labs.work", "--pack", "fr")
     assert code == 0 and "Woche" in out
-    monkeypatch.setenv("LANG", "C.UTF-8")
+    for posix_or_unknown in ("C.UTF-8", "POSIX", "ja_JP.UTF-8", "xx"):  # issue 45: no Czech for a container
+        monkeypatch.setenv("LANG", posix_or_unknown)
+        code, out, _ = run(capsys, "rules", "show", "labs.work", "--pack", "fr")
+        assert code == 0 and "week" in out and "semaine" not in out, posix_or_unknown
+    monkeypatch.delenv("LANG")
     code, out, _ = run(capsys, "rules", "show", "labs.work", "--pack", "fr")
-    assert "semaine" in out  # no catalog for C: the pack's language
+    assert "semaine" in out  # no locale at all: the pack's language
 
 
 def test_unknown_rule_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -87,3 +91,21 @@ def test_render_writes_one_file_per_language(capsys: pytest.CaptureFixture[str],
     assert files == [f"rulebook.cs.{lang}.html" for lang in languages]
     code, _, _ = run(capsys, "rules", "render", "--format", "md", "-o", str(tmp_path), "--lang", "de", "--pack", "fr")
     assert (tmp_path / "rulebook.fr.de.md").read_text(encoding="utf-8").startswith("# ")
+
+
+def test_a_variant_file_chooses_its_pack_when_none_is_given(capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path) -> None:
+    """Issue 45: `rules diff` of a Princes of Florence house rule failed without --pack pl (the default cs
+    refused the file). The file's base now chooses the pack; --pack still decides where given; a file that
+    cannot be read leaves the default, and loading it says why."""
+    from regola import paths
+
+    house = paths.home() / "rulepacks" / "pl" / "variants" / "house" / "pf-buy-start.yaml"
+    code, out, err = run(capsys, "rules", "diff", "--variant", str(house), "--lang", "en")
+    assert code == 0 and "200 florins" in " ".join(out.split()), err  # (the text is wrapped)
+    code, _, err = run(capsys, "rules", "diff", "--variant", str(house), "--pack", "cs", "--lang", "en")
+    assert code == 2 and "applies to packs ['pl'], not 'cs'" in err
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("variant: [unclosed\n", encoding="utf-8")
+    code, _, err = run(capsys, "rules", "diff", "--variant", str(broken), "--lang", "en")
+    assert code == 2 and "broken.yaml" in err and err.count("\n") == 1

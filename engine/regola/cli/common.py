@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -11,10 +13,49 @@ if TYPE_CHECKING:
     from regola.core.pack import Pack
 
 
+#: the pack a command uses when neither --pack nor a variant file names one
+DEFAULT_PACK = "cs"
+
+
+def chosen_pack(variants: Sequence[str]) -> str:
+    """The pack a command uses without --pack: the first base the first variant file names (a variant says
+    which packs it changes), else DEFAULT_PACK. A file that cannot be read leaves the choice to the default;
+    loading it then says what is wrong, at its line."""
+    from regola.core.errors import RegolaError
+    from regola.core.variant import load_variant
+
+    for ref in variants:
+        path = Path(ref)
+        if path.suffix not in (".yaml", ".yml") or not path.is_file():
+            continue
+        try:
+            bases = load_variant(path).base
+        except (RegolaError, OSError):
+            return DEFAULT_PACK
+        if bases:
+            return str(bases[0])
+    return DEFAULT_PACK
+
+
+def variant_refs(args: argparse.Namespace) -> list[str]:
+    """The variants a command was given: ``--variant`` (once or repeated) and a compare's arms."""
+    refs: list[str] = []
+    for name in ("variant", "variants"):
+        given = getattr(args, name, None)
+        refs += [given] if isinstance(given, str) else list(given or [])
+    return refs
+
+
+def pack_option(p: argparse.ArgumentParser, help_text: str) -> None:
+    """``--pack``, chosen when not given from the variant files' base (regola.cli.main)."""
+    p.add_argument("--pack", default=None, help=f"{help_text} (default: the base a variant file names, else "
+                   f"{DEFAULT_PACK})")
+    p.set_defaults(choose_pack=True)
+
+
 def add_pack_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--pack", default="cs",
-                   help="a pack id of the data home (rulepacks/ here or above, else the bundled packs) "
-                   "or a path to a pack folder (default: cs)")
+    pack_option(p, "a pack id of the data home (rulepacks/ here or above, else the bundled packs) or a path to a "
+                "pack folder")
     p.add_argument("--variant", action="append", default=[], metavar="FILE",
                    help="a variant overlay (YAML file, or the id of one in the pack's variants/); repeatable")
 

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from regola.cli.common import chosen_pack, variant_refs
 from regola.core.errors import IllegalAction, PackError, Problems, RecordError, RegolaError, one_line
 
 # command -> (module, one-line help). Only the module of the command being run is imported, so a
@@ -98,6 +99,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _missing_extra(exc, first)
     args = parser.parse_args(args_list)
     try:
+        if getattr(args, "choose_pack", False) and args.pack is None:  # no --pack: the variant files' base
+            args.pack = chosen_pack(variant_refs(args))
         if args.command in NAMES_HOME:
             say_home(getattr(args, "lang", None))
         code: int = args.run(args)

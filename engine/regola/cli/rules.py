@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from regola.cli.common import pack_from
+from regola.cli.common import pack_from, pack_option
 from regola.core.errors import RegolaError
 
 
@@ -24,7 +24,7 @@ def register(sub: Any) -> None:
     cmds = p.add_subparsers(dest="rules_command", required=True, metavar="ACTION")
 
     def common(q: argparse.ArgumentParser, json_flag: bool = True) -> None:
-        q.add_argument("--pack", default="cs", help="pack id under rulepacks/ or a path (default: cs)")
+        pack_option(q, "pack id under rulepacks/ or a path")
         q.add_argument("--variant", action="append", default=[], metavar="FILE",
                        help="a variant overlay (repeatable, applied in order)")
         q.add_argument("--lang", default=None,

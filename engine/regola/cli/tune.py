@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from regola.cli.argtypes import identifier, real, seed, whole
+from regola.cli.common import pack_option
 from regola.cli.simulate import first_setup, jobs_of, need_sim
 from regola.core.errors import RegolaError
 
@@ -27,7 +28,7 @@ def register(sub: Any) -> None:
                        "same seeds in stages and poor ones stop early (Optuna); the best is confirmed with "
                        "`regola compare` on fresh seeds and written as a variant file with its report. Run the "
                        "same command again to resume a stopped search.")
-    p.add_argument("--pack", default="cs", help="a pack id or folder (default: cs)")
+    pack_option(p, "a pack id or folder")
     p.add_argument("--variant", default=None, metavar="FILE", help="a house rule to start from: candidates are the "
                    "pack with it, then the values searched; the variant written holds its changes too")
     p.add_argument("--goal", required=True, help="fair-seats, length or use (engine/regola/sim/goals.yaml)")
