@@ -28,21 +28,29 @@ def _is_part_of(lean: Any, full: Any) -> bool:
 @settings(max_examples=30, deadline=None, database=None)
 @given(n=st.integers(2, 5), setup=st.sampled_from(["beginner", "advanced"]), seed=st.integers(0, 10**6))
 def test_greedy_chooses_the_same_from_its_lean_view(ruleset: Ruleset, n: int, setup: str, seed: int) -> None:
-    game = Game.new(ruleset, n, seed=seed, setup=setup)
+    _same_from_either(Game.new(ruleset, n, seed=seed, setup=setup), GreedyBot, seed, decisions=10**6)
+
+
+def _same_from_either(game: Game, bot: Any, seed: int, decisions: int) -> None:
+    """Up to ``decisions`` decisions of ``game``: the lean view (Game.bot_view) holds only fields of the whole
+    one, never a board picture, and ``bot`` chooses the same from either; mostly greedy, now and then
+    anything, to reach the states greedy reaches and others."""
     rng = random.Random(seed)
-    full_bots = [GreedyBot(s, seed, ruleset.rules) for s in range(n)]
-    lean_bots = [GreedyBot(s, seed, ruleset.rules) for s in range(n)]
-    while not game.is_terminal():
+    n = len(game.state.players)
+    full_bots = [bot(s, seed, game.ruleset.rules) for s in range(n)]
+    lean_bots = [bot(s, seed, game.ruleset.rules) for s in range(n)]
+    for _ in range(decisions):
+        if game.is_terminal():
+            break
         who = game.current_player()
         if who == CHANCE:
             game.apply(game.sample_chance())
             continue
         legal = game.legal_actions()
-        lean = greedy_view(game.state, who)
-        assert _is_part_of(lean, game.view(who))
+        lean = game.bot_view(who)
+        assert _is_part_of(lean, game.view(who)) and "board" not in lean["players"][who]
         choice = full_bots[who].choose(Observation(who, legal, game.view))
-        assert lean_bots[who].choose(Observation(who, legal, lambda s: greedy_view(game.state, s))) == choice
-        # mostly greedy, now and then anything: the states greedy reaches and others
+        assert lean_bots[who].choose(Observation(who, legal, game.view, lean_fn=game.bot_view)) == choice
         game.apply(choice if rng.random() < 0.8 else legal[rng.randrange(len(legal))])
 
 
@@ -77,26 +85,8 @@ def test_princes_of_florence_greedy_chooses_the_same_from_its_lean_view(n: int, 
     only fields of the whole view, and its greedy bot chooses the same from either (issue 44: the pictures
     were most of a search game's time)."""
     from regola.games.princes_of_florence.greedy import GreedyBot as FlorenceBot
-    from regola.games.princes_of_florence.views import greedy_view as florence_view
 
-    ruleset = _florence()
-    game = Game.new(ruleset, n, seed=seed, setup="standard")
-    rng = random.Random(seed)
-    full_bots = [FlorenceBot(s, seed, ruleset.rules) for s in range(n)]
-    lean_bots = [FlorenceBot(s, seed, ruleset.rules) for s in range(n)]
-    for _ in range(400):
-        if game.is_terminal():
-            break
-        who = game.current_player()
-        if who == CHANCE:
-            game.apply(game.sample_chance())
-            continue
-        legal = game.legal_actions()
-        lean = florence_view(game.state, who)
-        assert _is_part_of(lean, game.view(who)) and "board" not in lean["players"][who]
-        choice = full_bots[who].choose(Observation(who, legal, game.view))
-        assert lean_bots[who].choose(Observation(who, legal, game.view, lean_fn=game.bot_view)) == choice
-        game.apply(choice if rng.random() < 0.8 else legal[rng.randrange(len(legal))])
+    _same_from_either(Game.new(_florence(), n, seed=seed, setup="standard"), FlorenceBot, seed, decisions=400)
 
 
 @functools.cache
