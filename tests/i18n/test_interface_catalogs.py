@@ -115,3 +115,22 @@ def test_the_check_finds_a_lost_placeholder_and_a_wrong_plural_count() -> None:
     assert message_problems(plural, 3) == ["2 plural forms, the language has 3"]
     one = Message(("{n} game", "{n} games"), ("jedna hra", "{n} hry", "{n} her"))
     assert message_problems(one, 3) == []  # a form may say "one" in words
+
+
+def test_a_long_previous_msgid_leaves_no_comments_behind(tmp_path: Path) -> None:
+    """Babel wrote a long previous msgid over several ``#|`` lines and read the wrapped ones back as plain
+    comments, which then piled up in every PO file with each update (81 lines in each, then 100)."""
+    from babel.messages.catalog import Catalog
+
+    from regola.i18n.tooling import write
+
+    catalog = Catalog(locale="de")
+    before = "An old sentence, long enough to be wrapped by the writer of PO files at its width: " * 3
+    catalog.add("A new sentence.", "Ein neuer Satz.", flags={"fuzzy"}, previous_id=before)
+    path = tmp_path / "x.po"
+    for _ in range(3):  # written, read back, written again: as every update does
+        write(catalog, path)
+        catalog = read(path, "de")
+    assert all(not m.user_comments for m in catalog if m.id)
+    body = path.read_text(encoding="utf-8").split("\n\n", 1)[1]  # after the file's header
+    assert not [line for line in body.splitlines() if line.startswith("# ")]
