@@ -58,3 +58,39 @@ def test_a_finished_or_broken_record_is_one_line(tmp_path: Path, capsys: pytest.
     broken.write_text(whole.read_text().splitlines()[0] + '\n{"n": 1, "seat": 7, "action": ["x"]}\n')
     assert main(["play", "--resume", str(broken)]) != 0
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_second_game_of_the_same_seed_saves_beside_the_first_and_says_how_to_resume(
+        tmp_path: Path, seen_table: dict[str, Any], capsys: pytest.CaptureFixture[str],  # noqa: F811
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 45 item 2: the default save name hung on pack and seed only, so a second !quit overwrote the
+    first game's save; and !quit did not say how to come back."""
+    monkeypatch.chdir(tmp_path)
+    args = ["play", "--pack", "pl", "--players", "3", "--seed", "8", "--human", "1", "--bots", BOTS, "--lang", "en"]
+    saves = []
+    for quit_at, name in ((3, "regola-pl-seed8.jsonl"), (5, "regola-pl-seed8-2.jsonl")):
+        asked = {"n": 0}
+
+        def until_quit(prompt: str, quit_at: int = quit_at, asked: dict[str, int] = asked) -> str:
+            asked["n"] += 1
+            return "!quit" if asked["n"] == quit_at else "1"
+
+        seen_table["answer"] = until_quit
+        assert main(args) == 0
+        said = " ".join(capsys.readouterr().out.split())
+        saves.append(sorted(p.name for p in tmp_path.glob("regola-pl-seed8*.jsonl")))
+        assert f"`regola play --resume {name}` goes on with it" in said
+    assert saves == [["regola-pl-seed8.jsonl"], ["regola-pl-seed8-2.jsonl", "regola-pl-seed8.jsonl"]]
+    first, second = (tmp_path / "regola-pl-seed8.jsonl").read_text(), (tmp_path / "regola-pl-seed8-2.jsonl").read_text()
+    assert len(first.splitlines()) < len(second.splitlines())  # the first game's save is as it was left
+
+
+def test_the_numbered_names_are_bounded(tmp_path: Path) -> None:
+    from regola.cli.play import MOST_RECORD_NAMES, fresh_record_path
+    from regola.core.errors import RegolaError
+
+    assert fresh_record_path("cs", 1, tmp_path) == tmp_path / "regola-cs-seed1.jsonl"
+    for n in range(1, MOST_RECORD_NAMES + 1):
+        (tmp_path / ("regola-cs-seed1.jsonl" if n == 1 else f"regola-cs-seed1-{n}.jsonl")).touch()
+    with pytest.raises(RegolaError, match="--record"):
+        fresh_record_path("cs", 1, tmp_path)

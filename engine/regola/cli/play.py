@@ -167,6 +167,23 @@ def _go_on(args: argparse.Namespace, ruleset: Ruleset, game: Game, agents: list[
     return 0
 
 
+#: how many numbered names a new game's default record tries before it gives up
+MOST_RECORD_NAMES = 1000
+
+
+def fresh_record_path(pack: str, seed: object, folder: Path = Path()) -> Path:
+    """Where a game at the terminal saves when no --record is given: ``regola-PACK-seedSEED.jsonl``, or, when a
+    file of that name is there already (an earlier game's save), the first free ``…-2.jsonl``, ``…-3.jsonl``:
+    a save never overwrites another game's."""
+    stem = f"regola-{pack}-seed{seed}"
+    for n in range(1, MOST_RECORD_NAMES + 1):
+        path = folder / (f"{stem}.jsonl" if n == 1 else f"{stem}-{n}.jsonl")
+        if not path.exists():
+            return path
+    raise RegolaError(f"{folder / stem}-*.jsonl: {MOST_RECORD_NAMES} records of this pack and seed are here "
+                      "already; name one with --record")
+
+
 class _Appender(RecordWriter):
     """The record of a game at the terminal: nothing until a file is chosen (``--record`` or ``!save``),
     then every decision appended to it."""
@@ -207,7 +224,7 @@ def _play_at_the_terminal(game: Game, agents: list[Any], args: argparse.Namespac
 
     table = Table(game, args.lang, setup=args.setup)
     choosers = [table.choose if s in args.human else table.watch(s, agents[s]) for s in range(args.players)]
-    path: Path = args.record or Path(f"regola-{game.ruleset.pack.id}-seed{args.seed}.jsonl")
+    path: Path = args.record or fresh_record_path(game.ruleset.pack.id, args.seed)
     record = _Appender(_write_record(path, game, args, seats) if args.record else None)
 
     def save() -> str:
@@ -231,11 +248,12 @@ def _play_at_the_terminal(game: Game, agents: list[Any], args: argparse.Namespac
                     save()
             except StopRequested:
                 where = save()
-                print(table.speech.ngettext("Game stopped after {n} step; the record so far is in {path} "
-                                            "(`regola replay {path}` referees it).",
-                                            "Game stopped after {n} steps; the record so far is in {path} "
-                                            "(`regola replay {path}` referees it).", len(table.game.history),
-                                            path=where))
+                print(table.speech.ngettext("Game stopped after {n} step; the record so far is in {path}: "
+                                            "`regola play --resume {path}` goes on with it, `regola replay "
+                                            "{path}` referees it.",
+                                            "Game stopped after {n} steps; the record so far is in {path}: "
+                                            "`regola play --resume {path}` goes on with it, `regola replay "
+                                            "{path}` referees it.", len(table.game.history), path=where))
                 return None
     finally:
         if record.writer is not None:
