@@ -83,15 +83,24 @@ class Op:
     mover: Give | None = field(default=None, compare=False, repr=False)  # how a counter moves
     kinds: tuple[Any, ...] = ()
 
+    #: whether the mover chooses something for it (a parameter of the action): a kind or a card
+    CHOOSES: ClassVar[bool] = False
+    #: whether that choice is one card, by its id
+    CARD: ClassVar[bool] = False
+
     @property
     def chooses(self) -> bool:
-        """Whether the mover chooses something for it (a parameter of the action)."""
-        return False
+        """Whether the action names a choice for it: its kind or card, or the seat a payment goes to."""
+        return self.CHOOSES or self.place == CHOSEN
 
     @property
     def card(self) -> bool:
-        """Whether the choice is one card, by its id."""
-        return False
+        return self.CARD
+
+    @classmethod
+    def picks_card(cls, part: Mapping[str, Any]) -> bool:
+        """Whether, over the part as the pack writes it, the choice is one card (the words read the data)."""
+        return cls.CARD
 
     @classmethod
     def compile(cls, raw: Mapping[str, Any], parts: Mapping[str, Part], gives: Mapping[str, Give], at: str,
@@ -120,13 +129,31 @@ def _counter(verb: str, raw: Mapping[str, Any], gives: Mapping[str, Give], at: s
     return gives[name]
 
 
-def _shared_counter(verb: str, place: Any, parts: Mapping[str, Part], at: str, key: str) -> Part:
-    shared = parts.get(str(place))
-    if shared is None or shared.owner != "shared" or shared.kind != "counter":
-        counters = ", ".join(n for n, p in parts.items() if p.owner == "shared" and p.kind == "counter")
-        raise PackError(f"a {verb} goes with the bank, '{OTHERS}' or a shared counter of the pack "
-                        f"({counters or 'none'}), not {place!r}", field=f"{at}/{key}")
-    return shared
+@dataclass(frozen=True)
+class _CounterOp(Op):
+    """A payment or a gain of a counter of the mover's: with the bank (or the part's supply), a shared
+    counter, or the other players (``between_players``: each operation's own say)."""
+
+    @classmethod
+    def compile(cls, raw: Mapping[str, Any], parts: Mapping[str, Part], gives: Mapping[str, Give], at: str,
+                seats: int) -> Op:
+        key = "to" if cls.going else "from"
+        given = _counter(cls.verb, raw, gives, at)
+        place, amount = raw.get(key), int(raw["amount"])
+        if place is None or place == BANK:
+            return cls(given.part, amount, None, None, given)
+        if place in (OTHERS, CHOSEN):
+            return cls.between_players(given, amount, str(place), at, seats)
+        shared = parts.get(str(place))
+        if shared is None or shared.owner != "shared" or shared.kind != "counter":
+            counters = ", ".join(n for n, p in parts.items() if p.owner == "shared" and p.kind == "counter")
+            raise PackError(f"a {cls.verb} goes with the bank, '{OTHERS}' or a shared counter of the pack "
+                            f"({counters or 'none'}), not {place!r}", field=f"{at}/{key}")
+        return cls(given.part, amount, str(place), shared, Give(given.part, shared, given.account))
+
+    @classmethod
+    def between_players(cls, given: Give, amount: int, place: str, at: str, seats: int) -> Op:
+        raise NotImplementedError
 
 
 def _source_or_sink(op: Op) -> Part | None:
@@ -137,7 +164,7 @@ def _source_or_sink(op: Op) -> Part | None:
 
 
 @dataclass(frozen=True)
-class Pay(Op):
+class Pay(_CounterOp):
     """A counter of the mover's goes down by ``amount``: to the bank or the part's supply, ``to`` a shared
     counter, ``to: others`` (that much to each other player) or ``to: chosen`` (one other player the mover
     chooses: a parameter of the action, the seat)."""
@@ -155,10 +182,6 @@ class Pay(Op):
         "chosen_made": NC_("move", "pay {what} to {player}"),
         "place": NC_("move", "pay {what} to {place}")}
 
-    @property
-    def chooses(self) -> bool:
-        return self.place == CHOSEN
-
     @staticmethod
     def shape(place: str | None, chosen: bool, card: bool) -> str:
         if place is None or place == OTHERS:
@@ -168,16 +191,9 @@ class Pay(Op):
         return "place"
 
     @classmethod
-    def compile(cls, raw: Mapping[str, Any], parts: Mapping[str, Part], gives: Mapping[str, Give], at: str,
-                seats: int) -> Op:
-        given = _counter("pay", raw, gives, at)
-        place, amount = raw.get("to"), int(raw["amount"])
-        if place is None or place == BANK:
-            return cls(given.part, amount, None, None, given)
-        if place in (OTHERS, CHOSEN):  # a payment to each other player, or to one of the mover's choice
-            return cls(given.part, amount, str(place), None, given, tuple(range(seats)) if place == CHOSEN else ())
-        shared = _shared_counter("pay", place, parts, at, "to")
-        return cls(given.part, amount, str(place), shared, Give(given.part, shared, given.account))
+    def between_players(cls, given: Give, amount: int, place: str, at: str, seats: int) -> Op:
+        """A payment to each other player, or to one of the mover's choice (the seats it may name)."""
+        return cls(given.part, amount, place, None, given, tuple(range(seats)) if place == CHOSEN else ())
 
     def can(self, state: Any, seat: int, n: int, kind: int | None) -> bool:
         part, amount = self.part, self.amount
@@ -206,7 +222,7 @@ class Pay(Op):
 
 
 @dataclass(frozen=True)
-class Gain(Op):
+class Gain(_CounterOp):
     """A counter of the mover's goes up by ``amount``: from the bank or the part's supply, or ``from`` a
     shared counter; never from the other players (their bids and pays count on what they hold)."""
 
@@ -224,20 +240,9 @@ class Gain(Op):
         return "bank" if place is None else "place"
 
     @classmethod
-    def compile(cls, raw: Mapping[str, Any], parts: Mapping[str, Part], gives: Mapping[str, Give], at: str,
-                seats: int) -> Op:
-        given = _counter("gain", raw, gives, at)
-        place, amount = raw.get("from"), int(raw["amount"])
-        if place is None or place == BANK:
-            return cls(given.part, amount, None, None, given)
-        if place == OTHERS:
-            raise PackError("a move takes nothing from the other players (it may pay them: 'pay' with "
-                            "'to: others')", field=f"{at}/from")
-        if place == CHOSEN:
-            raise PackError("a move takes nothing from the other players (it may pay one: 'pay' with "
-                            "'to: chosen')", field=f"{at}/from")
-        shared = _shared_counter("gain", place, parts, at, "from")
-        return cls(given.part, amount, str(place), shared, Give(given.part, shared, given.account))
+    def between_players(cls, given: Give, amount: int, place: str, at: str, seats: int) -> Op:
+        how = "them: 'pay' with 'to: others'" if place == OTHERS else "one: 'pay' with 'to: chosen'"
+        raise PackError(f"a move takes nothing from the other players (it may pay {how})", field=f"{at}/from")
 
     def can(self, state: Any, seat: int, n: int, kind: int | None) -> bool:
         if self.part(state, seat) + self.amount > self.part.most:
@@ -279,10 +284,7 @@ class Return(Op):
         "return", "a holding of the mover's counted per kind (with kinds): the mover chooses which kind goes",
         ("amount",), amount=_AMOUNT, to=_named("the shared holding of the same kinds it goes to"))
     SAYS: ClassVar[Mapping[str, tuple[str, str]]] = {"": NC_("move", "give back {what} ({kind}) to {place}")}
-
-    @property
-    def chooses(self) -> bool:
-        return True
+    CHOOSES: ClassVar[bool] = True
 
     @classmethod
     def compile(cls, raw: Mapping[str, Any], parts: Mapping[str, Part], gives: Mapping[str, Give], at: str,
@@ -323,25 +325,25 @@ def _one_card(verb: str, raw: Mapping[str, Any], parts: Mapping[str, Part], at: 
     return part, shared, str(place)
 
 
-def _card_ends(op: Op, state: Any, seat: int, to_shared: bool) -> tuple[Part, Part]:
-    """(where a chosen card comes from, where it goes): the mover's holding and the shared one."""
-    assert op.shared is not None
-    return (op.part, op.shared) if to_shared else (op.shared, op.part)
+class _OneCard:
+    """The behaviour of an operation that moves one chosen card between the mover's holding and a shared one:
+    into the shared one where the operation is ``going``, out of it otherwise."""
 
+    def _ends(self: Any) -> tuple[Part, Part]:
+        return (self.part, self.shared) if self.going else (self.shared, self.part)
 
-def _card_can(op: Op, state: Any, seat: int, kind: int | None, to_shared: bool) -> bool:
-    """Whether the chosen card lies where it comes from and there is room where it goes."""
-    assert kind is not None
-    source, target = _card_ends(op, state, seat, to_shared)
-    return op.kinds[kind] in _cards(state, source, seat) and target(state, seat) < target.most
+    def can(self: Any, state: Any, seat: int, n: int, kind: int | None) -> bool:
+        """Whether the chosen card lies where it comes from and there is room where it goes."""
+        assert kind is not None
+        source, target = self._ends()
+        return self.kinds[kind] in _cards(state, source, seat) and target(state, seat) < target.most
 
-
-def _card_moves(op: Op, state: Any, seat: int, kind: int | None, to_shared: bool) -> None:
-    """The chosen card, from where it lies to the end of where it goes."""
-    assert kind is not None
-    source, target = _card_ends(op, state, seat, to_shared)
-    _cards(state, source, seat).remove(op.kinds[kind])
-    _cards(state, target, seat).append(op.kinds[kind])
+    def carry_out(self: Any, state: Any, seat: int, n: int, kind: int | None, turn_order: str) -> None:
+        """The chosen card, from where it lies to the end of where it goes."""
+        assert kind is not None
+        source, target = self._ends()
+        _cards(state, source, seat).remove(self.kinds[kind])
+        _cards(state, target, seat).append(self.kinds[kind])
 
 
 @dataclass(frozen=True)
@@ -360,10 +362,11 @@ class Take(Op):
         "kind": NC_("move", "take {what} ({kind}) from {place}"),
         "card": NC_("move", "take {what} of their choice from {place}"),
         "card_made": NC_("move", "take {card} from {place}")}
+    CHOOSES: ClassVar[bool] = True
 
-    @property
-    def chooses(self) -> bool:
-        return True
+    @classmethod
+    def picks_card(cls, part: Mapping[str, Any]) -> bool:
+        return "cards" in part  # a holding of single cards that names them: one card, else one kind
 
     @staticmethod
     def shape(place: str | None, chosen: bool, card: bool) -> str:
@@ -393,23 +396,15 @@ class Take(Op):
 
 
 @dataclass(frozen=True)
-class TakeCard(Take):
+class TakeCard(_OneCard, Take):
     """One card of the mover's choice (its id) comes from a shared holding of single cards, to the end of
     the mover's holding."""
 
-    @property
-    def card(self) -> bool:
-        return True
-
-    def can(self, state: Any, seat: int, n: int, kind: int | None) -> bool:
-        return _card_can(self, state, seat, kind, to_shared=False)
-
-    def carry_out(self, state: Any, seat: int, n: int, kind: int | None, turn_order: str) -> None:
-        _card_moves(self, state, seat, kind, to_shared=False)
+    CARD: ClassVar[bool] = True
 
 
 @dataclass(frozen=True)
-class Discard(Op):
+class Discard(_OneCard, Op):
     """One card of the mover's choice, from a holding of single cards that names its cards, goes ``to`` a
     shared holding of single cards (a display, the box: in the open)."""
 
@@ -422,14 +417,8 @@ class Discard(Op):
     SAYS: ClassVar[Mapping[str, tuple[str, str]]] = {
         "rule": NC_("move", "discard {what} of their choice to {place}"),
         "made": NC_("move", "discard {card} to {place}")}
-
-    @property
-    def chooses(self) -> bool:
-        return True
-
-    @property
-    def card(self) -> bool:
-        return True
+    CHOOSES: ClassVar[bool] = True
+    CARD: ClassVar[bool] = True
 
     @staticmethod
     def shape(place: str | None, chosen: bool, card: bool) -> str:
@@ -440,12 +429,6 @@ class Discard(Op):
                 seats: int) -> Op:
         part, shared, place = _one_card("discard", raw, parts, at)
         return cls(part, 1, place, shared, None, part.cards)
-
-    def can(self, state: Any, seat: int, n: int, kind: int | None) -> bool:
-        return _card_can(self, state, seat, kind, to_shared=True)
-
-    def carry_out(self, state: Any, seat: int, n: int, kind: int | None, turn_order: str) -> None:
-        _card_moves(self, state, seat, kind, to_shared=True)
 
 
 @dataclass(frozen=True)

@@ -177,11 +177,17 @@ def _node(raw: str, doc: Mapping[str, Any] | None, pointer: str) -> Any:
     return node
 
 
-def _ids(raw: Any, doc: Mapping[str, Any] | None, pointer: str) -> tuple[str, ...]:
-    """A holding's kinds: a pointer to the pack's list of their ids (or of items with an ``id``)."""
+def _listed(raw: Any, doc: Mapping[str, Any] | None, pointer: str, wanted: str) -> list[Any]:
+    """The pack's non-empty list a pointer reaches; else a PackError at ``pointer`` saying what is ``wanted``."""
     node = _node(str(raw), doc, pointer) if isinstance(raw, str) and raw.startswith("/") and doc is not None else None
     if not isinstance(node, list) or not node:
-        raise PackError(f"the kinds are a pointer to a list of ids in the pack, not {raw!r}", field=pointer)
+        raise PackError(f"{wanted}, not {raw!r}", field=pointer)
+    return node
+
+
+def _ids(raw: Any, doc: Mapping[str, Any] | None, pointer: str) -> tuple[str, ...]:
+    """A holding's kinds: a pointer to the pack's list of their ids (or of items with an ``id``)."""
+    node = _listed(raw, doc, pointer, "the kinds are a pointer to a list of ids in the pack")
     ids = tuple(str(item["id"]) if isinstance(item, Mapping) else str(item) for item in node)
     if len(set(ids)) != len(ids):
         raise PackError(f"the kinds at {raw!r} repeat an id", field=pointer)
@@ -191,9 +197,7 @@ def _ids(raw: Any, doc: Mapping[str, Any] | None, pointer: str) -> tuple[str, ..
 def _card_ids(raw: Any, doc: Mapping[str, Any] | None, pointer: str) -> tuple[Any, ...]:
     """A holding's cards: a pointer to the pack's list of them (items with an ``id``, or the ids), each id
     as the state keeps it (a whole number or a string); at most MOST_CARDS of them."""
-    node = _node(str(raw), doc, pointer) if isinstance(raw, str) and raw.startswith("/") and doc is not None else None
-    if not isinstance(node, list) or not node:
-        raise PackError(f"the cards are a pointer to the pack's list of them, not {raw!r}", field=pointer)
+    node = _listed(raw, doc, pointer, "the cards are a pointer to the pack's list of them")
     if len(node) > MOST_CARDS:
         raise PackError(f"a holding's cards number at most {MOST_CARDS} (here {len(node)})", field=pointer)
     ids = tuple(item.get("id") if isinstance(item, Mapping) else item for item in node)

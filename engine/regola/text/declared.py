@@ -81,7 +81,7 @@ def _raw_ops(mechanics: Mapping[str, Any], item: Mapping[str, Any]) -> list[Said
         verb = next((v for v in OPS if v in op), "pay")
         part = parts.get(op[verb]) or {}
         place = op.get("to" if verb in GOING else "from")  # a draw: the pile it comes from
-        card = verb in ("take", "discard") and "cards" in part
+        card = OPERATIONS[verb].picks_card(part)
         where = None if place in (None, "bank") else str(place)
         out.append(Said(verb, part.get("unit"), int(op.get("amount", 1)), where,
                         kinds_named(str(part.get("cards" if card else "kinds", ""))), None, str(op[verb]), card))
