@@ -7,7 +7,8 @@
 The table is what the engine offers, not what anyone wrote about it: bot games (greedy and random) on
 every setup, player count and official variant of the Czech pack, collecting each legal action (and each chance
 outcome) with the flow state it belongs to, its shape, the values seen and the engine's own wording
-of one example (``Game.describe``). tests/core/test_record_docs.py keeps the document in sync.
+of one example (``Game.describe``) and the rule the verb's record cites (regola.core.verbs).
+tests/core/test_record_docs.py keeps the document in sync.
 """
 
 from __future__ import annotations
@@ -122,8 +123,9 @@ def table() -> str:
     def rank(row: Row) -> tuple[int, str, str, int]:
         return order.index(row.state.split(" ")[0]), row.state, row.verb, row.arity
 
-    lines = ["| flow state | who | action (JSON in a record) | texts seen | example → `Game.describe` |",
-             "|---|---|---|---|---|"]
+    verbs = ruleset.definition.verbs
+    lines = ["| flow state | who | action (JSON in a record) | texts seen | example → `Game.describe` | rule |",
+             "|---|---|---|---|---|---|"]
     seen_states: set[str] = set()
     for row in sorted(rows.values(), key=rank):
         state = row.state
@@ -134,8 +136,10 @@ def table() -> str:
         example = "[" + ", ".join(_json(a) for a in row.example) + "]"
         if len(example) > 48:
             example = example[:47] + "…]"
+        verb = verbs.get(row.verb) if verbs is not None else None
+        cites = f"`{verb.cites}`" if verb is not None else "—"  # the rule the verb's record cites
         lines.append(f"| {state} | {row.who} | `[\"{row.verb}\"{args}]` | {row.arguments()} | "
-                     f"`{example}` → {row.meaning} |")
+                     f"`{example}` → {row.meaning} | {cites} |")
     return "\n".join(lines)
 
 

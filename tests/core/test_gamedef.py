@@ -9,6 +9,7 @@ from regola.core.game import Ruleset, definition_for
 from regola.core.gamedef import define_game
 from regola.core.pack import load_pack
 from regola.core.registry import Registry
+from regola.core.verbs import Place, Verb, Verbs
 
 
 @pytest.mark.parametrize(("pack", "game"), [("cs", "maestro-leonardo"), ("pl", "princes-of-florence")])
@@ -31,8 +32,11 @@ def test_a_third_game_writes_only_its_own_parts() -> None:
     definition = define_game(id="toy", registry=Registry(guards={}, effects={}, steps={}),
                              compile_rules=lambda doc: Rules(), new_state=lambda rules, n, setup: State(),
                              state_from_json=lambda rules, data: State(), view=lambda state, seat: {},
-                             describe=lambda state, action: "")
+                             verbs=Verbs([Verb("go", "toy.go", "go to {a[1]}", (Place(0, lambda rules: (("a", "b"),)),))]))
     assert definition.players(Rules()) == (1, 2)
+    assert definition.describe(State(), ("go", "b")) == "go to b"  # its plain words, space and secrets: its verbs'
+    assert [(k.verb, k.size) for k in definition.action_kinds(Rules())] == [("go", 2)]  # type: ignore[misc]
+    assert definition.secrets(Rules()) == {}  # type: ignore[misc]
     assert definition.setup_modes(Rules()) == ("solo",)
     assert definition.result(State()) is None
     assert dict(definition.bots) == {}

@@ -29,11 +29,13 @@ def test_the_action_table_is_what_the_engine_offers() -> None:
     assert action_table.embedded(DOC) == action_table.table(), "run `python tools/action_table.py --write`"
 
 
-def test_the_action_table_covers_every_verb_the_game_can_describe() -> None:
-    from regola.games.maestro_leonardo.describe import TEMPLATES
+def test_the_action_table_covers_every_verb_the_game_declares() -> None:
+    from regola.games.maestro_leonardo import DEFINITION
 
+    assert DEFINITION.verbs is not None
     verbs = {row.verb for row in action_table.collect().values()}
-    assert set(TEMPLATES) <= verbs | {"take"}  # "take" (the council money) is never a choice: applied alone
+    declared = {verb.name for verb in DEFINITION.verbs}
+    assert declared <= verbs | {"take"}  # "take" (the council money) is never a choice: applied alone
     assert {"act", "favor", "exchange", "deal", "order", "buy"} <= verbs
 
 

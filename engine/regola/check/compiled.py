@@ -26,8 +26,21 @@ def check_compiles(subject: Subject) -> list[Finding]:
     except (KeyError, TypeError, ValueError, IndexError) as exc:  # data the compiler did not expect
         return [subject.at("COMPILE", f"the game cannot compile this pack: {type(exc).__name__}: {exc}", "")]
     mechanics = getattr(rules, "mechanics", None)
-    return [*unreachable_ends(subject, mechanics), *unstoppable_ends(subject, mechanics)] if mechanics is not None \
+    ends = [*unreachable_ends(subject, mechanics), *unstoppable_ends(subject, mechanics)] if mechanics is not None \
         else []
+    return [*ends, *uncited_verbs(subject, rules)]
+
+
+def uncited_verbs(subject: Subject, rules: Any) -> list[Finding]:
+    """A move the pack offers (a kind of its action space, or a chance event, which has no place) whose
+    verb cites a rule the pack's rule index lacks: the rule a person reads for it would be missing."""
+    verbs = definition_for(subject.pack.game).verbs
+    if verbs is None:
+        return []
+    have = subject.doc.get("rules") or {}
+    return [subject.at("VERB_UNCITED", f"the move '{verb.name}' cites the rule '{verb.cites}', which this pack's "
+                       "rules do not have", "/rules")
+            for verb in verbs if verb.cites not in have and verb.offered(rules)]
 
 
 def unreachable_ends(subject: Subject, mechanics: Any) -> list[Finding]:

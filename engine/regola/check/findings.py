@@ -43,6 +43,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     # the mechanics library's forms (check/compiled.py)
     "MECH_UNREACHABLE": ("error", "an end condition nobody can meet: its threshold is above the most the game allows"),
     "MECH_NO_STOP": ("error", "an end tested as a turn ends, in a flow with no 'end' transition to stop there"),
+    "VERB_UNCITED": ("error", "a move the game offers under this pack cites a rule the pack does not have"),
     # dead data (check/dead.py)
     "DATA_UNREAD": ("warning", "a value no code reads: changing it changes nothing in play"),
     "DATA_UNREAD_DECLARED": ("warning", "pack.unread declares a value that is read after all, or is not there"),

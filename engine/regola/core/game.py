@@ -26,6 +26,7 @@ from regola.core.search import SearchHooks
 from regola.core.step import CHANCE, TERMINAL, Action, Step
 from regola.core.tensor import TensorSpec
 from regola.core.variant import Variant
+from regola.core.verbs import Verbs
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameDefinition", "Ruleset", "definition_for", "play_random_games",
            "to_action"]
@@ -95,6 +96,9 @@ class GameDefinition:
     #: step)`` offers them in the flow states they name, ``kinds()`` numbers them after the game's own
     #: actions, ``plain(action)`` says one, ``extra_decisions(players)`` widens the decision cap)
     declared_moves: Callable[[Any], Any] | None = None
+    #: the game's move verbs, each declared once (regola.core.verbs): its action space, secrets, cited
+    #: rules and words come from them; None: a game that declares its parts one by one
+    verbs: Verbs | None = None
     #: what the game lends the mechanics library (regola.mechanics.terms.GameTerms): read by the words
     #: of a form where they depend on the game (who is asked first when a lot is offered)
     terms: Any = None

@@ -2,7 +2,7 @@
 one call that turns them into the engine's GameDefinition.
 
 Both games follow the same conventions, so a third one writes only what is its own: the registry of
-its flow's names, its compiler, its state, its view and words, and (optionally) a greedy bot. The
+its flow's names, its compiler, its state, its view, its verbs and words, and (optionally) a greedy bot. The
 player range, the setup modes, the result and the JSON round trip come from the conventions below.
 """
 
@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from regola.core.game import GameDefinition
 from regola.core.registry import Registry
+from regola.core.verbs import Verbs
 
 __all__ = ["BoardWords", "GameRules", "GameState", "PackReport", "define_game", "later"]
 
@@ -111,14 +112,16 @@ def _declared_moves(rules: Any) -> Any:
 
 def define_game(*, id: str, registry: Registry, compile_rules: Callable[[Mapping[str, Any]], GameRules],
                 new_state: Callable[[Any, int, str], GameState], state_from_json: Callable[[Any, dict[str, Any]], Any],
-                view: Callable[[Any, int], dict[str, Any]], describe: Callable[[Any, Any], str],
+                view: Callable[[Any, int], dict[str, Any]], verbs: Verbs,
                 greedy: type | None = None, **optional: Any) -> GameDefinition:
-    """The GameDefinition of a game that follows GameRules and GameState. ``greedy`` is its heuristic bot
-    (offered as ``--bots greedy``); ``optional`` takes GameDefinition's optional parts (metrics,
-    terminal, standing, clone_state, search, present)."""
+    """The GameDefinition of a game that follows GameRules and GameState. ``verbs`` are its move verbs
+    (regola.core.verbs: its action space, plain words and secrets come from them); ``greedy`` is its
+    heuristic bot (offered as ``--bots greedy``); ``optional`` takes GameDefinition's optional parts
+    (metrics, terminal, standing, clone_state, search, present)."""
     optional.setdefault("turn_end", _turn_end)
     optional.setdefault("declared_moves", _declared_moves)
     return GameDefinition(id=id, registry=registry, compile_rules=compile_rules, new_state=new_state,
-                          state_from_json=state_from_json, view=view, describe=describe, players=_players,
+                          state_from_json=state_from_json, view=view, describe=verbs.describe, verbs=verbs,
+                          action_kinds=verbs.action_kinds, secrets=verbs.secrets, players=_players,
                           setup_modes=_setup_modes, result=_result,
                           bots={"greedy": greedy} if greedy is not None else {}, **optional)

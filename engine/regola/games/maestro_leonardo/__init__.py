@@ -7,15 +7,15 @@ from typing import Any
 from regola.core.gamedef import define_game, later
 from regola.core.registry import Registry
 from regola.core.search import SearchHooks
-from regola.games.maestro_leonardo import action_kinds, chance_draws, rounds, search, tensor
-from regola.games.maestro_leonardo.describe import describe
+from regola.games.maestro_leonardo import chance_draws, rounds, search, tensor
 from regola.games.maestro_leonardo.metrics import metrics
 from regola.games.maestro_leonardo.pack_checks import check_game_refs, check_invariants
 from regola.games.maestro_leonardo.rules import Rules, compile_rules
 from regola.games.maestro_leonardo.state import State
 from regola.games.maestro_leonardo.steps import city, completion, placement, planning, setup
 from regola.games.maestro_leonardo.terms import TERMS
-from regola.games.maestro_leonardo.views import greedy_view, secret_moves, view
+from regola.games.maestro_leonardo.verbs import VERBS
+from regola.games.maestro_leonardo.views import greedy_view, view
 from regola.mechanics.ending import abandon_step
 
 REGISTRY = Registry(
@@ -89,7 +89,7 @@ DEFINITION = define_game(
     new_state=setup.new_state,
     state_from_json=State.from_json,
     view=view,
-    describe=describe,
+    verbs=VERBS,
     greedy=_greedy(),
     metrics=metrics,
     terminal=later("regola.games.maestro_leonardo.table"),
@@ -101,10 +101,8 @@ DEFINITION = define_game(
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
                        playout=search.playout, evaluate=search.evaluate, bot_view=greedy_view,
                        unseen_draws=search.unseen_draws),
-    action_kinds=action_kinds.action_kinds,
     chance_draws=chance_draws.MODEL,
     tensor_spec=tensor.tensor_spec,
-    secrets=secret_moves,
     names={  # the things the data enumerates that every rule catalog names (regola.check.text)
         "materials": ("/components/materials/kinds", None),
         "colors": ("/components/colors", None),

@@ -16,7 +16,7 @@ from typing import Any
 
 from regola.core.step import Action
 from regola.games.maestro_leonardo.state import State
-from regola.games.maestro_leonardo.views import secret_moves
+from regola.games.maestro_leonardo.verbs import VERBS
 from regola.text.seats import seat_name
 from regola.text.speech import Speech
 
@@ -190,12 +190,6 @@ def _district_words(speech: Speech, state: State, action: Action) -> dict[str, s
     return words
 
 
-#: per verb with private parts (views.secret_moves: which are private is the pack's forms' to say), the
-#: facts of its sentence other seats may hear: the lab a work starts in, not its invention; a favor's
-#: letter, not its lab or materials; nothing of a sealed bid or of the order a council peek put back.
-HEARD: dict[str, tuple[str, ...]] = {"start": ("lab",), "favor": ("favor",)}
-
-
 def _facts(speech: Speech, state: State, action: Action) -> tuple[str, dict[str, Any]]:
     """The kind of an action (``place_lab``, ``act_shop``…) and the facts its sentences name."""
     verb = str(action[0])
@@ -256,85 +250,10 @@ def _facts(speech: Speech, state: State, action: Action) -> tuple[str, dict[str,
     return verb, {}
 
 
-def _option(speech: Speech, kind: str, f: dict[str, Any]) -> str | None:
-    """What the deciding seat reads for an option (with everything it may know)."""
-    s = speech
-    sentences = {
-        "pass": lambda: s.gettext("pass"),
-        "pass_district": lambda: s.gettext("{district}: pass (the people go home)", **f),
-        "start": lambda: s.ngettext("{lab}: start {card} ({n} week; materials: {materials})",
-                                    "{lab}: start {card} ({n} weeks; materials: {materials})", f["weeks"], **f),
-        "abort": lambda: s.gettext("{lab}: abort the work", **f),
-        "place": lambda: s.ngettext("place {n} apprentice in {where}", "place {n} apprentices in {where}",
-                                    f["n"], **f),
-        "place_lab": lambda: s.ngettext("place {n} apprentice in your {where}",
-                                        "place {n} apprentices in your {where}", f["n"], **f),
-        "master": lambda: s.gettext("place the master in {where}", **f),
-        "master_lab": lambda: s.gettext("place the master in your {where}", **f),
-        "leonardo": lambda: s.gettext("give {leonardo} to {color}", **f),
-        "space": lambda: s.gettext("take council space {space}", **f),
-        "withdraw": lambda: s.gettext("take your people back from the council"),
-        "move": lambda: s.gettext("move an apprentice of {color} from {src} to {dst}", **f),
-        "decline": lambda: s.gettext("do not use the space"),
-        "order": lambda: s.gettext("put back on top of the deck in this order: {cards}", **f),
-        "buy": lambda: s.gettext("buy 1 {material} for {price}", **f),
-        "take": lambda: s.gettext("take the council purse ({money})", **f),
-        "act_workshop": lambda: s.gettext("{district}: {upgrade} for {price}", **f),
-        "act_workshop_lab": lambda: s.gettext("{district}: {upgrade} in {lab} for {price}", **f),
-        "act_academy": lambda: s.gettext("{district}: take an apprentice from the academy for {price}", **f),
-        "act_shop": lambda: s.gettext("{district}: buy 1 {material} for {price}", **f),
-        "exchange": lambda: s.gettext("exchange {give} for {take}", **f),
-        "bid": lambda: s.gettext("bid {money}", **f),
-        "bid_offer": lambda: s.gettext("take {card} for {money}", **f),
-        "pass_offer": lambda: s.gettext("let {card} go at {money}", **f),
-        "auction_first": lambda: s.gettext("auction {card} first", **f),
-        "favor": lambda: s.gettext("favor {favor}{extra}", **f),
-    }
-    say = sentences.get(kind)
-    return say() if say is not None else None
-
-
-def _told(speech: Speech, kind: str, f: dict[str, Any]) -> str | None:
-    """What every player hears a seat did: nothing private (no card started, no bid, no order)."""
-    s = speech
-    sentences = {
-        "pass": lambda: s.gettext("passes"),
-        "pass_district": lambda: s.gettext("passes in {district}", **f),
-        "start": lambda: s.gettext("starts an invention in {lab}", **f),
-        "abort": lambda: s.gettext("aborts the work in {lab}", **f),
-        "place": lambda: s.ngettext("places {n} apprentice in {where}", "places {n} apprentices in {where}",
-                                    f["n"], **f),
-        "place_lab": lambda: s.ngettext("places {n} apprentice in their own {where}",
-                                        "places {n} apprentices in their own {where}", f["n"], **f),
-        "master": lambda: s.gettext("places the master in {where}", **f),
-        "master_lab": lambda: s.gettext("places the master in their own {where}", **f),
-        "leonardo": lambda: s.gettext("gives {leonardo} to {color}", **f),
-        "space": lambda: s.gettext("takes council space {space}", **f),
-        "withdraw": lambda: s.gettext("takes their people back from the council"),
-        "move": lambda: s.gettext("moves an apprentice of {color} from {src} to {dst}", **f),
-        "decline": lambda: s.gettext("does not use the space"),
-        "order": lambda: s.gettext("puts the top cards back in a new order"),
-        "buy": lambda: s.gettext("buys 1 {material} at the council for {price}", **f),
-        "take": lambda: s.gettext("takes the council purse ({money})", **f),
-        "act_workshop": lambda: s.gettext("chooses “{upgrade}” in {district} for {price}", **f),
-        "act_workshop_lab": lambda: s.gettext("chooses “{upgrade}” in {district} for {lab}, for {price}", **f),
-        "act_academy": lambda: s.gettext("takes an apprentice from the academy in {district} for {price}", **f),
-        "act_shop": lambda: s.gettext("buys 1 {material} in {district} for {price}", **f),
-        "exchange": lambda: s.gettext("exchanges {give} for {take} at the market", **f),
-        "bid": lambda: s.gettext("makes a sealed bid"),
-        "bid_offer": lambda: s.gettext("takes {card} for {money}", **f),
-        "pass_offer": lambda: s.gettext("lets {card} go at {money}", **f),
-        "auction_first": lambda: s.gettext("has {card} auctioned first", **f),
-        "favor": lambda: s.gettext("chooses the favor {favor}{extra}", **f),
-    }
-    say = sentences.get(kind)
-    return say() if say is not None else None
-
-
 def describe(state: State, action: Action, speech: Speech) -> str:
     """An option of the seat about to decide, with everything it may know (its own cards, the price)."""
     kind, facts = _facts(speech, state, action)
-    text = _option(speech, kind, facts)
+    text = VERBS.offer(speech, kind, facts)
     return text if text is not None else " ".join(str(a) for a in action)
 
 
@@ -342,11 +261,10 @@ def narrate(state: State, seat: int, action: Action, speech: Speech) -> str:
     """What ``seat`` did, in words every player may hear; call it before the action is applied."""
     kind, facts = _facts(speech, state, action)
     verb = str(action[0])
-    if verb in secret_moves(state.rules):
-        facts = {k: v for k, v in facts.items() if k in HEARD.get(verb, ())}
-        if kind == "favor":
-            facts["extra"] = ""
-    sentence = _told(speech, kind, facts)
+    if verb in VERBS.secrets(state.rules):  # only what the verb's record says another seat may hear
+        heard = VERBS[verb].heard
+        facts = {k: (v if k in heard else "") for k, v in facts.items()}
+    sentence = VERBS.tell(speech, kind, facts)
     if sentence is None:
         sentence = " ".join(str(a) for a in action)
     # TRANSLATORS: what another player did: their colour, then the sentence

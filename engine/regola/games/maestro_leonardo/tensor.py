@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from regola.core.tensor import TensorField, TensorSpec, Writer, common_fields, fill_common
-from regola.games.maestro_leonardo.action_kinds import purse_bound
 from regola.games.maestro_leonardo.rules import Rules
+from regola.games.maestro_leonardo.verbs import purse_bound
 
 
 def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
@@ -35,7 +35,7 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
     n_c, n_m, n_d, p = len(cards), len(materials), len(districts), players
     lab_numbers = ("present", "working", "weeks", "apprentices", "master", "robots")
     # scales of a normalized tensor (TensorField.scale): the bound the pack sets on each count, and for
-    # money the most a seat can hold (action_kinds.purse_bound)
+    # money the most a seat can hold (verbs.purse_bound)
     people = max(rules.limit_apprentices, rules.apprentices_per_color, 1)
     weeks = max((c.weeks for c in rules.cards.values()), default=1)
     spaces_most = max((s.spaces for s in rules.lab_sides.values()), default=1)

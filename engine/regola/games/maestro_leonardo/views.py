@@ -98,26 +98,6 @@ def greedy_view(state: State, seat: int) -> dict[str, Any]:
             "step": step}
 
 
-def secret_moves(rules: Any) -> dict[str, int]:
-    """Per verb with parts another seat may not learn, how many of its leading arguments every seat sees,
-    as the pack's forms make them (GameDefinition.secrets: the tables withhold the rest, the words never
-    say it). The invention a work starts (the lab is seen) while lab work is private (001 §6, R2); a
-    favor's materials while hands are private (001 appendix); the bids of a sealed completion auction
-    (R7); the deck order a council peek put back (001 §8 A), while the invention pile lies face down.
-    Not the material bought at the council nor the market exchange: they come from the shops and go to
-    the marketplace, whose counts everyone sees, so every seat can tell which it was."""
-    hidden = rules.mechanics.visibility.hides
-    seen = rules.mechanics.visibility  # a pile face up, or its top shown: the order put back is seen
-    out: dict[str, int] = {} if seen.open_pile("inventions") or seen.shown_on_top("inventions") else {"order": 0}
-    if hidden("lab_work"):
-        out["start"] = 1
-    if hidden("hand"):
-        out["favor"] = 1
-    if rules.mechanics.auction.kind == "sealed":
-        out["bid"] = 0
-    return out
-
-
 def _deck_top_known(state: State, seat: int) -> list[int]:
     """The top cards of the invention pile ``seat`` knows, in order: the whole pile face up, else the top
     cards everyone sees (mechanics.visibility.piles: {top: N}) or what a council peek showed it, whichever

@@ -5,13 +5,13 @@ from __future__ import annotations
 from regola.core.gamedef import define_game, later
 from regola.core.registry import Registry
 from regola.core.search import SearchHooks
-from regola.games.princes_of_florence import action_kinds, chance_draws, search, tensor
-from regola.games.princes_of_florence.describe import describe
+from regola.games.princes_of_florence import chance_draws, search, tensor
 from regola.games.princes_of_florence.rules import Rules, compile_rules
 from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.steps import actions, auction, characters, rounds, setup
 from regola.games.princes_of_florence.terms import TERMS
-from regola.games.princes_of_florence.views import greedy_view, secret_moves, view
+from regola.games.princes_of_florence.verbs import VERBS
+from regola.games.princes_of_florence.views import greedy_view, view
 from regola.mechanics.ending import abandon_step
 
 REGISTRY = Registry(
@@ -64,16 +64,14 @@ DEFINITION = define_game(
     new_state=setup.new_state,
     state_from_json=State.from_json,
     view=view,
-    describe=describe,
+    verbs=VERBS,
     greedy=_greedy(),
     decisions=decisions,
     terminal=later("regola.games.princes_of_florence.table"),
     board=later("regola.games.princes_of_florence.board", "draw"),
     standing=later("regola.games.princes_of_florence.summary", "STANDING"),
-    action_kinds=action_kinds.action_kinds,
     chance_draws=chance_draws.MODEL,
     tensor_spec=tensor.tensor_spec,
-    secrets=secret_moves,
     clone_state=search.clone_state,
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
                        playout=search.playout, evaluate=search.evaluate, bot_view=greedy_view,

@@ -17,7 +17,8 @@ from regola.core.step import Action
 from regola.games.princes_of_florence.placement.shapes import extent
 from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.steps.auction import buy_price
-from regola.games.princes_of_florence.views import PILE_CARDS, secret_moves, view
+from regola.games.princes_of_florence.verbs import VERBS
+from regola.games.princes_of_florence.views import PILE_CARDS, view
 from regola.text.seats import seat_name
 from regola.text.speech import Speech
 
@@ -174,7 +175,7 @@ def narrate(state: State, seat: int, action: Action, speech: Speech) -> str:
     verb = str(action[0])
     if verb == "seal":  # a sealed bid: nobody else learns its lot or amount before the bids are settled
         what = speech.gettext("makes a sealed bid")
-    elif verb in secret_moves(state.rules) and len(action) > 1:  # a card to a hand or under a pile
+    elif verb in VERBS.secrets(state.rules) and len(action) > 1:  # a card to a hand or under a pile
         what = speech.gettext("chooses a card in secret")
     else:
         what = _bidding(state, action, speech) or _told(state, action, speech)

@@ -146,19 +146,3 @@ def shown_piles(state: State) -> dict[str, list[int]]:
     return out
 
 
-def secret_moves(rules: Any) -> dict[str, int]:
-    """Per verb with parts another seat may not learn, how many of its leading arguments every seat sees,
-    as the pack's forms make them (GameDefinition.secrets). Profession cards kept, returned or taken while
-    hands are private (004: cards are held face down), and the order cards go back under their pile
-    (R17) while a pile lies face down; a card picked from a draft packet, which is a hand (an open
-    display's pick is seen by all); a sealed bid (the sealed auction form)."""
-    open_pile = rules.mechanics.visibility.open_pile
-    out: dict[str, int] = {} if all(open_pile(pile) for pile in ("professions", "bonus", "prestige")) else {"under": 0}
-    if rules.mechanics.visibility.hides("hand"):
-        out.update({"keep": 0, "take": 0, "return": 0})
-        deal = rules.mechanics.deal
-        if deal is not None and deal.kind == "draft":
-            out["pick"] = 0
-    if rules.mechanics.auction.kind == "sealed":
-        out["seal"] = 0
-    return out

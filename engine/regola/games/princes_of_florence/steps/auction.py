@@ -308,7 +308,7 @@ def sealed_options(state: State, seat: int) -> list[Action]:
     """The sealed bids ``seat`` may make: a lot it can use, a listed bid from the least bid (the form's, else the
     opening bid) up to its money."""
     form = _form(state)
-    listed = form.sealed_bids(form.bid_least or min(state.rules.opening_bid.values()))  # as action_kinds lists them
+    listed = form.sealed_bids(form.bid_least or min(state.rules.opening_bid.values()))  # as verbs.py lists them
     least = form.bid_least or _opening(state)
     money = state.players[seat].money
     bids = [bid for bid in listed if least <= bid <= money]
