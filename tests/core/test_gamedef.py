@@ -32,7 +32,8 @@ def test_a_third_game_writes_only_its_own_parts() -> None:
     definition = define_game(id="toy", registry=Registry(guards={}, effects={}, steps={}),
                              compile_rules=lambda doc: Rules(), new_state=lambda rules, n, setup: State(),
                              state_from_json=lambda rules, data: State(), view=lambda state, seat: {},
-                             verbs=Verbs([Verb("go", "toy.go", "go to {a[1]}", (Place(0, lambda rules: (("a", "b"),)),))]))
+                             verbs=Verbs([Verb("go", "toy.go", "go to {a[1]}",
+                                               (Place(0, lambda rules: (("a", "b"),)),))]))
     assert definition.players(Rules()) == (1, 2)
     assert definition.describe(State(), ("go", "b")) == "go to b"  # its plain words, space and secrets: its verbs'
     assert [(k.verb, k.size) for k in definition.action_kinds(Rules())] == [("go", 2)]  # type: ignore[misc]

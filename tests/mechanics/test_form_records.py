@@ -197,3 +197,50 @@ def test_a_shape_names_a_sentence_of_its_form() -> None:
                 for asked in ({}, {"asked_from": "start"}, {"asked_from": "opener"}):
                     whole = {"kind": form.kind, **block, **asked}
                     assert form.sentence(whole) in form.says.values(), whole  # type: ignore[union-attr]
+
+
+FORM_HOLDERS = ("mechanics", "auction", "deal", "raise_rule", "form", "rule")
+
+
+def _kind_questions(source: str) -> list[int]:
+    """The lines that ask a mechanic's record for its form by name (``form.kind == "dutch"``)."""
+    import ast
+
+    mechanics = [*FORMED.values(), *(p.inner for m in FORMED.values() for p in m.params if p.inner is not None)]
+    names = {form.kind for mechanic in mechanics for form in mechanic.forms}
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Compare) or not isinstance(node.left, ast.Attribute) or node.left.attr != "kind":
+            continue
+        if not any(holder in ast.unparse(node.left.value) for holder in FORM_HOLDERS):
+            continue
+        constants = [c for comp in node.comparators for c in ast.walk(comp) if isinstance(c, ast.Constant)]
+        if any(c.value in names for c in constants):
+            out.append(node.lineno)
+    return out
+
+
+def test_the_games_run_a_form_by_its_traits_never_by_its_name() -> None:
+    """A game asks what a form does (``auction.falling``, ``deal.passed``), so a form made of traits it runs
+    needs no change in the game; the form's name is its own module's to know."""
+    games = ROOT / "engine" / "regola" / "games"
+    asking = {path.relative_to(games).as_posix(): lines for path in sorted(games.rglob("*.py"))
+              if (lines := _kind_questions(path.read_text(encoding="utf-8")))}
+    assert asking == {}
+
+
+def test_the_rule_sees_a_form_asked_by_name() -> None:
+    assert _kind_questions('if state.rules.mechanics.auction.kind == "dutch":\n    pass\n'
+                           'if deal.kind in ("draft", "display"):\n    pass\nif card.kind == "most":\n    pass\n'
+                           'x = rule.kind == "exactly"\n') == [1, 3, 7]
+
+
+@pytest.mark.parametrize("mechanic", list(FORMED.values()), ids=lambda m: m.name)
+def test_every_form_has_only_traits_its_mechanic_lists(mechanic: Mechanic) -> None:
+    """A trait is what a game's step asks: one a record gives and its mechanic does not list would be
+    asked by nobody (and the record refuses to build)."""
+    for form in mechanic.forms:
+        assert set(form.traits) <= set(mechanic.traits), form.kind
+        for param in mechanic.params:
+            if param.inner is not None:
+                assert all(set(f.traits) <= set(param.inner.traits) for f in param.inner.forms)

@@ -48,6 +48,17 @@ class RaiseRule:
     by: int = 1
     least: int = 1  # multiple: the smallest raise
     most: int = 0  # multiple: the largest raise
+    traits: frozenset[str] = frozenset({"unbounded"})  # its form's (RAISE.traits)
+
+    @property
+    def unbounded(self) -> bool:
+        """A raise of any amount: the bids are every sum above the high bid."""
+        return "unbounded" in self.traits
+
+    @property
+    def single(self) -> bool:
+        """One raise only (``by``): a raise is listed without its amount."""
+        return "single" in self.traits
 
     def raises(self) -> tuple[int, ...] | None:
         """Every raise the rule allows, smallest first; None for ``any`` (every amount above)."""
@@ -77,6 +88,48 @@ class Auction:
     bid_most: int = 0  # ... up to this bid ...
     bid_least: int = 0  # ... from this one (0: from the game's own least bid, its opening price)
     tie: str = "start_then_clockwise"  # sealed: who of equal bids goes first (regola.mechanics.ties)
+    traits: frozenset[str] = frozenset({"sealed"})  # its form's (AUCTION.traits): what the games' steps ask
+
+    @property
+    def sealed(self) -> bool:
+        """Bids made in secret, all at once."""
+        return "sealed" in self.traits
+
+    @property
+    def raised(self) -> bool:
+        """Bids raised openly in turn by the raise rule."""
+        return "raised" in self.traits
+
+    @property
+    def offered(self) -> bool:
+        """A price asked of each bidder in turn; the first to accept pays it."""
+        return "offered" in self.traits
+
+    @property
+    def falling(self) -> bool:
+        """The price asked falls each time the lot goes round unclaimed."""
+        return "falling" in self.traits
+
+    @property
+    def priced(self) -> bool:
+        """A lot goes at a fixed price: it is offered, and the price never falls."""
+        return self.offered and not self.falling
+
+    @property
+    def haggled(self) -> bool:
+        """The price of a lot put up moves (raised, or falling) while the bidders go round."""
+        return self.raised or self.falling
+
+    def asking(self, default: int) -> int:
+        """The first price asked: a falling offer's start, a fixed price's price (``default``: the game's own
+        price of a lot where the form names none, and the opening bid of the other forms)."""
+        if self.falling:
+            return self.start
+        return self.price if self.offered and self.price is not None else default
+
+    def listed_bids(self, least: int) -> tuple[int, ...]:
+        """The sealed bids the form lists from ``least`` up (none for a form without listed sealed bids)."""
+        return self.sealed_bids(least) if self.sealed else ()
 
     def sealed_bids(self, least: int) -> tuple[int, ...]:
         """The listed sealed bids from ``least`` (``bids.min`` where set) up; none without ``bids``."""
@@ -107,9 +160,9 @@ def compile_raise(raw: Mapping[str, Any] | None, terms: Any, units: Mapping[str,
         return RaiseRule()
     by = int(raw["by"])
     if kind == "exactly":
-        return RaiseRule("exactly", by)
+        return RaiseRule("exactly", by, traits=frozenset(RAISE.form(kind).traits))
     least, most = int(raw.get("min", by)), int(raw["max"])
-    rule = RaiseRule("multiple", by, least, most)
+    rule = RaiseRule("multiple", by, least, most, traits=frozenset(RAISE.form(kind).traits))
     if not rule.raises():
         raise PackError(f"no multiple of {by} lies from {least} to {most}", field=pointer)
     if len(rule.raises() or ()) > MOST_LISTED:
@@ -132,7 +185,8 @@ def compile_auction(raw: Mapping[str, Any] | None, terms: Any, units: Mapping[st
             raise PackError(f"this game's auction does not read {key!r}: {why}", field=f"{pointer}/{key}")
     rule = RAISE.compile(raw.get("raise"), terms, units, f"{pointer}/raise") if kind == "open" else RaiseRule()
     bids = raw.get("bids") or {}
-    auction = Auction(kind=kind, raise_rule=rule, start=int(raw.get("start", 0)), step=int(raw.get("step", 0)),
+    auction = Auction(kind=kind, raise_rule=rule, traits=frozenset(AUCTION.form(kind).traits),
+                      start=int(raw.get("start", 0)), step=int(raw.get("step", 0)),
                       floor=int(raw.get("floor", 0)), price=None if raw.get("price") is None else int(raw["price"]),
                       bid_step=int(bids.get("by", 0)), bid_most=int(bids.get("max", 0)),
                       bid_least=int(bids.get("min", 0)), tie=str(raw.get("tie", "start_then_clockwise")))
@@ -161,11 +215,12 @@ def compile_auction(raw: Mapping[str, Any] | None, terms: Any, units: Mapping[st
 RAISE = Mechanic(
     "raise", N_("how a bid is raised"), "",
     forms=(
-        Form("any", N_("by any amount"), "any amount above", refused_if="listed_bids"),
-        Form("exactly", N_("by exactly an amount"), "`by`", takes=("by",), needs=("by",)),
+        Form("any", N_("by any amount"), "any amount above", refused_if="listed_bids", traits=("unbounded",)),
+        Form("exactly", N_("by exactly an amount"), "`by`", takes=("by",), needs=("by",), traits=("single",)),
         Form("multiple", N_("by a multiple of an amount"), "a multiple of `by` from `min` (default `by`) to `max`",
              takes=("by", "min", "max"), needs=("by", "max")),
     ),
+    traits={"unbounded": "a raise of any amount", "single": "one raise only, listed without its amount"},
     params=(
         Param("by", N_("raise by"), low=1, suggest=1),
         Param("min", N_("least raise"), low=1),
@@ -225,7 +280,7 @@ AUCTION = Mechanic(
                                            "highest down, equal bids going {tie}: each bidder whose lot is still to "
                                            "be had pays their bid and takes it; the others take nothing."),
                                         values=(*_LISTED, _TIE, Value("least", "bids/min", "money")))},
-             shape=_sealed_shape),
+             shape=_sealed_shape, traits=("sealed",)),
         Form("open", N_("open bidding"), "in turn, clockwise, raise by the raise rule or drop out, the last one left "
              "pays its bid", takes=("raise",),
              subforms=RAISE.kinds, subform=lambda block: str((block.get("raise") or {}).get("kind", "any")),
@@ -243,7 +298,7 @@ AUCTION = Mechanic(
                                     values=(Value("by", "raise/by", "money"),
                                             Value("least", "raise/min|raise/by", "money"),
                                             Value("most", "raise/max", "money")))},
-             shape=lambda block: str((block.get("raise") or {}).get("kind", "any"))),
+             shape=lambda block: str((block.get("raise") or {}).get("kind", "any")), traits=("raised",)),
         Form("dutch", N_("Dutch: a falling price"), "offered at `start`, falling by `step` each time it goes round "
              "unclaimed, the first to accept pays, unsold below `floor`", takes=("start", "step", "floor"),
              needs=("start", "step", "floor"),
@@ -257,7 +312,7 @@ AUCTION = Mechanic(
                                      "takes the lot. Each time the offer goes round the table unclaimed the price "
                                      "falls by {step}; if nobody takes the lot at {floor}, it stays unsold this "
                                      "round."), values=_OFFER)},
-             shape=lambda block: "asked" if _asked_from_start(block) else "put_up"),
+             shape=lambda block: "asked" if _asked_from_start(block) else "put_up", traits=("offered", "falling")),
         Form("fixed", N_("a fixed price"), "no bidding, the lot goes for `price` (or the game's fixed price) to "
              "whoever takes it first in turn", takes=("price",),
              says={"asked": Says(N_("When several players want one lot, there is no bidding: they are asked in "
@@ -266,8 +321,11 @@ AUCTION = Mechanic(
                    "price": Says(N_("There is no bidding: whoever puts a lot up takes it for {price}."),
                                  values=_PRICE),
                    "opening": Says(N_("There is no bidding: whoever puts a lot up takes it at its opening price."))},
-             shape=_fixed_shape),
+             shape=_fixed_shape, traits=("offered",)),
     ),
+    traits={"sealed": "bids made in secret, all at once", "raised": "bids raised openly in turn",
+            "offered": "a price asked of each in turn, the first to accept pays it",
+            "falling": "the price asked falls each time the lot goes round unclaimed"},
     params=(
         Param("raise", N_("how a bid is raised"), "by how much a bid raises the high bid", type="form", inner=RAISE),
         Param("start", N_("first price"), "the first price of a lot"),

@@ -40,12 +40,29 @@ DIRECTIONS = ("left", "right")
 #: what every deal's sentence counts: the cards dealt, the cards kept
 _DEALT = (Value("dealt", "dealt", "cards"), Value("kept", "kept", "number"))
 
+
 @dataclass(frozen=True)
 class Deal:
     kind: str
     dealt: int
     kept: int
     direction: str = "left"
+    traits: frozenset[str] = frozenset()  # its form's (DEAL.traits): what the games' steps ask
+
+    @property
+    def passed(self) -> bool:
+        """The hands become packets passed round the table, one card kept of each (a hand: unseen)."""
+        return "passed" in self.traits
+
+    @property
+    def shown(self) -> bool:
+        """The cards lie face up in a row, taken in turn and refilled from the pile (seen by all)."""
+        return "shown" in self.traits
+
+    @property
+    def picked(self) -> bool:
+        """The cards are chosen one at a time (a move of their own), not kept at once."""
+        return self.passed or self.shown
 
 
 def compile_deal(raw: Mapping[str, Any] | None, terms: Any, units: Mapping[str, str], pointer: str) -> Deal | None:
@@ -61,7 +78,8 @@ def compile_deal(raw: Mapping[str, Any] | None, terms: Any, units: Mapping[str, 
     dealt, kept = int(raw["dealt"]), int(raw["kept"])
     if kept > dealt:
         raise PackError(f"a player cannot keep {kept} of {dealt} cards", field=f"{pointer}/kept")
-    return Deal(str(raw["kind"]), dealt, kept, str(raw.get("pass", "left")))
+    kind = str(raw["kind"])
+    return Deal(kind, dealt, kept, str(raw.get("pass", "left")), frozenset(DEAL.form(kind).traits))
 
 
 #: the record of this mechanic's forms (regola.mechanics.forms): schema, editing choices, words, compile step
@@ -80,14 +98,16 @@ DEAL = Mechanic(
                    "right": Says(N_("Each player is dealt {dealt}, keeps one and passes the rest to the right "
                                     "(counter-clockwise); with the cards received the same again, until each has "
                                     "kept {kept}; the cards left over go back."), values=_DEALT)},
-             shape=lambda block: "right" if block.get("pass", "left") != "left" else "left"),
+             shape=lambda block: "right" if block.get("pass", "left") != "left" else "left", traits=("passed",)),
         Form("display", N_("take in turn from a face-up row"), "`dealt` cards lie face up, each player in turn "
              "from the start player takes one and the gap is filled from the pile, until each has taken `kept`; "
              "the rest go back",
              says=Says(N_("{dealt} are laid out face up; in turn from the start player, each player takes one and "
                           "the gap is filled from the top of the pile, until each has taken {kept}; the cards left "
-                          "in the display go back."), values=_DEALT)),
+                          "in the display go back."), values=_DEALT), traits=("shown",)),
     ),
+    traits={"passed": "packets passed round the table, one card kept of each",
+            "shown": "a face-up row taken from in turn and refilled from the pile"},
     params=(
         Param("dealt", N_("cards dealt"), low=1, high=30,
               note="bound: a few cards each; no number in the data may drive unbounded work (docs/CHECK.md, Bounds)"),

@@ -166,6 +166,14 @@ class Form:
     #: how the game asks, ``asked_from``, which the words add to the block)
     says: Says | Mapping[str, Says] | None = None
     shape: Callable[[Mapping[str, Any]], str] | None = field(default=None, compare=False, repr=False)
+    #: what the form does, in the words the games' steps ask (``sealed``, ``falling``, ``passed`` …; the
+    #: mechanic lists them in ``traits``): a game runs a form by its traits and never asks its name, so a
+    #: new form made of traits the game runs needs no change in the game
+    traits: tuple[str, ...] = ()
+
+    def has(self, trait: str) -> bool:
+        """Whether this form has ``trait`` (one of its mechanic's ``traits``)."""
+        return trait in self.traits
 
     def sentence(self, block: Mapping[str, Any]) -> Says:
         """The sentence that says a block of this form."""
@@ -193,10 +201,13 @@ class Mechanic:
     #: the block's pointer) -> what the flow reads; every fault the schema cannot see is a PackError there
     compiler: Callable[[Mapping[str, Any] | None, Any, Mapping[str, str], str], Any] | None = field(
         default=None, compare=False, repr=False)
+    #: every trait a form of this mechanic may have, and what it means (Form.traits)
+    traits: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         names = {p.name for p in self.params}
         for form in self.forms:
+            assert set(form.traits) <= set(self.traits), f"{self.name}/{form.kind}: traits it does not list"
             unknown = (set(form.takes) | set(form.needs)) - names
             assert not unknown, f"{self.name}/{form.kind} names no parameter {sorted(unknown)}"
             assert set(form.needs) <= set(form.takes), f"{self.name}/{form.kind} needs what it does not take"

@@ -129,7 +129,7 @@ def _hidden(part: str) -> Any:
 
 
 def _sealed(rules: Rules) -> int | None:
-    return 0 if rules.mechanics.auction.kind == "sealed" else None  # the bids of a sealed auction (R7)
+    return 0 if rules.mechanics.auction.sealed else None  # the bids of a sealed auction (R7)
 
 
 def _pile_hidden(rules: Rules) -> int | None:

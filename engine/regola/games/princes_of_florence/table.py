@@ -119,7 +119,7 @@ def _price(state: State, action: Action) -> int | None:
     verb, offer, dutch = str(action[0]), s.get("open"), s.get("dutch")
     if verb == "buy":
         return buy_price(state)
-    if verb == "open" and state.rules.mechanics.auction.kind == "open":
+    if verb == "open" and state.rules.mechanics.auction.raised:
         return int(state.rules.opening_bid[state.n])  # (a Dutch auction opens at its own asking price)
     if verb == "raise" and offer:
         return int(offer["high"]) + (int(action[1]) if len(action) > 1 else state.rules.mechanics.auction.raise_rule.by)

@@ -118,24 +118,29 @@ def _joint(rules: Rules) -> Domains:
     return (tuple(joint),)
 
 
-def _form(kind: str, domains: Callable[[Rules], Domains] = lambda rules: ()) -> Callable[[Rules], Domains]:
-    """Domains offered only under the auction form ``kind`` (not the printed one)."""
-    return lambda rules: domains(rules) if rules.mechanics.auction.kind == kind else None
+def _falling(rules: Rules) -> Domains:
+    """Accepting the price asked: under an auction form whose price falls (regola.mechanics.auction)."""
+    return () if rules.mechanics.auction.falling else None
 
 
 def _raises(rules: Rules) -> Domains:
+    """Raises by an amount: under open bidding whose raise rule lists its amounts."""
     form = rules.mechanics.auction
-    return (form.raise_rule.raises() or (),) if form.raise_rule.kind == "multiple" else None
+    rule = form.raise_rule
+    return (rule.raises() or (),) if form.raised and not (rule.single or rule.unbounded) else None
 
 
 def _sealed(rules: Rules) -> Domains:
+    """A lot and a listed bid named in secret: under sealed bids."""
     form = rules.mechanics.auction
+    if not form.sealed:
+        return None
     return _lots(rules), form.sealed_bids(form.bid_least or min(rules.opening_bid.values(), default=0))
 
 
 def _picked(rules: Rules) -> Domains:
     deal = rules.mechanics.deal
-    return (_professions(rules),) if deal is not None and deal.kind in ("draft", "display") else None
+    return (_professions(rules),) if deal is not None and deal.picked else None
 
 
 # --- what is secret, as the pack's forms make it (views: 004, R17) ------------------------------------
@@ -147,7 +152,7 @@ def _in_hand(rules: Rules) -> int | None:
 def _drafted(rules: Rules) -> int | None:
     """A card picked from a draft packet, which is a hand (an open display's pick is seen by all)."""
     deal = rules.mechanics.deal
-    return _in_hand(rules) if deal is not None and deal.kind == "draft" else None
+    return _in_hand(rules) if deal is not None and deal.passed else None
 
 
 def _under(rules: Rules) -> int | None:
@@ -157,7 +162,7 @@ def _under(rules: Rules) -> int | None:
 
 
 def _sealed_bid(rules: Rules) -> int | None:
-    return 0 if rules.mechanics.auction.kind == "sealed" else None
+    return 0 if rules.mechanics.auction.sealed else None
 
 
 # --- plain words --------------------------------------------------------------------------------------
@@ -175,7 +180,7 @@ VERBS = Verbs([
     Verb("end", "actions.per_turn", "ends the turn", (Place(0),)),
     Verb("pass", "auction.raise", "passes", (Place(1),)),
     Verb("raise", "auction.raise", lambda state, a: f"raises by {a[1]}" if len(a) == 2 else "raises",
-         (Place(2), Place(32, _form("open", _raises), "/mechanics/auction/raise (by, min, max)"))),
+         (Place(2), Place(32, _raises, "/mechanics/auction/raise (by, min, max)"))),
     Verb("decline", "auction.decline", "declines to bid this round", (Place(3),)),
     Verb("keep", "setup.professions", _plain("keeps {0}", "keeps the dealt cards"),
          (Place(4), Place(9, lambda r: (tuple(sorted(r.prestige)),), "/prestige_cards")), secret=_in_hand),
@@ -231,9 +236,9 @@ VERBS = Verbs([
          (Place(30, _joint, "/shared_board/layouts and the pieces' shapes across each border", grouped=True),)),
     Verb("pick", "setup.professions", _raw,
          (Place(31, _picked, "/professions/cards (a draft or an open display: /mechanics/deal)"),), secret=_drafted),
-    Verb("accept", "auction.lots", "accepts the price offered", (Place(33, _form("dutch")),)),
+    Verb("accept", "auction.lots", "accepts the price offered", (Place(33, _falling),)),
     Verb("seal", "auction.lots", _plain("bids {1} for {0} in secret"),
-         (Place(34, _form("sealed", _sealed), "/auction/lots; /auction/opening_bid up to /mechanics/auction/bids "
+         (Place(34, _sealed, "/auction/lots; /auction/opening_bid up to /mechanics/auction/bids "
                                                "(by, max)"),), secret=_sealed_bid),
     Verb("deal", "setup.professions", "deals the cards"),  # chance: no place
     Verb("shuffle", "setup.professions", "shuffles the profession pile"),

@@ -128,10 +128,10 @@ def _start_auction(state: State, key: str) -> None:
     form = state.rules.mechanics.auction
     seats = s["groups"][key]["seats"]
     in_turn = [seat for seat in state.in_turn_from(state.leonardo) if seat in seats]  # from Leonardo's holder
-    if form.kind == "open":
+    if form.raised:
         s["open"] = open_state(in_turn)
-    elif form.kind in ("dutch", "fixed"):
-        s["offer"] = dutch_state(in_turn, form.start if form.kind == "dutch" else int(form.price or 0))
+    elif form.offered:  # a price asked of each in turn: falling from its start, or fixed
+        s["offer"] = dutch_state(in_turn, form.asking(0))
 
 
 def _can_pay(state: State) -> Callable[[int, int], bool]:
@@ -214,7 +214,7 @@ def _listed_bids(state: State) -> tuple[int, ...]:
     """The sealed bids a house rule lists (``mechanics.auction.bids``: from ``min``, else ``by``, in steps of
     ``by`` up to ``max``); none as printed, where a bid is any sum (R7)."""
     form = state.rules.mechanics.auction
-    return form.sealed_bids(form.bid_step) if form.kind == "sealed" else ()
+    return form.listed_bids(form.bid_step)
 
 
 class Completion(Step):
@@ -237,7 +237,7 @@ class Completion(Step):
         if s.get("open"):  # raise above the high bid by the raise rule, up to the purse; the high bid drops out
             high = s["open"]["high"]
             rule = state.rules.mechanics.auction.raise_rule
-            if rule.kind == "any":
+            if rule.unbounded:
                 return ActionRange("bid", range(high, max(high, money) + 1))
             return [("bid", high), *(("bid", bid) for bid in rule.bids(high, money))]
         listed = _listed_bids(state)

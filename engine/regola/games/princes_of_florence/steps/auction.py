@@ -96,7 +96,7 @@ def begin_auction(state: State) -> None:
         p.auction_paid = 0
     state.step = {"out": [False] * state.n, "won": [0] * state.n, "sold": [], "unsold": [], "chooser": state.start,
                   "lot": None, "opener": None, "open": None, "dutch": None, "sealed": None, "pending": None}
-    if state.rules.mechanics.auction.kind == "sealed":  # every seat names a lot and a bid, from the start player
+    if state.rules.mechanics.auction.sealed:  # every seat names a lot and a bid, from the start player
         state.step.update(chooser=None, sealed={"asked": state.in_turn_from(state.start), "bids": {}, "queue": None})
 
 
@@ -112,7 +112,7 @@ def buy_price(state: State) -> int:
     """What a lot bought without an auction costs: the fixed-price form's ``price`` where it says one, else
     the opening bid (the last player's lot under R16, a fixed-price lot as printed)."""
     form = _form(state)
-    return form.price if form.kind == "fixed" and form.price is not None else _opening(state)
+    return form.price if form.priced and form.price is not None else _opening(state)
 
 
 def _can_pay(state: State, seat: int, price: int) -> bool:
@@ -155,7 +155,7 @@ class Auction(Step):
         if offer:  # the bidder to move is the open auction's (decider)
             high = offer["high"]
             rule = _form(state).raise_rule
-            if rule.kind == "exactly":  # the printed game: one raise, listed without its amount
+            if rule.single:  # the printed game: one raise, listed without its amount
                 out: list[Action] = [("raise",)] if money >= high + rule.by else []
             else:
                 out = [("raise", bid - high) for bid in rule.bids(high, money)]
@@ -166,7 +166,7 @@ class Auction(Step):
         elif s["sealed"]:
             out = [*sealed_options(state, seat), ("decline",)]
         else:
-            verb = "buy" if self._last(state) or _form(state).kind == "fixed" else "open"
+            verb = "buy" if self._last(state) or _form(state).priced else "open"
             least = buy_price(state) if verb == "buy" else _opening(state)
             out = [(verb, lot.id) for lot in available(state) if money >= least and can_take(state, seat, lot)]
             out.append(("decline",))
@@ -181,7 +181,7 @@ class Auction(Step):
         return seat
 
     def _last(self, state: State) -> bool:
-        return (state.rules.last_player_buys and _form(state).kind in ("open", "dutch")
+        return (state.rules.last_player_buys and _form(state).haggled
                 and state.step["out"].count(False) == 1)
 
     def explain(self, state: State, action: Action) -> IllegalAction:
@@ -207,7 +207,7 @@ class Auction(Step):
             high, money = s["open"]["high"], state.players[self._to_move(state)].money
             rule = form.raise_rule
             if action not in [_raise_action(state, r) for r in rule.raises() or ()]:
-                if rule.kind == "exactly":
+                if rule.single:
                     return IllegalAction("auction.raise", f"every raise is exactly {rule.by}: send ('raise',) and "
                                          f"the bid becomes {high + rule.by}", action)
                 return IllegalAction("auction.raise", f"a raise is a multiple of {rule.by} from {rule.least} to "
@@ -248,11 +248,10 @@ class Auction(Step):
                                  f"{state.rules.max_architects} architects, the most anyone may hold", action)
         if not can_take(state, seat, lot):
             return IllegalAction("auction.landscape", "the landscape fits nowhere in the principality", action)
-        kind = _form(state).kind
         if action[0] == "open" and self._last(state):
             return IllegalAction("auction.last_player", "the last player takes a lot for the opening bid "
                                  "without an auction ('buy')", action)
-        if action[0] == "buy" and kind in ("open", "dutch") and not self._last(state):
+        if action[0] == "buy" and _form(state).haggled and not self._last(state):
             return IllegalAction("auction.last_player", "only the last player still in the round takes a lot "
                                  "without an auction; others open one ('open')", action)
         return None
@@ -286,8 +285,8 @@ class Auction(Step):
             seat = s["chooser"]
             s.update(lot=action[1], opener=seat)
             bidders = [other for other in state.in_turn_from(seat) if not s["out"][other]]
-            if _form(state).kind == "dutch":
-                s["dutch"] = dutch_state(bidders, _form(state).start)
+            if _form(state).offered:  # a price asked of each in turn (it falls as it goes round)
+                s["dutch"] = dutch_state(bidders, _form(state).asking(_opening(state)))
                 _settle_dutch(state)
             else:
                 s["open"] = open_state(bidders, high=_opening(state), leader=seat)
@@ -317,7 +316,7 @@ def sealed_options(state: State, seat: int) -> list[Action]:
 
 def _raise_action(state: State, step: int) -> Action:
     """A raise as the action table lists it: ('raise',) under 'exactly', ('raise', step) otherwise."""
-    return ("raise",) if _form(state).raise_rule.kind == "exactly" else ("raise", step)
+    return ("raise",) if _form(state).raise_rule.single else ("raise", step)
 
 
 def _next_in(state: State, seat: int) -> int | None:
@@ -337,7 +336,7 @@ def _settle_open(state: State) -> None:
     offer = s["open"]
     lot: Lot | None = None
     rule = _form(state).raise_rule
-    least = rule.by if rule.kind == "exactly" else (rule.raises() or (1,))[0]
+    least = rule.by if rule.single else (rule.raises() or (1,))[0]
     while (seat := open_turn(offer)) is not None:
         if _can_pay(state, seat, offer["high"] + least):
             lot = lot or _lot(state, s["lot"])

@@ -65,7 +65,7 @@ class Deal(Step):
         deck = list(action[1])
         deal = rules.mechanics.deal
         assert deal is not None  # this game deals a hand: its packs must say how (mechanics.compile)
-        shown = deck[:deal.dealt] if deal.kind == "display" else []  # an open display instead of hands
+        shown = deck[:deal.dealt] if deal.shown else []  # an open display instead of hands
         if shown:
             del deck[:deal.dealt]
         else:
@@ -79,9 +79,9 @@ class Deal(Step):
         for kind in rules.freedom_kinds:
             state.freedoms[kind] = each + (1 if kind in action[4] else 0)
         state.step = {"dealt": True, "returned": [], "turn": 0}
-        if deal.kind == "draft":  # the hands become packets passed round the table
+        if deal.passed:  # the hands become packets passed round the table
             state.step["returned"] = begin_draft(state.step, deal, [p.hand for p in state.players]) or []
-        elif deal.kind == "display":  # taken from in turn from the start player, refilled from the pile
+        elif deal.shown:  # taken from in turn from the start player, refilled from the pile
             begin_display(state.step, shown, state.in_turn_from(state.start))
 
 
