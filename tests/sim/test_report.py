@@ -159,3 +159,21 @@ def test_a_rule_is_met_in_its_phase_or_by_its_declared_move() -> None:
     assert met(result, "v", "placement.turn", phases) == 0.0  # a phase this arm never decided in
     assert met(result, "v", "scoring.tie_breaks", phases) is None  # no decision is taken there
     assert met(result, "v", "mechanics.moves.lend", phases) == 0.0  # a declared verb nobody made
+
+
+def test_a_rule_a_verb_cites_is_met_by_that_verbs_moves() -> None:
+    """A rule the game's verbs cite (regola.core.verbs) is met by their moves, wherever they are made:
+    the council's spaces are chosen in a district, not in a phase named after the council."""
+    from regola.sim.report import citing, met
+    from regola.sim.stats import Estimate
+    from regola.sim.study import LineupResult
+
+    cited = citing("maestro-leonardo")
+    assert set(cited["council.spaces"]) == {"space", "withdraw"}
+    assert set(cited["placement.turn"]) == {"master", "place"}
+    estimates = {"actions.space": {"v": Estimate(100, 2.5, 2.0, 3.0)},
+                 "actions.withdraw": {"v": Estimate(100, 0.5, 0.2, 0.8)}}
+    result = LineupResult(lineup=None, games={}, metrics=[], estimates=estimates, seats={}, notes=[],  # type: ignore[arg-type]
+                          identical=[], phases={"v": {"district": 30.0}})
+    assert met(result, "v", "council.spaces", {"district"}, cited) == 3.0
+    assert met(result, "v", "council.spaces", {"district"}) is None  # by its id alone: no phase "council"

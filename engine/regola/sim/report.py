@@ -8,10 +8,12 @@ from __future__ import annotations
 import base64
 import html
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from regola.core.game import definition_for
 from regola.mechanics.moves import MOVE_RULE
 from regola.sim import plots
 from regola.sim.moves import usage
@@ -253,16 +255,30 @@ def _changes(report: Report, w: Words, changes: list[tuple[str, str, str, str | 
     report.ul(items)
 
 
-def met(result: LineupResult, arm: str, rule: str, phases: set[str]) -> float | None:
-    """How often a lineup met a rule under ``arm``: the decisions per game taken in the flow state its id
-    names first (``completion.auction``: the completion phase; 0 where this lineup took none there but
-    another did), or the moves of a declared verb (``mechanics.moves.<verb>``); None for a rule no decision
-    of any lineup meets (a score, a setup) or results played before the flow states were counted.
-    ``phases``: every flow state any lineup took a decision in."""
+def met(result: LineupResult, arm: str, rule: str, phases: set[str],
+        cited: Mapping[str, tuple[str, ...]] | None = None) -> float | None:
+    """How often a lineup met a rule under ``arm``: the moves per game of the verbs that carry it out (a
+    declared verb, ``mechanics.moves.<verb>``, or a game's verb whose record cites the rule: ``cited``,
+    rule -> verbs, from :func:`citing`); else the decisions per game taken in the flow state its id names
+    first (``round_end.refill``: none; 0 where this lineup took none there but another did); None for a
+    rule no decision of any lineup meets (a score, a setup) or results played before the flow states were
+    counted. ``phases``: every flow state any lineup took a decision in."""
     if rule.startswith(MOVE_RULE):
         return usage(result, arm, rule.removeprefix(MOVE_RULE))
+    verbs = (cited or {}).get(rule)
+    if verbs:
+        return sum(usage(result, arm, verb) for verb in verbs)
     phase = rule.split(".", 1)[0]
     return result.phases.get(arm, {}).get(phase, 0.0) if phase in phases else None
+
+
+def citing(game: str) -> dict[str, tuple[str, ...]]:
+    """Rule id -> the game's verbs whose record cites it (regola.core.verbs): the moves that meet it."""
+    verbs = definition_for(game).verbs
+    out: dict[str, tuple[str, ...]] = {}
+    for verb in verbs or ():
+        out[verb.cites] = (*out.get(verb.cites, ()), verb.name)
+    return out
 
 
 def decided_in(a: Analysis) -> set[str]:
@@ -274,13 +290,13 @@ def _met(report: Report, a: Analysis, w: Words, name: str, changes: list[tuple[s
     """How often each lineup met each rule the variant changes (``met``): a rule nobody meets cannot move
     the verdict, and a form that reuses a verb (``bid``) shows here where no new move does."""
     _ = w._
-    phases = decided_in(a)
-    rows = [[title, *("—" if (n := met(r, name, rule, phases)) is None else w.num(n) for r in a.lineups)]
+    phases, cited = decided_in(a), citing(a.study.base.pack.game)
+    rows = [[title, *("—" if (n := met(r, name, rule, phases, cited)) is None else w.num(n) for r in a.lineups)]
             for rule, title, _now, _before in changes]
     if not any(cell != "—" for row in rows for cell in row[1:]):
         return
-    report.p(_("How often each lineup met each rule it changes: the decisions a game took in that rule's phase, "
-               "on average (—: no decision is taken there)."))
+    report.p(_("How often each lineup met each rule it changes, on average per game: the moves that carry the "
+               "rule out, else the decisions taken in its phase (—: no decision is taken there)."))
     report.table([_("rule"), *(r.lineup.spec for r in a.lineups)], rows)
 
 
@@ -357,7 +373,7 @@ def _plots(report: Report, a: Analysis, w: Words) -> None:
 
 def _data(a: Analysis, w: Words, ctx: Context, all_verdicts: dict[str, list[Verdict]]) -> dict[str, Any]:
     study = a.study
-    phases = decided_in(a)
+    phases, cited = decided_in(a), citing(study.base.pack.game)
     return {
         "format": "regola-compare-report", "version": 2, "language": w.lang,
         "plan": {**study.plan(), "games": study.games, "planned_games": ctx.planned, "command": ctx.command},
@@ -380,7 +396,8 @@ def _data(a: Analysis, w: Words, ctx: Context, all_verdicts: dict[str, list[Verd
                                  for r in a.lineups}}
                   for v, moves in ctx.moves.items() if moves["added"] + moves["changed"] and v not in a.same_rules},
         # how often each lineup met each rule a variant changes (None: no decision meets it)
-        "met": {v: {rule: {r.lineup.spec: met(r, v, rule, phases) for r in a.lineups} for rule, *_ in changes}
+        "met": {v: {rule: {r.lineup.spec: met(r, v, rule, phases, cited) for r in a.lineups}
+                    for rule, *_ in changes}
                 for v, changes in ctx.changes.items() if changes and v not in a.same_rules},
     }
 
