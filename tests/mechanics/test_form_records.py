@@ -244,3 +244,24 @@ def test_every_form_has_only_traits_its_mechanic_lists(mechanic: Mechanic) -> No
         for param in mechanic.params:
             if param.inner is not None:
                 assert all(set(f.traits) <= set(param.inner.traits) for f in param.inner.forms)
+
+
+def test_every_part_of_the_block_is_written_from_the_module_that_compiles_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing of the block is kept by hand: the committed file's properties only give their order, and
+    each enum and bound is the constant its compile step reads."""
+    from regola.mechanics import awards, ending, moves, parts, visibility
+
+    hollow = {**COMMITTED, "properties": {name: {} for name in COMMITTED["properties"]}}
+    assert generated(hollow) == generated(COMMITTED)
+    schema = generated(COMMITTED)["properties"]
+    assert schema["awards"]["items"]["properties"]["when"]["enum"] == list(awards.MOMENTS)
+    assert schema["end"]["items"]["properties"]["kind"]["enum"] == list(ending.END_KINDS)
+    assert schema["parts"]["additionalProperties"]["properties"]["kind"]["enum"] == list(parts.KINDS)
+    assert schema["visibility"]["additionalProperties"]["enum"] == list(visibility.HELD_AUDIENCES)
+    assert schema["moves"]["additionalProperties"]["properties"]["limit"]["properties"]["per"]["enum"] == \
+        list(moves.PERIODS)
+    monkeypatch.setattr(awards, "MOST_AWARDS", 5)
+    monkeypatch.setattr(parts, "MOST_CARDS", 7)
+    changed = generated(COMMITTED)["properties"]
+    assert changed["awards"]["maxItems"] == 5
+    assert "at most 7" in changed["parts"]["additionalProperties"]["properties"]["cards"]["description"]

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from regola.mechanics.expressions import Expression
+from regola.mechanics.expressions import MAX_LENGTH, Expression
+from regola.mechanics.forms import CITES, MEASURE, named
 from regola.mechanics.parts import OTHERS, Give
 from regola.mechanics.ranking import extremes
 from regola.mechanics.seating import Order, in_turn_from
@@ -23,6 +24,39 @@ __all__ = ["MOMENTS", "RECEIVERS", "Award", "due", "give"]
 
 MOMENTS = ("round_start", "round_end", "game_end")
 RECEIVERS = ("each", "fewest", "most")
+#: the most awards a pack may list, and the bound of a whole-number amount
+MOST_AWARDS = 32
+MOST_AMOUNT = 1_000_000
+
+
+def schema() -> dict[str, Any]:
+    """The schema of ``mechanics.awards`` (``tools/schemas.py`` writes it into schemas/mechanics.schema.json)."""
+    item = {
+        "type": "object", "additionalProperties": False, "required": ["when", "to", "gain", "amount"],
+        "properties": {
+            "when": {"enum": list(MOMENTS), "description": "round_start: as each round begins (the first included); "
+                     "round_end: as each round ends; game_end: before the standings"},
+            "to": {"enum": list(RECEIVERS), "description": "each: every player; fewest/most: the player or players "
+                   "with the fewest/most of `by`"},
+            "by": MEASURE,
+            "gain": {**MEASURE, "description": "the counter given or paid: a counter a player owns (mechanics.parts)"},
+            "amount": {"oneOf": [{"type": "integer", "minimum": -MOST_AMOUNT, "maximum": MOST_AMOUNT},
+                                 {"type": "string", "minLength": 1, "maxLength": MAX_LENGTH}],
+                       "description": "a whole number, or an expression over the measures worked out for each "
+                       "receiver: whole numbers, measures, + - * // %, comparisons, and/or/not, 'a if c else b', "
+                       "min, max, abs (e.g. '2 * freedoms')"},
+            "via": named(f"whom the amount moves between, instead of the bank or the part's supply: '{OTHERS}' (a "
+                         "payment goes to each other player, the amount to each; a gift is paid by each other "
+                         "player, as far as each can) or a shared counter of mechanics.parts (a payment goes into "
+                         "it; a gift comes out of it, as far as it holds)"),
+            "cites": CITES,
+        },
+        "if": {"properties": {"to": {"enum": [r for r in RECEIVERS if r != "each"]}}},
+        "then": {"required": ["by"]},
+        "else": {"not": {"required": ["by"]}},
+    }
+    return {"type": "array", "maxItems": MOST_AWARDS, "description": "scoring and catch-up terms: at a moment, to "
+            "each player or to whoever has the fewest/most of a measure, an amount of a resource", "items": item}
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from regola.mechanics.forms import CITES, MEASURE, named
 from regola.mechanics.terms import GameTerms
 
 __all__ = ["END_KINDS", "END_MOMENTS", "EndCondition", "TurnEnd", "abandon_step", "ended"]
@@ -26,6 +27,38 @@ __all__ = ["END_KINDS", "END_MOMENTS", "EndCondition", "TurnEnd", "abandon_step"
 END_KINDS = ("reaches", "runs_out")
 #: when a condition is tested: once each round is over, or also as each turn ends
 END_MOMENTS = ("round", "turn")
+#: the most end conditions a pack may list, and the largest threshold
+MOST_ENDS = 8
+MOST_AT_LEAST = 1_000_000
+
+
+def schema() -> dict[str, Any]:
+    """The schema of ``mechanics.end`` (``tools/schemas.py`` writes it into schemas/mechanics.schema.json)."""
+    reaches, runs_out = END_KINDS
+    item = {
+        "type": "object", "additionalProperties": False, "required": ["kind"],
+        "properties": {
+            "kind": {"enum": list(END_KINDS), "description": "reaches: after the round (turn) in which some player "
+                     "has at least `at_least` of `by`; runs_out: after the round (turn) in which the pile `pile` is "
+                     "empty"},
+            "by": MEASURE,
+            "at_least": {"type": "integer", "minimum": 1, "maximum": MOST_AT_LEAST},
+            "at": {"enum": list(END_MOMENTS), "default": END_MOMENTS[0], "description": "round: tested once each "
+                   "round is over; turn: also as each player's turn ends, and then the rest of the round is not "
+                   "played (the flow's 'end' transition leads to the final scoring)"},
+            "cites": CITES,
+            "pile": named("runs_out: one of the pack's piles"),
+        },
+        "allOf": [
+            {"if": {"properties": {"kind": {"const": reaches}}},
+             "then": {"required": ["by", "at_least"], "not": {"required": ["pile"]}}},
+            {"if": {"properties": {"kind": {"const": runs_out}}},
+             "then": {"required": ["pile"], "not": {"anyOf": [{"required": ["by"]}, {"required": ["at_least"]}]}}},
+        ],
+    }
+    return {"type": "array", "maxItems": MOST_ENDS, "description": "further ways the game ends, each tested at the "
+            "end of every round, or also at the end of every turn (at: turn); the round count stays the latest "
+            "end", "items": item}
 
 
 @dataclass(frozen=True)

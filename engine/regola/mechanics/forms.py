@@ -27,11 +27,22 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CITES", "MEASURE", "SHOWN", "Form", "Mechanic", "Param", "Says", "Value", "flag"]
+__all__ = ["CITES", "MEASURE", "NAME", "NAME_PATTERN", "POINTER", "SHOWN", "Form", "Mechanic", "Param", "Says", "Value",
+           "flag", "named"]
 
 #: the shared definitions the fragments point at (``$defs`` of schemas/mechanics.schema.json)
 MEASURE = {"$ref": "#/$defs/measure"}
 CITES = {"$ref": "#/$defs/cites"}
+#: a name the data gives (a part, a pile, a phase, a verb): lower case, bounded
+NAME_PATTERN = "^[a-z][a-z0-9_]{0,31}$"
+NAME: dict[str, Any] = {"type": "string", "pattern": NAME_PATTERN}
+#: a JSON pointer into the pack, bounded in depth and length
+POINTER: dict[str, Any] = {"type": "string", "pattern": "^(/[A-Za-z0-9_.~-]{1,64}){1,8}$"}
+
+
+def named(about: str, like: dict[str, Any] = NAME) -> dict[str, Any]:
+    """A name (or, ``like=POINTER``, a pointer) with its description, for a schema fragment."""
+    return {**like, "description": about}
 #: a price, a bid or a step: far above any printed one, and bounded (docs/CHECK.md, Bounds)
 MONEY = 1_000_000
 #: how a placeholder shows its value: a sum of the pack's money, a plain number, a count of cards, the name

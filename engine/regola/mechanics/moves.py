@@ -39,7 +39,8 @@ from typing import Any, overload
 from regola.core.actionspace import ActionKind
 from regola.core.errors import IllegalAction, PackError
 from regola.core.step import Action, Step
-from regola.mechanics.operations import CLAIMED, OPERATIONS, Op
+from regola.mechanics.forms import CITES, NAME, NAME_PATTERN, named
+from regola.mechanics.operations import CLAIMED, OPERATIONS, Op, do_schema
 from regola.mechanics.parts import Give, Part
 
 __all__ = ["GOING", "MOVE_RULE", "OPS", "PERIODS", "TURN", "Extended", "Move", "MoveSet", "Op", "compile_moves"]
@@ -54,6 +55,40 @@ TURN = "turn"
 MOVE_RULE = "mechanics.moves."
 #: the most distinct kind choices one move may list (its operations' kinds multiplied)
 MOST_CHOICES = 64
+#: the most moves a pack may declare, phases a move may name, and uses a limit may allow
+MOST_MOVES, MOST_PHASES, MOST_TIMES = 16, 16, 9
+#: the largest holding an ``until`` limit may name
+MOST_HELD = 1_000_000
+
+
+def schema() -> dict[str, Any]:
+    """The schema of ``mechanics.moves`` (``tools/schemas.py`` writes it into schemas/mechanics.schema.json),
+    each operation's from its class (regola.mechanics.operations)."""
+    limit = {"type": "object", "additionalProperties": False, "required": ["times", "per"],
+             "properties": {"times": {"type": "integer", "minimum": 1, "maximum": MOST_TIMES},
+                            "per": {"enum": list(PERIODS), "description": "turn: until the player's next move of "
+                                    "the game's own; round; game"}},
+             "description": "at most `times` uses per turn, round or game, by each player"}
+    until = {"type": "object", "additionalProperties": False, "required": ["part", "at_most"],
+             "description": "a limit on what a player may hold: while the mover has more than `at_most` of `part` "
+             "at one of its decisions in the move's phases, this move is the only thing it may do (choosing what "
+             "goes), again until it is back within the limit; otherwise it is never offered",
+             "properties": {"part": named("a part of the mover's that one of the move's operations lowers (pay or "
+                                          "return)"),
+                            "at_most": {"type": "integer", "minimum": 0, "maximum": MOST_HELD}}}
+    phases = {"oneOf": [{"const": TURN}, {"type": "array", "minItems": 1, "maxItems": MOST_PHASES,
+                                          "uniqueItems": True, "items": NAME}],
+              "description": "the phases (flow states where players decide) in which the move is offered, or "
+              "'turn': at any of one's own decisions"}
+    item = {"type": "object", "additionalProperties": False, "required": ["in", "do"],
+            "properties": {"in": phases, "limit": limit, "until": until, "do": do_schema(), "cites": CITES},
+            "oneOf": [{"required": ["limit"], "not": {"required": ["until"]}},
+                      {"required": ["until"], "not": {"required": ["limit"]}}],
+            "description": ""}
+    return {"type": "object", "maxProperties": MOST_MOVES, "propertyNames": {"pattern": NAME_PATTERN},
+            "description": "moves the pack adds to the game's own (regola.mechanics.moves): each a verb (the key: "
+            "the first word of its action) made of operations over the pack's parts, offered in named phases or "
+            "at any of one's decisions, at most so many times a turn, round or game", "additionalProperties": item}
 
 
 @dataclass(frozen=True)

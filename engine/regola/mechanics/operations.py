@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from regola.core.errors import PackError
 from regola.i18n import NC_
+from regola.mechanics.forms import named
 from regola.mechanics.parts import OTHERS, Give, Part
 from regola.mechanics.seating import in_turn_from
 
@@ -38,17 +39,12 @@ START_MARKER = Part(START, "marker", "shared", "", None, 0, 0)
 #: where the seat that claimed the start of the next round is kept (the state's marks)
 CLAIMED = "claimed"
 
-_NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,31}$"}
 _AMOUNT = {"type": "integer", "minimum": 1, "maximum": 1_000_000, "description": "how many: a whole number"}
-
-
-def _named(about: str) -> dict[str, Any]:
-    return {**_NAME, "description": about}
 
 
 def _item(verb: str, about: str, required: tuple[str, ...], **more: dict[str, Any]) -> dict[str, Any]:
     return {"type": "object", "additionalProperties": False, "required": [verb, *required],
-            "properties": {verb: _named(about), **more}}
+            "properties": {verb: named(about), **more}}
 
 
 def _kinds(state: Any, part: Part, seat: int) -> list[int]:
@@ -173,7 +169,7 @@ class Pay(_CounterOp):
     going: ClassVar[bool] = True
     SCHEMA: ClassVar[dict[str, Any]] = _item(
         "pay", "a counter of the mover's (mechanics.parts) that goes down", ("amount",), amount=_AMOUNT,
-        to=_named("where it goes: 'bank' (the default: the bank, or the part's supply), 'others' (that much to "
+        to=named("where it goes: 'bank' (the default: the bank, or the part's supply), 'others' (that much to "
                   "each other player), 'chosen' (to one other player, the mover's choice) or a shared counter"))
     SAYS: ClassVar[Mapping[str, tuple[str, str]]] = {
         "bank": NC_("move", "pay {what}"),
@@ -229,7 +225,7 @@ class Gain(_CounterOp):
     verb: ClassVar[str] = "gain"
     SCHEMA: ClassVar[dict[str, Any]] = _item(
         "gain", "a counter of the mover's that goes up", ("amount",), amount=_AMOUNT,
-        **{"from": _named("where it comes from: 'bank' (the default: the bank, or the part's supply) or a shared "
+        **{"from": named("where it comes from: 'bank' (the default: the bank, or the part's supply) or a shared "
                           "counter; never the other players")})
     SAYS: ClassVar[Mapping[str, tuple[str, str]]] = {
         "bank": NC_("move", "take {what}"),
@@ -282,7 +278,7 @@ class Return(Op):
     going: ClassVar[bool] = True
     SCHEMA: ClassVar[dict[str, Any]] = _item(
         "return", "a holding of the mover's counted per kind (with kinds): the mover chooses which kind goes",
-        ("amount",), amount=_AMOUNT, to=_named("the shared holding of the same kinds it goes to"))
+        ("amount",), amount=_AMOUNT, to=named("the shared holding of the same kinds it goes to"))
     SAYS: ClassVar[Mapping[str, tuple[str, str]]] = {"": NC_("move", "give back {what} ({kind}) to {place}")}
     CHOOSES: ClassVar[bool] = True
 
@@ -356,7 +352,7 @@ class Take(Op):
     SCHEMA: ClassVar[dict[str, Any]] = _item(
         "take", "a holding of the mover's counted per kind (with kinds): the mover chooses which kind comes; or a "
         "holding of single cards that names its cards: the mover chooses one card (amount 1)", ("amount",),
-        amount=_AMOUNT, **{"from": _named("the shared holding of the same kinds it comes from, or the shared "
+        amount=_AMOUNT, **{"from": named("the shared holding of the same kinds it comes from, or the shared "
                                           "holding of single cards the chosen card comes from")})
     SAYS: ClassVar[Mapping[str, tuple[str, str]]] = {
         "kind": NC_("move", "take {what} ({kind}) from {place}"),
@@ -413,7 +409,7 @@ class Discard(_OneCard, Op):
     SCHEMA: ClassVar[dict[str, Any]] = _item(
         "discard", "a holding of the mover's of single cards that names its cards: the mover chooses which card "
         "goes", ("to",), amount={"const": 1, "description": "one card (the default)"},
-        to=_named("the shared holding of single cards it goes to, where every player sees it (a display, the box)"))
+        to=named("the shared holding of single cards it goes to, where every player sees it (a display, the box)"))
     SAYS: ClassVar[Mapping[str, tuple[str, str]]] = {
         "rule": NC_("move", "discard {what} of their choice to {place}"),
         "made": NC_("move", "discard {card} to {place}")}
@@ -440,7 +436,7 @@ class Draw(Op):
     SCHEMA: ClassVar[dict[str, Any]] = _item(
         "draw", "a holding of the mover's of single cards (mechanics.parts) the cards come into", ("amount", "from"),
         amount={"type": "integer", "minimum": 1, "maximum": 9, "description": "how many cards, from the top"},
-        **{"from": _named("the shared pile (a part of kind pile) whose top cards are drawn: its first items")})
+        **{"from": named("the shared pile (a part of kind pile) whose top cards are drawn: its first items")})
     SAYS: ClassVar[Mapping[str, tuple[str, str]]] = {"": NC_("move", "draw {what} from the top of {place}")}
 
     @classmethod

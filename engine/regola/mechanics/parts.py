@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regola.core.errors import PackError
+from regola.mechanics.forms import CITES, NAME, NAME_PATTERN, POINTER, named
 
 __all__ = ["KINDS", "OTHERS", "OWNERS", "UNLIMITED", "Give", "Part", "compile_parts", "kinds_named", "measure",
            "units"]
@@ -35,6 +36,56 @@ OTHERS = "others"
 UNLIMITED = 10**9
 #: the most cards a holding's ``cards`` list may name (each is a choice of a move's action)
 MOST_CARDS = 256
+#: the most parts a pack may declare, and the most piles the forms may count
+MOST_PARTS, MOST_PILES = 64, 16
+#: how a holding is counted: by its number of items, or by a count per kind added up
+COUNTS = ("items", "sum")
+
+
+def schema() -> dict[str, Any]:
+    """The schema of ``mechanics.parts`` (``tools/schemas.py`` writes it into schemas/mechanics.schema.json)."""
+    bound = {"oneOf": [{"type": "integer", "minimum": 0, "maximum": UNLIMITED}, {"type": "string",
+                                                                                "pattern": POINTER["pattern"]}],
+             "description": "a whole number, or a JSON pointer into the pack whose number, or count of items, it is"}
+    item = {
+        "type": "object", "additionalProperties": False, "required": ["kind", "owner"],
+        "properties": {
+            "kind": {"enum": list(KINDS), "description": "counter: a whole number of things (gulden, jesters); "
+                     "tally: a count the game keeps of what happened (inventions completed, gulden paid at "
+                     "auction), counted but never given; holding: things held, counted by their number (or, with "
+                     "counts: sum, by a count per kind added up); pile: an ordered stack of cards"},
+            "owner": {"enum": list(OWNERS), "description": "player: one per player; shared: one for the game (a "
+                      "supply, the council, a pile)"},
+            "at": named("the attribute of the player (owner: player) or of the game's state (shared) that keeps "
+                        "it; a counter without one is kept by the rules alone (a debt, a favour the printed game "
+                        "does not have), starting at 0"),
+            "unit": named("the unit of the rule catalogs that the words of a rule counting it count in"),
+            "counts": {"enum": list(COUNTS)},
+            "min": bound,
+            "max": bound,
+            "supply": named("the shared counter it comes from and goes back to: nothing is given beyond what the "
+                            "supply holds"),
+            "cites": CITES,
+            "kinds": named("a holding counted per kind (counts: sum): a JSON pointer to the pack's list of its "
+                           "kinds' ids, in the order the state counts them (a move that returns or takes one "
+                           "chooses the kind)", POINTER),
+            "cards": named("a holding of single cards: a JSON pointer to the pack's list of the cards it may hold "
+                           f"(items with an id, or the ids), at most {MOST_CARDS} (a move that takes or discards "
+                           "one card chooses it by its id)", POINTER),
+        },
+    }
+    return {"type": "object", "maxProperties": MOST_PARTS, "propertyNames": {"pattern": NAME_PATTERN},
+            "description": "every counter, holding and pile a rule may speak of (regola.mechanics.parts): its kind, "
+            "its owner, the attribute of the player or the game that keeps it, the unit its words count in, and its "
+            "bounds. Each part a player owns that names a unit is a measure the forms below may count; each counter "
+            "a player owns is a resource an award may give", "additionalProperties": item}
+
+
+def piles_schema() -> dict[str, Any]:
+    """The schema of ``mechanics.piles``, the piles the forms may count."""
+    return {"type": "array", "maxItems": MOST_PILES, "uniqueItems": True, "items": NAME,
+            "description": "the game's piles the forms may count (an end 'runs_out' names one); the game's code "
+            "counts each, and every rule catalog names each (names.piles)"}
 
 #: (the fields a player keeps, the fields the game's state keeps)
 Fields = tuple[tuple[str, ...], tuple[str, ...]]

@@ -1,22 +1,25 @@
 """``schemas/mechanics.schema.json``, with each formed mechanic's part written from its record.
 
-The mechanics whose form data chooses (``FORMED``) are stated by their records (regola.mechanics.forms),
-and a declared move's operations by their classes (regola.mechanics.operations); the rest of the file
-(parts, awards, end conditions, visibility, a move's phases and limits) is written by hand. ``generated``
-returns the file as it must read, and ``tools/schemas.py`` writes it; a test fails when the committed
-file differs, so a form changed in its record and not in the schema cannot land.
+The mechanics whose form data chooses (``FORMED``) are stated by their records (regola.mechanics.forms);
+the parts, piles, awards, end conditions and visibility by the modules that compile them (``schema()``
+of parts.py, awards.py, ending.py, visibility.py, from the constants their compile steps read), and the
+declared moves by moves.py, each operation from its class (regola.mechanics.operations). Only the file's
+frame (its title, ``$defs`` of a measure and a citation) is kept as committed. ``generated`` returns the
+file as it must read, and ``tools/schemas.py`` writes it; a test fails when the committed file differs,
+so a form or bound changed in its module and not in the schema cannot land.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from regola.mechanics import awards, ending, moves, parts, visibility
 from regola.mechanics.auction import AUCTION
 from regola.mechanics.draft import DEAL
 from regola.mechanics.forms import Mechanic
-from regola.mechanics.operations import do_schema
 from regola.mechanics.seating import TURN_ORDER
 from regola.mechanics.start import START
 
@@ -42,16 +45,21 @@ def rule_form() -> dict[str, Any]:
                            "first such rule of the mechanic and the others are left out"}
 
 
+#: every other part of the block, by its name, from the module that compiles it
+WRITTEN: dict[str, Callable[[], dict[str, Any]]] = {
+    "parts": parts.schema, "awards": awards.schema, "end": ending.schema, "visibility": visibility.schema,
+    "provenance": lambda: {"type": "object", "description": "which values of this block no source states "
+                           "('reconstructed'), by their place in it"},
+    "piles": parts.piles_schema, "moves": moves.schema,
+}
+
+
 def generated(committed: dict[str, Any]) -> dict[str, Any]:
-    """``committed`` (the schema as read) with each formed mechanic's property written from its record, in
-    the place it holds."""
-    properties = dict(committed["properties"])
-    for name, mechanic in FORMED.items():
-        properties[name] = mechanic.schema()
-    moves = properties["moves"]  # a declared move's operations, each from its class (regola.mechanics.operations)
-    item = moves["additionalProperties"]
-    properties["moves"] = {**moves, "additionalProperties": {
-        **item, "properties": {**item["properties"], "do": do_schema()}}}
+    """``committed`` (the schema as read) with every property of the block written from its module, in the
+    place it holds (a new one last)."""
+    written = {**{name: m.schema for name, m in FORMED.items()}, **WRITTEN}
+    properties = {name: written[name]() for name in committed["properties"] if name in written}
+    properties.update({name: write() for name, write in written.items() if name not in properties})
     defs = {**committed.get("$defs", {}), RULE_FORM: rule_form()}
     return {**committed, "properties": properties, "$defs": defs}
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from regola.i18n import N_
+from regola.mechanics.forms import NAME_PATTERN
 
 __all__ = ["HELD_AUDIENCES", "HELD_WORDS", "PILE_AUDIENCES", "PILE_WORDS", "Visibility"]
 
@@ -22,6 +24,27 @@ HELD_AUDIENCES = ("public", "owner")
 HELD_WORDS = (N_("everyone"), N_("its owner only"))
 PILE_AUDIENCES = ("hidden", "public")
 PILE_WORDS = (N_("face down"), N_("face up"))
+#: the most parts and piles a block may name, and the most cards a pile may show on its top
+MOST_PARTS, MOST_PILES, MOST_ON_TOP = 32, 16, 20
+
+
+def schema() -> dict[str, Any]:
+    """The schema of ``mechanics.visibility`` (``tools/schemas.py`` writes it into schemas/mechanics.schema.json)."""
+    top = {"type": "object", "additionalProperties": False, "required": ["top"],
+           "properties": {"top": {"type": "integer", "minimum": 1, "maximum": MOST_ON_TOP,
+                                  "description": "how many cards from the top lie face up, in order"}}}
+    piles = {"type": "object", "maxProperties": MOST_PILES, "propertyNames": {"pattern": NAME_PATTERN},
+             "additionalProperties": {"oneOf": [{"enum": list(PILE_AUDIENCES)}, top]},
+             "description": "how each of the pack's piles (mechanics.piles) lies: hidden (face down: nobody sees "
+             "its cards until they are drawn; a pile not listed), public (face up: everyone sees its cards in order "
+             "from the top) or {top: N} (everyone sees its top N cards in order, the rest face down; where the "
+             "game can lay a pile so)"}
+    return {"type": "object", "maxProperties": MOST_PARTS, "propertyNames": {"pattern": NAME_PATTERN},
+            "properties": {"piles": piles}, "additionalProperties": {"enum": list(HELD_AUDIENCES)},
+            "description": "who sees each part of a player's holdings the game names (money, hand, prestige "
+            "cards...): public (everyone) or owner (that player only); under piles, whether each pile lies face "
+            "down (hidden) or face up (public); the views, the search bots' information and OpenSpiel's "
+            "observations follow it"}
 
 
 @dataclass(frozen=True)
