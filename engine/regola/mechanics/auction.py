@@ -27,7 +27,7 @@ survives the JSON round trip and the search bots' copies.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from regola.core.errors import PackError
@@ -49,16 +49,14 @@ class RaiseRule:
     least: int = 1  # multiple: the smallest raise
     most: int = 0  # multiple: the largest raise
     traits: frozenset[str] = frozenset({"unbounded"})  # its form's (RAISE.traits)
+    #: a raise of any amount: the bids are every sum above the high bid
+    unbounded: bool = field(init=False)
+    #: one raise only (``by``): a raise is listed without its amount
+    single: bool = field(init=False)
 
-    @property
-    def unbounded(self) -> bool:
-        """A raise of any amount: the bids are every sum above the high bid."""
-        return "unbounded" in self.traits
-
-    @property
-    def single(self) -> bool:
-        """One raise only (``by``): a raise is listed without its amount."""
-        return "single" in self.traits
+    def __post_init__(self) -> None:  # the traits as flags, read on every bid
+        object.__setattr__(self, "unbounded", "unbounded" in self.traits)
+        object.__setattr__(self, "single", "single" in self.traits)
 
     def raises(self) -> tuple[int, ...] | None:
         """Every raise the rule allows, smallest first; None for ``any`` (every amount above)."""
@@ -89,36 +87,25 @@ class Auction:
     bid_least: int = 0  # ... from this one (0: from the game's own least bid, its opening price)
     tie: str = "start_then_clockwise"  # sealed: who of equal bids goes first (regola.mechanics.ties)
     traits: frozenset[str] = frozenset({"sealed"})  # its form's (AUCTION.traits): what the games' steps ask
+    #: bids made in secret, all at once
+    sealed: bool = field(init=False)
+    #: bids raised openly in turn by the raise rule
+    raised: bool = field(init=False)
+    #: a price asked of each bidder in turn; the first to accept pays it
+    offered: bool = field(init=False)
+    #: the price asked falls each time the lot goes round unclaimed
+    falling: bool = field(init=False)
+    #: a lot goes at a fixed price: it is offered, and the price never falls
+    priced: bool = field(init=False)
+    #: the price of a lot put up moves (raised, or falling) while the bidders go round
+    haggled: bool = field(init=False)
 
-    @property
-    def sealed(self) -> bool:
-        """Bids made in secret, all at once."""
-        return "sealed" in self.traits
-
-    @property
-    def raised(self) -> bool:
-        """Bids raised openly in turn by the raise rule."""
-        return "raised" in self.traits
-
-    @property
-    def offered(self) -> bool:
-        """A price asked of each bidder in turn; the first to accept pays it."""
-        return "offered" in self.traits
-
-    @property
-    def falling(self) -> bool:
-        """The price asked falls each time the lot goes round unclaimed."""
-        return "falling" in self.traits
-
-    @property
-    def priced(self) -> bool:
-        """A lot goes at a fixed price: it is offered, and the price never falls."""
-        return self.offered and not self.falling
-
-    @property
-    def haggled(self) -> bool:
-        """The price of a lot put up moves (raised, or falling) while the bidders go round."""
-        return self.raised or self.falling
+    def __post_init__(self) -> None:  # the traits as flags, read on every decision of an auction
+        flags = {name: name in self.traits for name in ("sealed", "raised", "offered", "falling")}
+        flags["priced"] = flags["offered"] and not flags["falling"]
+        flags["haggled"] = flags["raised"] or flags["falling"]
+        for name, value in flags.items():
+            object.__setattr__(self, name, value)
 
     def asking(self, default: int) -> int:
         """The first price asked: a falling offer's start, a fixed price's price (``default``: the game's own

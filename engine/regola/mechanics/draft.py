@@ -16,7 +16,7 @@ round trip; the game says where the dealt cards are and where the kept and left-
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from regola.core.errors import PackError
@@ -48,21 +48,17 @@ class Deal:
     kept: int
     direction: str = "left"
     traits: frozenset[str] = frozenset()  # its form's (DEAL.traits): what the games' steps ask
+    #: the hands become packets passed round the table, one card kept of each (a hand: unseen)
+    passed: bool = field(init=False)
+    #: the cards lie face up in a row, taken in turn and refilled from the pile (seen by all)
+    shown: bool = field(init=False)
+    #: the cards are chosen one at a time (a move of their own), not kept at once
+    picked: bool = field(init=False)
 
-    @property
-    def passed(self) -> bool:
-        """The hands become packets passed round the table, one card kept of each (a hand: unseen)."""
-        return "passed" in self.traits
-
-    @property
-    def shown(self) -> bool:
-        """The cards lie face up in a row, taken in turn and refilled from the pile (seen by all)."""
-        return "shown" in self.traits
-
-    @property
-    def picked(self) -> bool:
-        """The cards are chosen one at a time (a move of their own), not kept at once."""
-        return self.passed or self.shown
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "passed", "passed" in self.traits)
+        object.__setattr__(self, "shown", "shown" in self.traits)
+        object.__setattr__(self, "picked", self.passed or self.shown)
 
 
 def compile_deal(raw: Mapping[str, Any] | None, terms: Any, units: Mapping[str, str], pointer: str) -> Deal | None:
