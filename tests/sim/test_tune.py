@@ -71,13 +71,16 @@ def test_fair_seats_is_confirmed_on_fresh_seeds_with_a_report(tmp_path: Path) ->
     assert code in (0, 1)  # met or not on 60 games: what matters here is that it was confirmed and said so
     text = out.read_text(encoding="utf-8")
     assert "Confirmed on fresh seeds it was not tuned on" in text and "seat advantage, base -> this variant" in text
+    assert "each seat's share of the wins [95 %]" in text and "within 6 pp of its fair share (25.0 %)" in text
+    assert "(search: " in text and "its optimism" in text  # the search's own figure beside the confirmed one
+    assert ("Goal met: every lineup's 95 % interval" in text) == (code == 0)
     variant = yaml.safe_load(text)["variant"]
     assert all(c["path"].endswith("/money") and 0 <= c["value"] <= 12 for c in variant["changes"])
     report = json.loads((tmp_path / "fair.tune" / "confirm" / "report.json").read_text(encoding="utf-8"))
     assert report["plan"]["games"] == 60 and set(report["seats"]["random"]) == {"base", "fair"}
     search = Search("cs", goal("fair-seats"), [], (4,), "beginner", parse_lineups("random", None), 0, (20, 40))
     fresh = report["plan"]["seed"]
-    assert fresh == fresh_seed(search) != 0
+    assert fresh == fresh_seed(search, 60) != 0
 
 
 def test_fresh_seeds_share_no_game_with_the_search() -> None:
@@ -144,3 +147,56 @@ def test_tune_starts_from_a_house_rule_and_keeps_its_changes(tmp_path: Path) -> 
     written = yaml.safe_load(out.read_text(encoding="utf-8"))["variant"]["changes"]
     assert written == [{"op": "replace", "path": "/setup/advanced/per_player/money", "value": 9},
                        {"op": "replace", "path": ROUNDS, "value": 5}]
+
+
+def test_the_confirmation_seeds_are_checked_for_every_game_it_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A confirmation of 2,000 games after a search of 1,600: a root whose games 1,600-1,999 repeat the
+    search's seeds is refused, though its first 1,600 are fresh."""
+    import regola.sim.tune as tune
+
+    def fake(root: int, i: int) -> int:
+        if i == 1_000_003:  # the next root tried
+            return root + 1
+        if root == 0:  # the search's own seeds
+            return i
+        if root == 1:  # fresh for its first 1,600 games, then the search's seeds again
+            return 10**6 + i if i < 1_600 else i - 1_600
+        return root * 10**6 + i
+
+    monkeypatch.setattr(tune, "game_seed", fake)
+    search = Search("cs", goal("fair-seats"), [], (4,), "beginner", [], 0, (100, 400, 1600))
+    assert fresh_seed(search) == 1  # the games the search played: none repeated
+    assert fresh_seed(search, 2_000) == 2  # all 2,000 confirmation games: the first root is refused
+
+
+def test_a_goal_is_met_only_where_every_interval_lies_within_it() -> None:
+    from regola.cli.tune import _verdict
+    from regola.sim.tune import Confirmed, games_to_show, wilson
+
+    fair = goal("fair-seats")  # at most 4 pp, each seat within 6 pp of its fair share
+
+    class Tuner:
+        def met(self, value: float) -> bool:
+            return value <= 0.04
+
+    class Top:
+        value = 0.02
+
+    inside = Confirmed(0.025, 0.015, 0.035, 0.06)
+    reaching = Confirmed(0.030, 0.018, 0.045, 0.06)  # the figure below 4 pp, its interval not
+    above = Confirmed(0.046, 0.035, 0.058, 0.06)
+    said, met = _verdict({"greedy": inside}, fair, Tuner(), Top(), 2000)
+    assert met and said.startswith("goal met")
+    said, met = _verdict({"greedy": inside, "random": reaching}, fair, Tuner(), Top(), 2000)
+    assert not met and "not shown at 2,000 games" in said and "about 4,500 games" in said
+    assert games_to_show(reaching, 0.04, 2000) == 4500  # the interval narrows as 1/sqrt(games)
+    said, met = _verdict({"greedy": above}, fair, Tuner(), Top(), 2000)
+    assert not met and said.startswith("goal not met")
+    assert games_to_show(above, 0.04, 2000) is None
+    said, met = _verdict({}, fair, Tuner(), Top(), 0)  # no confirmation: the search's figure, said as such
+    assert met and "point estimate" in said
+    low, high = wilson(0.25, 2000)
+    assert 0.230 < low < 0.232 and 0.268 < high < 0.270
+    seats = Confirmed(0.03, 0.02, 0.04, 0.05, (0.25, 0.305, 0.2, 0.245), (0.25,) * 4, (2000,) * 4)
+    assert not seats.within_band(0.06)  # seat 2's 30.5 % reaches past 31 %
+    assert Confirmed(0.01, 0.0, 0.02, 0.05, (0.25, 0.26, 0.24, 0.25), (0.25,) * 4, (2000,) * 4).within_band(0.06)

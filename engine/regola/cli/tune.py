@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import shlex
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from regola.cli.argtypes import identifier, real, seed, whole
 from regola.cli.common import pack_option
 from regola.cli.simulate import first_setup, jobs_of, need_sim
 from regola.core.errors import RegolaError
+
+if TYPE_CHECKING:
+    from regola.sim.tune import Confirmed
 
 #: what the goal's title says in the variant file when --title is not given
 TITLES = {"fair-seats": "Seats evened out (regola tune)", "length": "Game length tuned (regola tune)",
@@ -73,7 +77,16 @@ def run(args: argparse.Namespace) -> int:
     from regola.sim.progress import Progress
     from regola.sim.runner import Interrupted
     from regola.sim.study import parse_lineups
-    from regola.sim.tune import Search, Tuner, best, dump_variant, fresh_seed, history_plot, variant_document
+    from regola.sim.tune import (
+        Search,
+        Tuner,
+        best,
+        confirmed_seats,
+        dump_variant,
+        fresh_seed,
+        history_plot,
+        variant_document,
+    )
 
     chosen = goal(args.goal)
     if chosen.measure != SEATS and args.target is None:
@@ -126,9 +139,9 @@ def run(args: argparse.Namespace) -> int:
     staged = work / "best.yaml"
     staged.write_text(dump_variant(doc, []), encoding="utf-8")
     header = _search_lines(search, found, top, tuner.played, seconds)
-    confirmed: dict[str, tuple[float, float, float, float]] = {}
+    confirmed: dict[str, Confirmed] = {}
     if args.confirm:
-        fresh = fresh_seed(search)
+        fresh = fresh_seed(search, args.confirm)
         report = work / "confirm"
         argv = ["compare", str(staged.resolve()), "--pack", args.pack, "--players", str(args.players),
                 "--setup", setup, "--lineups", ";".join(lu.spec for lu in search.lineups), "--games",
@@ -146,19 +159,39 @@ def run(args: argparse.Namespace) -> int:
         code = main(argv)
         if code != 0:
             return code
-        confirmed = _confirmed(report / "report.json", variant_id)
-        header += _confirmation_lines(confirmed, chosen.measure, args.confirm, fresh, report, argv)
+        confirmed = confirmed_seats(json.loads((report / "report.json").read_text(encoding="utf-8")), variant_id)
+        header += _confirmation_lines(confirmed, chosen, top.lineups, args.confirm, fresh, report, argv)
+    verdict, met = _verdict(confirmed, chosen, tuner, top, args.confirm)
+    header.append(verdict[0].upper() + verdict[1:] + ".")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(dump_variant(doc, header), encoding="utf-8")
-    verdict = (max(v for v, _, _, _ in confirmed.values()) if confirmed and chosen.measure == SEATS
-               else float(top.value or 0.0))
-    met = tuner.met(verdict)
-    figures = ({lineup: v for lineup, (v, _, _, _) in confirmed.items()} if confirmed else top.lineups)
+    figures = ({lineup: c.value for lineup, c in confirmed.items()} if confirmed else top.lineups)
     print(f"regola tune: {out} ({len(doc['variant']['changes'])} changes); "
           + ("confirmed on fresh seeds: " if confirmed else "on the search's seeds: ")
           + "; ".join(f"{lineup} {_figure(v, chosen.measure)}" for lineup, v in figures.items())
-          + ("; goal met" if met else "; goal not met") + f". Plot: {work / 'history.png'}")
+          + f"; {verdict}. Plot: {work / 'history.png'}")
     return 0 if met else 1
+
+
+def _verdict(confirmed: dict[str, Confirmed], chosen: Any, tuner: Any, top: Any, games: int) -> tuple[str, bool]:
+    """Whether the goal is met, in words: for a seat goal confirmed on fresh seeds, only where every
+    lineup's 95 % interval lies within it (else how many games would show it); otherwise the search's
+    own figure, said as such."""
+    from regola.sim.goals import SEATS
+    from regola.sim.tune import games_to_show
+
+    if not (confirmed and chosen.measure == SEATS):
+        met = tuner.met(float(top.value or 0.0))
+        return ("goal met" if met else "goal not met") + " on the search's seeds (a point estimate)", met
+    limit = chosen.met.get("at_most", math.inf)
+    if all(c.high <= limit for c in confirmed.values()):
+        return f"goal met: every lineup's 95 % interval lies below {_figure(limit, SEATS)}", True
+    if any(not c.value <= limit for c in confirmed.values()):
+        return f"goal not met: above {_figure(limit, SEATS)} on fresh seeds", False
+    needed = [games_to_show(c, limit, games) for c in confirmed.values()]
+    more = f"; about {max(n for n in needed if n is not None):,} games per arm would show it" \
+        if all(n is not None for n in needed) else ""
+    return (f"goal not shown at {games:,} games: an interval reaches above {_figure(limit, SEATS)}" + more), False
 
 
 def _stages(text: str) -> tuple[int, ...]:
@@ -202,26 +235,33 @@ def _search_lines(search: Any, found: list[Any], top: Any, played: int, seconds:
     return lines
 
 
-def _confirmed(path: Path, variant_id: str) -> dict[str, tuple[float, float, float, float]]:
-    """lineup → (variant's value, its low, its high, the base's value) from compare's report."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    out = {}
-    for lineup, arms in data.get("seats", {}).items():
-        mine, base = arms.get(variant_id), arms.get("base")
-        if mine is not None and base is not None:
-            out[lineup] = (float(mine["rms"]), float(mine["low"]), float(mine["high"]), float(base["rms"]))
-    return out
-
-
-def _confirmation_lines(confirmed: dict[str, tuple[float, float, float, float]], measure: str, games: int,
+def _confirmation_lines(confirmed: dict[str, Confirmed], chosen: Any, searched: dict[str, float], games: int,
                         fresh: int, report: Path, argv: list[str]) -> list[str]:
+    """The confirmation in the variant's header: per lineup the seat advantage before and after with its
+    interval, the search's own figure beside it (the difference is the search's optimism: the best of
+    many candidates on the same seeds looks better than it is), and each seat's share of the wins with
+    its interval against the goal's band."""
     from regola.sim.goals import SEATS
 
-    if measure != SEATS:
+    if chosen.measure != SEATS:
         return [f"Confirmed on fresh seeds (root {fresh}, {games:,} games per arm and lineup): see {report}."]
     lines = [f"Confirmed on fresh seeds it was not tuned on (root {fresh}, {games:,} games per arm and lineup),",
-             "seat advantage, base -> this variant [95 % interval]:"]
-    for lineup, (value, low, high, base) in confirmed.items():
-        lines.append(f"  {lineup}: {100 * base:.1f} pp -> {100 * value:.1f} pp [{100 * low:.1f}, {100 * high:.1f}]")
+             "seat advantage, base -> this variant [95 % interval] (the search's figure on its own seeds):"]
+    for lineup, c in confirmed.items():
+        line = f"  {lineup}: {100 * c.base:.1f} pp -> {100 * c.value:.1f} pp [{100 * c.low:.1f}, {100 * c.high:.1f}]"
+        if lineup in searched:
+            optimism = c.value - searched[lineup]
+            line += f" (search: {100 * searched[lineup]:.1f} pp; its optimism {100 * optimism:+.1f} pp)"
+        lines.append(line)
+        if c.shares:
+            seats = " · ".join(f"{seat + 1}: {100 * share:.1f} % [{100 * low:.1f}, {100 * high:.1f}]"
+                               for seat, (share, (low, high)) in enumerate(zip(c.shares, c.seat_intervals(),
+                                                                                   strict=True)))
+            lines.append(f"    each seat's share of the wins [95 %]: {seats}")
+            if chosen.band is not None:
+                fair = sorted({round(100 * f, 1) for f in c.fair})
+                within = c.within_band(chosen.band)
+                lines.append(f"    every seat's interval within {100 * chosen.band:.0f} pp of its fair share "
+                             f"({', '.join(f'{f:.1f} %' for f in fair)}): " + ("yes" if within else "no"))
     lines.append(f"Report: {report / 'report.html'}; again: regola {shlex.join(argv[:1] + argv[1:])}")
     return lines

@@ -29,12 +29,16 @@ class Goal:
     met: dict[str, float]  # {"at_most": x} or {"within": x}
     lineups: str
     stages: tuple[int, ...]
+    band: float | None = None  # seats: how far from its fair share each seat's win share may lie
+
+
 
 
 @functools.cache
 def declared() -> dict[str, Goal]:
     data = load_yaml(FILE)
-    return {gid: Goal(gid, g["measure"], dict(g["met"]), g["lineups"], tuple(int(s) for s in g["stages"]))
+    return {gid: Goal(gid, g["measure"], dict(g["met"]), g["lineups"], tuple(int(s) for s in g["stages"]),
+                      float(g["band"]) if "band" in g else None)
             for gid, g in data["goals"].items()}
 
 

@@ -32,6 +32,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 import yaml
@@ -275,14 +276,71 @@ def best(found: list[Trial]) -> Trial | None:
     return min(done, key=lambda t: (t.value, t.number)) if done else None
 
 
-def fresh_seed(search: Search) -> int:
-    """A root seed for the confirmation whose games share no seed with the search's (checked, not hoped)."""
+def fresh_seed(search: Search, games: int = 0) -> int:
+    """A root seed for a confirmation of ``games`` games (per arm and lineup) whose games share no seed with
+    the search's: every one of them checked, not hoped (at least as many as the search played)."""
     taken = search.seeds()
     root = search.seed
     while True:
         root = game_seed(root, 1_000_003) % (2 ** 31)
-        if not taken & {game_seed(root, i) for i in range(len(taken))}:
+        if not taken & {game_seed(root, i) for i in range(max(games, len(taken)))}:
             return root
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    """One lineup's confirmation of a seat goal, from compare's report: the tuned variant's seat advantage
+    with its 95 % interval, the base's, and each seat's share of the wins, fair share and games."""
+
+    value: float
+    low: float
+    high: float
+    base: float
+    shares: tuple[float, ...] = ()
+    fair: tuple[float, ...] = ()
+    games: tuple[int, ...] = ()
+
+    def seat_intervals(self, level: float = 0.95) -> list[tuple[float, float]]:
+        """Each seat's share of the wins as a 95 % Wilson interval over the games it played."""
+        return [wilson(share, n, level) for share, n in zip(self.shares, self.games, strict=True)]
+
+    def within_band(self, band: float) -> bool:
+        """Whether every seat's interval lies within ``band`` of its fair share."""
+        return all(fair - band <= low and high <= fair + band
+                   for (low, high), fair in zip(self.seat_intervals(), self.fair, strict=True))
+
+
+def wilson(share: float, n: int, level: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a share observed over ``n`` games (0..1 without games)."""
+    if n <= 0 or not math.isfinite(share):
+        return 0.0, 1.0
+    z = NormalDist().inv_cdf(0.5 + level / 2)
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def confirmed_seats(report: dict[str, Any], variant_id: str) -> dict[str, Confirmed]:
+    """lineup -> its confirmation, from compare's report.json (``seats``: lineup -> arm -> SeatBalance)."""
+    out = {}
+    for lineup, arms in report.get("seats", {}).items():
+        mine, base = arms.get(variant_id), arms.get("base")
+        if mine is not None and base is not None:
+            out[lineup] = Confirmed(float(mine["rms"]), float(mine["low"]), float(mine["high"]), float(base["rms"]),
+                                    tuple(float(s) for s in mine.get("shares", ())),
+                                    tuple(float(f) for f in mine.get("fair", ())),
+                                    tuple(int(g) for g in mine.get("games", ())))
+    return out
+
+
+def games_to_show(confirmed: Confirmed, limit: float, games: int) -> int | None:
+    """About how many games per arm would put the interval's upper end below ``limit``, the interval
+    narrowing as one over the root of the games; None when the figure itself is not below it."""
+    if not confirmed.value < limit or not math.isfinite(confirmed.high):
+        return None
+    if confirmed.high <= limit:
+        return games
+    return math.ceil(games * ((confirmed.high - confirmed.value) / (limit - confirmed.value)) ** 2)
 
 
 def history_plot(found: list[Trial], title: str, label: str) -> bytes | None:
