@@ -52,7 +52,7 @@ def test_a_job_outlives_its_page_streams_progress_and_ends_with_a_report(tmp_pat
             assert client.post("/workshop/cs/en/compare", data={"variant": token, "games": "5"}).status_code == 429
             # the page goes away after the first event: the job goes on regardless
             progress = _state(client, job_id)
-            assert progress["total"] == 2 * 12 * 2 and progress["state"] in ("queued", "running", "done")
+            assert progress["total"] == 2 * 12 * 3 and progress["state"] in ("queued", "running", "done")
             deadline = time.monotonic() + 240
             state = progress
             while time.monotonic() < deadline and state["state"] not in ("done", "failed"):
@@ -63,6 +63,7 @@ def test_a_job_outlives_its_page_streams_progress_and_ends_with_a_report(tmp_pat
             page = client.get(page_url)
             assert page.status_code == 200 and f"/workshop/jobs/{job_id}/report" in page.text
             assert 'http-equiv="refresh"' not in page.text  # finished: the page stops reloading
+            assert "probe,greedy" in page.text  # the lineups that judged it, compare's defaults
             assert "data-events" not in page.text  # and its script does not follow the job any more
             report = client.get(f"/workshop/jobs/{job_id}/report")
             assert report.status_code == 200 and "club-job" in report.text
@@ -125,3 +126,47 @@ def test_tune_it_searches_from_the_house_rule_and_offers_what_it_found(tmp_path:
                                                                                                              422)
     finally:
         assert stop_server(server) == 0
+
+
+def test_the_queue_is_served_fairly_across_networks_and_says_each_jobs_place(tmp_path: Path) -> None:
+    """Issue 44: nine addresses of one network each queueing a job held the server's queue; now one
+    network holds at most ``per_network`` jobs, and the next job is the one whose network has waited
+    longest since its last job started."""
+    from regola.serve.jobs import JobBoard, JobBounds, JobsFull, network_of
+
+    assert network_of("127.0.0.7") == network_of("127.0.0.11") == "127.0.0.0/24"
+    assert network_of("2001:db8::1") == network_of("2001:db8::ffff") == "2001:db8::/64"
+    assert network_of("unknown") == "unknown"
+    board = JobBoard(tmp_path / "jobs", tmp_path, JobBounds(per_network=2, queued=8))
+    first = board.submit("127.0.0.2", "cs", "en", "x: 1\n", 5)
+    board.submit("127.0.0.3", "cs", "en", "x: 1\n", 5)
+    with pytest.raises(JobsFull) as refused:  # a third address of the same network
+        board.submit("127.0.0.4", "cs", "en", "x: 1\n", 5)
+    assert refused.value.status == 429 and "network" in str(refused.value)
+    other = board.submit("10.1.2.3", "cs", "en", "x: 1\n", 5)
+    assert [board.ahead(j) for j in (first.id, other.id)] == [0, 2]  # the oldest first while no job has run
+    board._db.execute("UPDATE jobs SET state = 'running', started = 1 WHERE id = ?", (first.id,))
+    # 127.0.0.0/24 has a job running: the other network's job goes before its second one
+    assert board.ahead(other.id) == 0 and board.ahead(first.id) is None
+    board.close()
+
+
+def test_an_older_job_board_gains_the_new_columns(tmp_path: Path) -> None:
+    import sqlite3
+
+    from regola.serve.jobs import JobBoard
+
+    folder = tmp_path / "jobs"
+    folder.mkdir()
+    db = sqlite3.connect(str(folder / "jobs.db"))
+    db.execute("CREATE TABLE jobs (id TEXT PRIMARY KEY, client TEXT NOT NULL, pack TEXT NOT NULL, lang TEXT NOT NULL, "
+               "games INTEGER NOT NULL, state TEXT NOT NULL, reason TEXT NOT NULL, created REAL NOT NULL, "
+               "kind TEXT NOT NULL DEFAULT 'compare')")
+    db.execute("INSERT INTO jobs VALUES (?, 'c', 'cs', 'en', 5, 'done', '', 1.0, 'compare')", ("a" * 32,))
+    db.commit()
+    db.close()
+    board = JobBoard(folder, tmp_path)
+    job = board.get("a" * 32)
+    assert job is not None and job.state == "done"
+    assert board.submit("192.0.2.1", "cs", "en", "x: 1\n", 5).state == "queued"
+    board.close()

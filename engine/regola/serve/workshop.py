@@ -486,8 +486,14 @@ async def job_page(request: Request) -> Response:
     lang = request.query_params.get("lang", job.lang)
     w = words(lang if lang in ("cs", "de", "en", "fr", "pl") else "en")
     played = await run_in_threadpool(job.played)
+    ahead = await run_in_threadpool(_board(request).ahead, job.id) if job.state == "queued" else None
     states = {"queued": w.gettext("waiting for its turn"), "running": w.gettext("playing"),
               "done": w.gettext("finished"), "failed": w.gettext("failed")}
+    if ahead is not None:  # its place in the line, served fairly across networks (serve.jobs)
+        states["queued"] = w.ngettext("waiting for its turn: {n} job before it", "waiting for its turn: {n} jobs "
+                                      "before it", ahead) if ahead else w.gettext("waiting for its turn: next")
+    # TRANSLATORS: the bot lineups a comparison was played under (one per semicolon-separated entry)
+    judged = w.gettext("Judged by these bot lineups: {lineups}", lineups=" · ".join(job.lineups.split(";")))
     say = [w.gettext("Comparison") if job.kind == "compare" else w.gettext("Search for fair seats"),
            w.gettext("{played} of {total} games", played=w.number(played), total=w.number(job.total)),
            w.gettext("Read the report"), w.gettext("This page follows the job; you may close it and come back."),
@@ -504,7 +510,7 @@ async def job_page(request: Request) -> Response:
     body = (f'<main class="workshop job"{events}><h1>{esc(say[0])}</h1>'
             f'<p class="state">{esc(states.get(job.state, job.state))}</p>'
             f'<progress max="{job.total}" value="{played}">{esc(say[1])}</progress> '
-            f'<span class="count">{esc(say[1])}</span>{reason}{report}'
+            f'<span class="count">{esc(say[1])}</span><p class="lineups">{esc(judged)}</p>{reason}{report}'
             + (f'<p class="today">{esc(say[3])}</p>' if live else "") + "</main>")
     refresh = '<meta http-equiv="refresh" content="3">' if live else ""  # without JavaScript: reload
     script = f'<script src="{root}/static/workshop.js" defer></script>'
@@ -530,7 +536,9 @@ async def job_events(request: Request) -> Response:
         while True:
             now = board.get(job.id)
             played = await run_in_threadpool(now.played)
-            data = json.dumps({"state": now.state, "played": played, "total": now.total, "reason": now.reason})
+            ahead = await run_in_threadpool(board.ahead, job.id) if now.state == "queued" else None
+            data = json.dumps({"state": now.state, "played": played, "total": now.total, "reason": now.reason,
+                               "ahead": ahead})
             yield f"event: progress\ndata: {data}\n\n".encode()
             if now.state in ("done", "failed") or await request.is_disconnected() \
                     or asyncio.get_running_loop().time() - started > STREAM_SECONDS:

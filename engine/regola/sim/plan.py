@@ -13,6 +13,12 @@ from dataclasses import dataclass
 
 from regola.core.errors import RegolaError
 
+#: what `compare` plays without --bots or --lineups: bots that err (greedy at temperature 0.5: its
+#: second-best move now and then), bots that do not, and one seat that hears every kind of move through
+#: the rules (probe: it plays what a house rule adds; docs/BOTS.md) among greedy ones. Here, beside the
+#: seeds, so that the server's jobs read it without loading the statistics
+DEFAULT_LINEUPS = ("greedy:temp=0.5", "greedy", "probe,greedy")
+
 
 def game_seed(root: int, index: int) -> int:
     """The seed of game ``index`` of a simulation with root seed ``root`` (63 bits: fits int64)."""

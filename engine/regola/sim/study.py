@@ -23,7 +23,7 @@ from regola.core.errors import RegolaError
 from regola.sim.aggregate import Source, connection
 from regola.sim.arms import Arm
 from regola.sim.metrics import Metric
-from regola.sim.plan import balanced, game_seed, parse_bots
+from regola.sim.plan import DEFAULT_LINEUPS, balanced, game_seed, parse_bots
 from regola.sim.questions import SEATS, Question, applicable, declared
 from regola.sim.runner import Outcome, Simulation, run
 from regola.sim.seats import SeatBalance, SeatChange, balance, replicates_for
@@ -41,10 +41,6 @@ from regola.sim.stats import (
 from regola.sim.store import StoreError
 
 PLAN = "compare.json"
-#: what `compare` plays without --bots or --lineups: bots that err (greedy at temperature 0.5: its
-#: second-best move now and then), bots that do not, and one seat that hears every kind of move through
-#: the rules (probe: it plays what a house rule adds; docs/BOTS.md) among greedy ones
-DEFAULT_LINEUPS = ("greedy:temp=0.5", "greedy", "probe,greedy")
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,16 @@
   var bar = main.querySelector("progress");
   var count = main.querySelector(".count");
   var source = new EventSource(main.getAttribute("data-events"));
+  var seen = null;  // the job's state and its place in the line when the page was drawn
   source.addEventListener("progress", function (event) {
     var data = JSON.parse(event.data);
+    var now = data.state + ":" + data.ahead;
+    if (seen === null) { seen = now; }
+    if (now !== seen && data.state !== "done" && data.state !== "failed") {
+      source.close();
+      window.location.reload();  // its turn came nearer, or it began: the page says so in words
+      return;
+    }
     bar.max = data.total;
     bar.value = data.played;
     if (count) { count.textContent = data.played + " / " + data.total; }
