@@ -74,6 +74,7 @@ def test_fair_seats_is_confirmed_on_fresh_seeds_with_a_report(tmp_path: Path) ->
     assert "each seat's share of the wins [95 %]" in text and "within 6 pp of its fair share (25.0 %)" in text
     assert "(search: " in text and "its optimism" in text  # the search's own figure beside the confirmed one
     assert ("Goal met: every lineup's 95 % interval" in text) == (code == 0)
+    assert str(tmp_path) not in text and "regola compare fair.tune/best.yaml" in text  # written to be shared
     variant = yaml.safe_load(text)["variant"]
     assert all(c["path"].endswith("/money") and 0 <= c["value"] <= 12 for c in variant["changes"])
     report = json.loads((tmp_path / "fair.tune" / "confirm" / "report.json").read_text(encoding="utf-8"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import shlex
 import sys
 import time
@@ -138,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
         return 0 if tuner.met(float(top.value or 0.0)) else 1
     staged = work / "best.yaml"
     staged.write_text(dump_variant(doc, []), encoding="utf-8")
-    header = _search_lines(search, found, top, tuner.played, seconds)
+    header = _search_lines(search, found, top, tuner.played, seconds, _from(out, search.pack))
     confirmed: dict[str, Confirmed] = {}
     if args.confirm:
         fresh = fresh_seed(search, args.confirm)
@@ -160,7 +161,10 @@ def run(args: argparse.Namespace) -> int:
         if code != 0:
             return code
         confirmed = confirmed_seats(json.loads((report / "report.json").read_text(encoding="utf-8")), variant_id)
-        header += _confirmation_lines(confirmed, chosen, top.lineups, args.confirm, fresh, report, argv)
+        # the variant is written to be shared: its header names paths from its own folder, never the machine's
+        near = [_from(out, part) for part in argv]
+        header += _confirmation_lines(confirmed, chosen, top.lineups, args.confirm, fresh, Path(_from(out, report)),
+                                      near)
     verdict, met = _verdict(confirmed, chosen, tuner, top, args.confirm)
     header.append(verdict[0].upper() + verdict[1:] + ".")
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -220,10 +224,10 @@ def _figure(value: float | None, measure: str) -> str:
     return f"{100 * value:.1f} pp" if measure == SEATS else f"{100 * value:.1f} % off the target"
 
 
-def _search_lines(search: Any, found: list[Any], top: Any, played: int, seconds: float) -> list[str]:
+def _search_lines(search: Any, found: list[Any], top: Any, played: int, seconds: float, pack: str) -> list[str]:
     complete = sum(1 for t in found if t.state == "complete")
     pruned = sum(1 for t in found if t.state == "pruned")
-    lines = [f"Found by `regola tune --goal {search.goal.id}` on pack {search.pack}, {search.players[0]} players, "
+    lines = [f"Found by `regola tune --goal {search.goal.id}` on pack {pack}, {search.players[0]} players, "
              f"setup {search.setup}:",
              f"{len(found)} candidates ({complete} played every stage, {pruned} stopped early), {played:,} games, "
              f"{seconds:.0f} s in the last run; lineups {'; '.join(lu.spec for lu in search.lineups)}.",
@@ -263,5 +267,18 @@ def _confirmation_lines(confirmed: dict[str, Confirmed], chosen: Any, searched: 
                 within = c.within_band(chosen.band)
                 lines.append(f"    every seat's interval within {100 * chosen.band:.0f} pp of its fair share "
                              f"({', '.join(f'{f:.1f} %' for f in fair)}): " + ("yes" if within else "no"))
-    lines.append(f"Report: {report / 'report.html'}; again: regola {shlex.join(argv[:1] + argv[1:])}")
+    lines.append(f"Report: {report / 'report.html'}; again, from this file's folder: regola {shlex.join(argv)}")
     return lines
+
+
+def _from(out: Path, part: str | Path) -> str:
+    """``part`` as the variant file at ``out`` names it: a path of this machine relative to the file's
+    folder (a variant is written to be shared), anything else as it is."""
+    text = str(part)
+    path = Path(text)
+    if not path.is_absolute() and "/" not in text and os.sep not in text:  # a pack id, a number, an option
+        return text
+    try:
+        return os.path.relpath(path.resolve(), out.parent.resolve())
+    except ValueError:  # another drive (Windows): only the name
+        return path.name
