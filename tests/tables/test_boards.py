@@ -146,3 +146,15 @@ def test_wrapping_keeps_every_word() -> None:
     rows = [t.text or "" for t in canvas.root.iter("tspan")]
     assert len(rows) > 1 and " ".join(rows).split() == long.split()
     assert all(len(row) <= fits(100, "name") for row in rows)
+
+
+@pytest.mark.parametrize(("variants", "districts"), [((), "ABCDEFGH"), (("codex-leonardi-2",), "ABCDEFGHI")])
+def test_a_board_draws_only_the_districts_of_the_rules_in_play(variants: tuple[str, ...], districts: str) -> None:
+    """Issue 45 item 4: the rule catalog names the marketplace (district I of Codex Leonardi II) for every
+    game; a base game's board drew it too. The table's words name only what the pack in play enumerates."""
+    table = new_table("cs", 4, variants)
+    words = Words(table.ruleset.pack, "en")
+    assert "I" in words.catalog.names("districts")  # the catalog names it whatever the rules
+    svg = draw("maestro-leonardo", table.game.view(0), words)
+    tiles = [g.get("data-district") for g in ET.fromstring(svg).iter(SVG + "g") if g.get("data-district")]
+    assert "".join(sorted(tiles)) == districts

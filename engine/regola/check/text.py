@@ -26,6 +26,7 @@ from regola.check.refs import cite_problem, pack_sources, rulings_findings
 from regola.check.subject import MISSING, Subject, pointer, resolve
 from regola.core.errors import PackError
 from regola.core.game import definition_for
+from regola.core.pointers import named_ids
 from regola.core.schemas import admitted_values, schema_id, schema_set
 from regola.core.yamlio import display_path, load_yaml, locate
 from regola.mechanics.parts import units
@@ -147,32 +148,13 @@ def _language(catalog: Catalog, home: Path) -> None:
             "belongs in a pack folder of its game", "/text/game"))
 
 
-def _ids(doc: dict[str, Any], spec: tuple[str, str | None]) -> list[str]:
-    head, star, tail = spec[0].partition("/*")
-    if star:  # every member of a mapping: /components/labs/*/sides
-        parent = resolve(doc, head)
-        members = parent.values() if isinstance(parent, dict) else []
-        return [i for member in members for i in _ids(member, (tail, spec[1]))]
-    value = resolve(doc, spec[0])
-    if isinstance(value, dict):
-        if spec[1] and spec[1].startswith("="):  # the keys whose item has that field=value: owner=shared
-            field_name, _, wanted = spec[1][1:].partition("=")
-            return [str(k) for k, item in value.items() if isinstance(item, dict) and item.get(field_name) == wanted]
-        skip = spec[1][1:] if spec[1] and spec[1].startswith("!") else None
-        return [str(k) for k in value if k != skip]
-    if isinstance(value, list):
-        key = spec[1]
-        return [str(item[key]) if key and isinstance(item, dict) and key in item else str(item) for item in value]
-    return []
-
-
 def names_needed(subject: Subject, optional: bool = False) -> Iterator[tuple[str, str]]:
     """(category, id) of every name the document needs; with ``optional``, also those it may have."""
     definition = definition_for(subject.pack.game)
     tables = [definition.names, definition.optional_names] if optional else [definition.names]
     for table in tables:
         for category, spec in table.items():
-            for name_id in _ids(subject.doc, spec):
+            for name_id in named_ids(subject.doc, spec):
                 yield category, name_id
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from regola.core.game import definition_for
 from regola.core.pack import Pack
+from regola.core.pointers import named_ids
 from regola.i18n import words as interface_words
 from regola.mechanics.parts import units
 from regola.text.catalog import Catalog, catalog_for
@@ -50,6 +52,8 @@ class Words:
         # the unit each declared part counts in (mechanics.parts: money in gulden or florins, prestige
         # in points): a game's nouns come from its rule catalog, never from the interface catalogs
         self._units: dict[str, str] = units(pack.data.get("mechanics", {}))
+        self._doc = pack.data
+        self._enumerated = definition_for(pack.game).names
 
     def gettext(self, message: str, /, **values: object) -> str:
         """An interface text in this language, its {placeholders} filled (numbers the locale's way)."""
@@ -63,8 +67,15 @@ class Words:
         return self.catalog.name(category, key)
 
     def names(self, category: str) -> dict[str, Any]:
-        """Every id of a category the rule catalog names, with its name."""
-        return self.catalog.names(category)
+        """Every id of a category the rule catalog names, with its name; for a category the pack enumerates
+        (GameDefinition.names: districts, cards, labs …), only the ids of the rules in play, so a board
+        draws no district a variant the table does not play brings (the catalog names them all)."""
+        named = self.catalog.names(category)
+        spec = self._enumerated.get(category)
+        if spec is None:
+            return named
+        ids = set(named_ids(self._doc, spec))
+        return {key: value for key, value in named.items() if str(key) in ids}
 
     def number(self, value: int) -> str:
         return self._words.number(value)
