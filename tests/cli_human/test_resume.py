@@ -94,3 +94,34 @@ def test_the_numbered_names_are_bounded(tmp_path: Path) -> None:
         (tmp_path / ("regola-cs-seed1.jsonl" if n == 1 else f"regola-cs-seed1-{n}.jsonl")).touch()
     with pytest.raises(RegolaError, match="--record"):
         fresh_record_path("cs", 1, tmp_path)
+
+
+def test_a_resumed_game_keeps_the_language_it_was_played_in(
+        tmp_path: Path, seen_table: dict[str, Any], capsys: pytest.CaptureFixture[str],  # noqa: F811
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 45 item 2: a German game resumed came back in LANG's or the pack's language. The record's
+    header carries the language; resume and replay speak it unless --lang asks for another."""
+    import json
+
+    monkeypatch.setenv("LANG", "cs_CZ.UTF-8")  # what the terminal would say without the record's word
+    saved = tmp_path / "saved.jsonl"
+    asked = {"n": 0}
+
+    def until_quit(prompt: str) -> str:
+        asked["n"] += 1
+        return "!quit" if asked["n"] == 4 else "1"
+
+    seen_table["answer"] = until_quit
+    assert main(["play", "--pack", "pl", "--players", "3", "--seed", "8", "--human", "1", "--bots", BOTS,
+                 "--lang", "de", "--record", str(saved)]) == 0
+    assert json.loads(saved.read_text(encoding="utf-8").splitlines()[0])["lang"] == "de"
+    capsys.readouterr()
+    asked["n"] = 0
+    assert main(["play", "--resume", str(saved)]) == 0
+    german = capsys.readouterr().out
+    assert "Runde" in german and "Kolo" not in german, german[-600:]
+    assert json.loads(saved.read_text(encoding="utf-8").splitlines()[0])["lang"] == "de"
+    assert main(["replay", str(saved), "--moves"]) == 0
+    assert "erneut ausgeführt" in capsys.readouterr().out
+    assert main(["replay", str(saved), "--moves", "--lang", "cs"]) == 0  # asked for another: that one
+    assert "erneut ausgeführt" not in capsys.readouterr().out

@@ -91,6 +91,9 @@ def _resumed(args: argparse.Namespace) -> tuple[Game, list[Any], list[str], Mome
         raise RegolaError(f"{args.resume}: this game is over (`regola replay {args.resume}` shows it)")
     header = done.header
     args.players, args.seed, args.setup = int(header["players"]), header.get("seed"), str(header["setup"])
+    said = header.get("lang")  # the language it was played in, unless --lang asks for another
+    if args.lang is None and isinstance(said, str) and 0 < len(said) <= MOST_TAG:
+        args.lang = said
     seats = header.get("seats") or []
     kinds = [str(seat.get("player", "greedy")) for seat in seats] or ["greedy"] * args.players
     args.human = [i for i, kind in enumerate(kinds) if kind == "human"]
@@ -139,6 +142,7 @@ def _go_on(args: argparse.Namespace, ruleset: Ruleset, game: Game, agents: list[
            moments: Moments) -> int:
     """Play ``game`` from where it is to the end (or until a person stops it), then the closing words;
     ``names`` are the seats' bot specs, for the record's header."""
+    args.lang = language_of(ruleset, args.lang)  # settled once: the record keeps it for a resumed game
     speech = speech_of(ruleset, args.lang)
     seats = [{"seat": s, "player": "human" if s in args.human else names[s]} for s in range(args.players)]
     finished: Game | None = game
@@ -206,7 +210,7 @@ def _write_record(path: Path, game: Game, args: argparse.Namespace, seats: list[
     """The record of ``game`` so far, written anew to ``path`` (after a take-back the old tail must go);
     the writer stays open to append the next decisions."""
     stream = path.open("w", encoding="utf-8")
-    writer = RecordWriter(stream, header_for(game, args.setup, args.players, seats))
+    writer = RecordWriter(stream, header_for(game, args.setup, args.players, seats, args.lang))
     for who, action in game.history:
         writer.action(who, action)
     if finished:
@@ -260,11 +264,21 @@ def _play_at_the_terminal(game: Game, agents: list[Any], args: argparse.Namespac
             record.writer.stream.close()
 
 
-def speech_of(ruleset: Ruleset, lang: str | None) -> Any:
-    """The words of the game's summary (and terminal) in the negotiated language."""
+#: the longest language tag a record's header may give (BCP 47 tags in use are far shorter)
+MOST_TAG = 35
+
+
+def language_of(ruleset: Ruleset, lang: str | None) -> str:
+    """The language a game is played in: ``lang`` (else LANG, else the pack's) as the catalogs have it."""
     from regola.text.catalog import languages_of
     from regola.text.lang import negotiate
-    from regola.text.speech import speech_for
 
     pack = ruleset.pack
-    return speech_for(pack, negotiate(lang, pack.language, languages_of(pack.game), pack.id))
+    return str(negotiate(lang, pack.language, languages_of(pack.game), pack.id))
+
+
+def speech_of(ruleset: Ruleset, lang: str | None) -> Any:
+    """The words of the game's summary (and terminal) in the negotiated language."""
+    from regola.text.speech import speech_for
+
+    return speech_for(ruleset.pack, language_of(ruleset, lang))

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from regola.cli.play import speech_of, standings_text
+from regola.cli.play import MOST_TAG, speech_of, standings_text
 from regola.core.errors import RecordError, RegolaError
 from regola.core.game import CHANCE
 from regola.core.record import replay
@@ -26,7 +26,7 @@ def register(sub: Any) -> None:
                        "break, 2 for bad usage.")
     p.add_argument("file", type=Path, metavar="FILE", help="the record (JSON Lines, as `regola play --record` writes)")
     p.add_argument("--lang", default=None, help="language of what it says (e.g. cs, de, fr, pl, en; default: "
-                   "LANG, else the pack's)")
+                   "the one the game was played in, else LANG, else the pack's)")
     p.add_argument("--moves", action="store_true",
                    help="tell every move in words first (what each seat did, then what came of it), as the "
                    "terminal and the tables tell them; what a seat did in secret stays secret")
@@ -61,6 +61,9 @@ def run(args: argparse.Namespace) -> int:
         return 1 if isinstance(err, RecordError) else 2
     for w in rep.warnings:
         print(f"regola: warning: {w}", file=sys.stderr)
+    said = rep.header.get("lang")  # the language the game was played in, unless --lang asks for another
+    if args.lang is None and isinstance(said, str) and 0 < len(said) <= MOST_TAG:
+        args.lang = said
     game = rep.game
     if args.json:
         out = {"ok": True, **result_json(game), "complete": game.is_terminal(), "warnings": rep.warnings}

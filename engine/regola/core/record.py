@@ -43,9 +43,11 @@ _PACK_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 _CONTENT_HASH = re.compile(r"sha256:[0-9a-f]{64}")
 
 
-def header_for(game: Game, setup: str, players: int, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def header_for(game: Game, setup: str, players: int, seats: list[dict[str, Any]] | None = None,
+               lang: str | None = None) -> dict[str, Any]:
+    """A record's header line; ``lang``: the language the game was played in (a resumed game keeps it)."""
     pack = game.ruleset.pack
-    return {
+    header = {
         "format": FORMAT,
         "version": VERSION,
         "game": pack.game,
@@ -60,6 +62,9 @@ def header_for(game: Game, setup: str, players: int, seats: list[dict[str, Any]]
         "seed": game.seed,
         "seats": seats or [{"seat": s} for s in range(players)],
     }
+    if lang:
+        header["lang"] = lang
+    return header
 
 
 class RecordWriter:
