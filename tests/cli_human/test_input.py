@@ -77,3 +77,31 @@ def test_options_are_numbered_from_one_and_a_stable_id_still_works() -> None:
     assert _decide(game, [f"#{third}"])[0] == legal[2]
     action, said = _decide(game, [str(third), "1"])  # the stable id without '#' is no position here
     assert third > len(legal) and action == legal[0] and "gibt es jetzt nicht" in said
+
+
+def test_a_place_by_its_name_or_letter_and_a_count_chooses_it() -> None:
+    """Issue 45 item 6: "Schmiede 2" and "D 2" were refused; only the number or `place D 2` were taken.
+    Words in any order name the option whose words and parts hold them all."""
+    from regola.text.speech import speech_for
+
+    game = _placement_game()
+    legal = game.legal_actions()
+    target = ("place", "D", 2)
+    assert target in legal
+    name = speech_for(game.ruleset.pack, "de").name("districts", "D").split()[-1]  # "D Schmiede": the word
+    assert name == "Schmiede"
+    assert _decide(game, [f"{name} 2"])[0] == target
+    assert _decide(game, [f"2 {name.upper()}"])[0] == target
+    assert _decide(game, [f"{target[1]} 2"])[0] == target
+    assert _decide(game, [f"{target[1].lower()} 2"])[0] == target
+
+
+def test_a_word_close_to_a_name_is_suggested() -> None:
+    from regola.text.speech import speech_for
+
+    game = _placement_game()
+    name = speech_for(game.ruleset.pack, "de").name("districts", "D").split()[-1]
+    typo = name[:-2] + name[-1]  # one letter dropped: "Schmide"
+    action, said = _decide(game, [f"{typo} 1", "1"])
+    assert "meinst du" in said.lower(), (typo, said[-200:])
+    assert name.casefold() in said.casefold() and action == game.legal_actions()[0]

@@ -11,6 +11,8 @@ that cannot be read is answered as such; only an action the rules forbid is answ
 
 from __future__ import annotations
 
+import difflib
+import re
 import shutil
 import sys
 import textwrap
@@ -53,6 +55,10 @@ def take_backs(game: Game, setup: str) -> Any:
 NEWS_LINES = 4
 #: the fewest option lines a page shows, however tall the board is
 MIN_PAGE = 4
+
+
+#: a word of what a person typed or of an option's words (letters and digits, in any script)
+_WORD = re.compile(r"\w+")
 
 
 def _fold(text: str) -> str:
@@ -288,6 +294,12 @@ class Table:
         if len(exact) == 1:
             return legal[exact[0]], True
         near = exact or [i for i, d in enumerate(described) if wanted in d]
+        if not near:  # its words in any order, a place by its name or letter, a count: "Schmiede 2", "D 2"
+            asked = _WORD.findall(wanted)
+            tokens = [self._tokens(a) for a in legal]
+            near = [i for i, known in enumerate(tokens) if asked and all(word in known for word in asked)]
+            if not near:
+                return None, self._suggest(raw, asked, set().union(*tokens))
         if len(near) == 1:
             return legal[near[0]], True
         if near:
@@ -297,6 +309,26 @@ class Table:
                                         len(near), input=raw, numbers=shown))
             return None, True
         return None, False
+
+    def _tokens(self, action: Action) -> set[str]:
+        """Every word an option may be named by: its sentence's, its group's and label's (a district's
+        name), and its own parameters (a district's letter, a count)."""
+        state, speech = self.game.state, self.speech
+        group, label = self.words.option(state, action, speech)
+        text = " ".join([self.words.describe(state, action, speech), group or "", label,
+                         *(str(part) for part in action[1:])])
+        return set(_WORD.findall(_fold(text)))
+
+    def _suggest(self, raw: str, asked: list[str], known: set[str]) -> bool:
+        """Says which known words are close to the ones no option has ("Schmide" -> "schmiede"); whether
+        it said anything."""
+        close = [match for word in asked if word not in known
+                 for match in difflib.get_close_matches(word, sorted(known), n=2, cutoff=0.75)]
+        if not close:
+            return False
+        self._print(self.speech.gettext("“{input}” names no choice here; did you mean {words}?", input=raw,
+                                        words=", ".join(f"“{w}”" for w in dict.fromkeys(close))))
+        return True
 
     def _typed(self, raw: str, legal: Sequence[Action]) -> Action | None:
         """An action typed in the engine's own form (``place B 2``): taken when legal; when the rules
