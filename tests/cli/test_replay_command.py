@@ -165,11 +165,16 @@ def test_the_data_home_notice_in_french(monkeypatch: pytest.MonkeyPatch, tmp_pat
                                         capsys: pytest.CaptureFixture[str]) -> None:
     from regola.cli.main import say_home
 
-    monkeypatch.chdir(tmp_path)  # no project here: the bundled packs, said so
+    monkeypatch.chdir(tmp_path)  # no project here: the bundled packs, not said (they are the obvious ones)
     monkeypatch.delenv("REGOLA_HOME", raising=False)
     say_home("fr")
+    assert capsys.readouterr().err == ""
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "rulepacks").mkdir(parents=True)
+    monkeypatch.setenv("REGOLA_HOME", str(elsewhere))  # packs a variable chose: said, in French
+    say_home("fr")
     err = capsys.readouterr().err
-    assert err.startswith("regola: paquets de règles de ") and "fournis avec regola" in err
+    assert err.startswith("regola: paquets de règles de ") and "REGOLA_HOME" in err
 
 
 def test_replay_tells_every_move_in_the_reader_s_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

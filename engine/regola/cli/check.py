@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         part = check(group, home.root)
         for name in ("findings", "unusable", "packs", "variants", "catalogs"):
             getattr(result, name).extend(getattr(part, name))
-        if home.note() is not None:
+        if home.how == "bundled" or home.note() is not None:  # a check of packs the folder does not hold
             notes.append(f"with the packs of {home.describe()}")
     what = [f"{len(result.packs)} pack(s)", f"{len(result.variants)} variant(s)", f"{len(result.catalogs)} catalog(s)"]
     summary = "checked " + ", ".join(what) + "".join(f"; {note}" for note in notes)

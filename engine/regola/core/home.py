@@ -113,7 +113,10 @@ class DataHome:
         return f"packs from {self.describe()}"
 
     def worth_saying(self, cwd: Path | None = None) -> bool:
-        """Whether a command should say which home it uses: not when it is the working folder's project."""
+        """Whether a command should say which home it uses: not for the packs that ship with regola (what a
+        command uses when nothing says otherwise), nor when it is the working folder's project."""
+        if self.how == "bundled":
+            return False
         here = Path(cwd if cwd is not None else Path.cwd()).resolve()
         if self.how == "project" and self.holds(here):
             return False
