@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,25 @@ def test_the_closing_names_a_variant_file_so_that_its_command_runs(tmp_path: Pat
     assert main([*again, "--bots", "greedy", "--record", "b.jsonl"]) == 0
     assert [json.loads(x).get("action") for x in Path("a.jsonl").read_text().splitlines()[1:]] == \
         [json.loads(x).get("action") for x in Path("b.jsonl").read_text().splitlines()[1:]]
+
+
+def test_a_hint_names_regola_as_it_runs_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 45 item 8: the closing hint said `regola play …`, which does not run where regola is not on
+    PATH (the README's `.venv/bin/regola`); it names the program as it was started then."""
+    from regola.cli.common import command_name
+
+    program = tmp_path / "venv" / "bin" / "regola"
+    program.parent.mkdir(parents=True)
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    monkeypatch.setattr(sys, "argv", [str(program)])
+    monkeypatch.setenv("PATH", "/nonexistent")
+    assert command_name() == str(program)
+    assert main(["play", "--players", "2", "--seed", "1", "--bots", "random", "--lang", "en"]) == 0
+    said = " ".join(capsys.readouterr().out.split())  # lines wrap at the terminal's width
+    assert f"`{program} play --pack cs --players 2 --seed 1 --lang en --human 1`" in said
+    monkeypatch.setenv("PATH", str(program.parent))
+    assert command_name() == "regola"  # on PATH: its name
+    monkeypatch.setattr(sys, "argv", ["-c"])
+    assert command_name() == "regola"  # not started as its own program (python -m, a test)

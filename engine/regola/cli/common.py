@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import shlex
+import shutil
+import sys
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -76,3 +79,16 @@ def pack_from(ref: str, variants: list[str]) -> Pack:
     """The pack with its variants as play would load it: refused, with play's message, where play refuses
     it (a rulebook or a diff of rules nobody can play would mislead)."""
     return _ruleset(ref, tuple(variants)).pack
+
+
+def command_name() -> str:
+    """How a hint names regola so that the command it prints runs as written: ``regola`` when that name
+    on PATH is the program this run was started by (or when regola was not started as its own program:
+    ``python -m``, a test), else the path it was started by (``.venv/bin/regola``, not on PATH)."""
+    started = sys.argv[0] if sys.argv else ""
+    if Path(started).name != "regola":
+        return "regola"
+    found = shutil.which("regola")
+    if found is not None and Path(found).resolve() == Path(started).resolve():
+        return "regola"
+    return shlex.quote(started)

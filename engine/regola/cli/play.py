@@ -17,7 +17,7 @@ from typing import Any
 
 from regola.bots.specs import bot_names, make_bot, parse_bot_spec, split_bot_specs
 from regola.cli.argtypes import seed, whole
-from regola.cli.common import add_pack_options, ruleset_from
+from regola.cli.common import add_pack_options, command_name, ruleset_from
 from regola.core.bots import Observation
 from regola.core.errors import IllegalAction, RegolaError
 from regola.core.game import CHANCE, Game, Ruleset
@@ -252,12 +252,14 @@ def _play_at_the_terminal(game: Game, agents: list[Any], args: argparse.Namespac
                     save()
             except StopRequested:
                 where = save()
+                # TRANSLATORS: {regola} is the command as it runs here ("regola", or a path to it)
                 print(table.speech.ngettext("Game stopped after {n} step; the record so far is in {path}: "
-                                            "`regola play --resume {path}` goes on with it, `regola replay "
+                                            "`{regola} play --resume {path}` goes on with it, `{regola} replay "
                                             "{path}` referees it.",
                                             "Game stopped after {n} steps; the record so far is in {path}: "
-                                            "`regola play --resume {path}` goes on with it, `regola replay "
-                                            "{path}` referees it.", len(table.game.history), path=where))
+                                            "`{regola} play --resume {path}` goes on with it, `{regola} replay "
+                                            "{path}` referees it.", len(table.game.history), path=where,
+                                            regola=command_name()))
                 return None
     finally:
         if record.writer is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING
 
+from regola.cli.common import command_name
 from regola.text.present import rule_line, sentence, summary, table
 from regola.text.seats import seat_number
 
@@ -56,9 +57,10 @@ def closing(game: Game, speech: Speech, players: int, seed: int, humans: list[in
     # the same game again needs the same variants: a pack's own variant by its id, any other file by
     # the path it was loaded from (its id would find nothing)
     chosen = "".join(f" --variant {_variant_ref(v)}" for v in pack.variants)
-    again = f"regola play --pack {pack.id}{chosen} --players {players} --seed {seed} --lang {lang}"
-    scoring = f"regola rules show scoring.winner --pack {pack.id}{chosen} --lang {lang}"
-    render = f"regola rules render --pack {pack.id}{chosen} --lang {lang} -o rulebook/"
+    regola = command_name()  # `regola`, or the path it was started by where that name is not on PATH
+    again = f"{regola} play --pack {pack.id}{chosen} --players {players} --seed {seed} --lang {lang}"
+    scoring = f"{regola} rules show scoring.winner --pack {pack.id}{chosen} --lang {lang}"
+    render = f"{regola} rules render --pack {pack.id}{chosen} --lang {lang} -o rulebook/"
     if game.ruleset.definition.terminal is not None and not humans:
         lines.append(speech.gettext("Next: play a seat yourself against the same deal with `{command}`, or read "
                                     "the scoring rule with `{rule}`.", command=again + " --human 1", rule=scoring))
