@@ -94,3 +94,46 @@ def test_german_help_and_a_forbidden_move(env: dict[str, str]) -> None:
     finally:
         game.end()
     assert "Traceback" not in game.seen
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_profession_card_says_what_it_wants_and_a_move_what_it_costs(lang: str) -> None:
+    """Issue 45 item 3: no surface showed what a profession card asks of a work, nor what building costs.
+    The options name both, from the data (professions.yaml, actions.yaml), and one's hand lists each
+    card with its wants."""
+    from regola.core.game import CHANCE, Game, Ruleset
+    from regola.core.pack import load_pack
+    from regola.games.princes_of_florence import table
+    from regola.text.speech import speech_for
+
+    ruleset = Ruleset(load_pack("pl"))
+    speech = speech_for(ruleset.pack, lang)
+    game = Game.new(ruleset, 3, 4, "standard")
+    seen: dict[str, str] = {}
+    while not game.is_terminal() and not {"work", "build"} <= set(seen):
+        if game.current_player() == CHANCE:
+            game.apply(game.sample_chance())
+            continue
+        for action in game.legal_actions():
+            verb = str(action[0])
+            if verb in ("work", "build") and verb not in seen:
+                said = table.describe(game.state, action, speech)
+                seen[verb] = said
+                if verb == "work":
+                    wanted = ruleset.rules.professions[action[1]]
+                    for category, key in (("buildings", wanted.building), ("landscapes", wanted.landscape),
+                                          ("freedoms", wanted.freedom)):
+                        assert speech.name(category, key) in said, said
+                else:
+                    seat = game.current_player()
+                    price = ruleset.rules.price_of_building(game.state.players[seat].architects)
+                    assert said.endswith(speech.amount(price, "floren")), said
+        hand = [line for line in table.board(game.state, 0, speech) if speech.gettext("Your hand: {cards}",
+                                                                                      cards="").strip() in line]
+        for card in game.state.players[0].hand:
+            wanted = ruleset.rules.professions[card]
+            assert f"{speech.name('professions', card)} (" in hand[0] and speech.name("landscapes", wanted.landscape) \
+                in hand[0]
+        legal = game.legal_actions()
+        game.apply(legal[len(game.history) % len(legal)])
+    assert {"work", "build"} <= set(seen)

@@ -106,7 +106,49 @@ def describe(state: State, action: Action, speech: Speech) -> str:
         return template.format(*parts) + " · " + _convert_cost(speech, state, int(action[1]))
     text = template.format(*parts, *([""] * 4))
     price = _price(state, action)
-    return text if price is None else text + " · " + speech.amount(price, "floren")
+    if price is None:
+        price = _cost(state, action)
+    if price is not None:
+        text += " · " + speech.amount(price, "floren")
+    card = _profession_of(state, action)
+    return text if card is None else text + " · " + _wants(speech, state, card)
+
+
+def _cost(state: State, action: Action) -> int | None:
+    """What a move of phase B costs its seat (004 Faza Akcji, actions.yaml): a building at the price its
+    architects make it, a freedom, a profession or a bonus card; None for any other move."""
+    if state.flow_state != "actions" or (state.step or {}).get("pending") is not None:
+        return None
+    verb, rules = str(action[0]), state.rules
+    if verb in ("build", "build_with"):
+        seat = int(state.step["order"][state.step["idx"]])
+        return int(rules.price_of_building(state.players[seat].architects))
+    kind = rules.kinds.get(verb) if verb in ("freedom", "profession", "bonus") else None
+    return int(kind.price) if kind is not None else None
+
+
+def _profession_of(state: State, action: Action) -> int | None:
+    """The profession card an option names (to work with, keep, give back, pick or recruit), or None."""
+    verb = str(action[0])
+    if verb in ("work", "return", "pick") and len(action) > 1:
+        card = action[1]
+    elif verb == "recruit" and len(action) > 2:
+        card = action[2]
+    elif verb == "take" and len(action) > 1 and _deck((state.step or {}).get("pending") or {}) == "profession":
+        card = action[1]
+    else:
+        return None
+    return int(card) if card in state.rules.professions else None
+
+
+def _wants(speech: Speech, state: State, card: int) -> str:
+    """What a profession card asks of a work (004 Ukończenie Dzieła): its building, landscape and freedom."""
+    wanted = state.rules.professions[card]
+    # TRANSLATORS: what a profession card asks of the principality for a work: a building, a landscape, a freedom
+    return speech.gettext("wants {building}, {landscape}, {freedom}",
+                          building=speech.name("buildings", wanted.building),
+                          landscape=speech.name("landscapes", wanted.landscape),
+                          freedom=speech.name("freedoms", wanted.freedom))
 
 
 def _price(state: State, action: Action) -> int | None:
@@ -308,7 +350,9 @@ def board(state: State, seat: int, speech: Speech, width: int = 80) -> list[str]
         if own:
             me = p
     if me is not None:
-        hand = [speech.gettext("Your hand: {cards}", cards=_cards(speech, "professions", me.get("hand", ())))]
+        held = [f"{speech.name('professions', c)} ({_wants(speech, state, int(c))})" for c in me.get("hand", ())
+                if c in state.rules.professions]  # each card with what it asks of a work (004)
+        hand = [speech.gettext("Your hand: {cards}", cards="; ".join(held) or speech.gettext("nothing"))]
         if me.get("recruits"):
             hand.append(speech.ngettext("{n} recruitment card", "{n} recruitment cards", me["recruits"]))
         if me.get("bonus"):
