@@ -25,7 +25,7 @@ secrecy, the documentation) take these from the record; nothing else lists a gam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,7 +135,7 @@ class Verbs:
     def __getitem__(self, name: str) -> Verb:
         return self.by_name[name]
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[Verb]:
         return iter(self.by_name.values())
 
     def get(self, name: str) -> Verb | None:
