@@ -295,3 +295,26 @@ def test_a_seat_s_tab_names_the_game_and_the_seat(tables_server: Server, pack: s
         assert who.startswith(expected) and game and "Table" not in game
         spectator = client.get(f"/t/{made['spectator']}?lang={lang}").text
         assert "<title>" in spectator and made["table"][:8] not in spectator.split("</title>")[0]
+
+
+def test_a_table_page_follows_the_browser_and_offers_every_language(tables_server: Server) -> None:
+    """Issue 45 item 2: /tables/new opened directly ignored the browser's language, no page offered the
+    others, and the seat links shown as text lost their ?lang=."""
+    with httpx.Client(base_url=tables_server.url, timeout=30, follow_redirects=False) as client:
+        german = client.get("/tables/new", headers={"Accept-Language": "de-AT, en;q=0.5"})
+        assert german.status_code == 200 and 'lang="de"' in german.text and "Neuer Tisch" in german.text
+        switch = re.search(r'<nav class="languages">(.*?)</nav>', german.text)
+        assert switch is not None
+        for code, name in (("cs", "čeština"), ("de", "Deutsch"), ("en", "English"), ("fr", "français"),
+                           ("pl", "polski")):
+            assert f'hreflang="{code}"' in switch[1] and name in switch[1], (code, switch[1])
+        assert 'aria-current="true">Deutsch' in switch[1]
+        french = client.get("/tables/new?lang=fr", headers={"Accept-Language": "de"})  # the asked one wins
+        assert 'lang="fr"' in french.text
+        made = client.post("/tables/new?lang=de", data={"pack": "cs", "players": "2", "seat0": "human",
+                                                        "seat1": "greedy"},
+                           headers={"Origin": tables_server.url})
+        assert made.status_code == 201, made.text[-300:]
+        shown = re.findall(r"<a href=\"[^\"]+\">([^<]+)</a>", made.text.split("<ul>", 1)[1])
+        assert shown and all(text.endswith("?lang=de") for text in shown), shown
+        assert '<nav class="languages">' not in made.text  # the links are shown once: no way to lose them

@@ -11,6 +11,7 @@ reloads the page when the table moves.
 
 from __future__ import annotations
 
+import functools
 import html
 from typing import Any
 from urllib.parse import parse_qs, urlencode
@@ -21,7 +22,9 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from regola.core.errors import IllegalAction, RegolaError
+from regola.i18n import available
 from regola.serve.bodies import media_type, read_body, same_origin
+from regola.serve.negotiate import choose
 from regola.serve.replies import NO_STORE, Problem
 from regola.serve.tables.api import check_rate, create, hall_of, refusal
 from regola.serve.tables.labels import choices, event_words, speech_of
@@ -60,14 +63,42 @@ def page(request: Request, title: str, lang: str, body: str, status: int = 200,
             f'<link rel="stylesheet" href="{root}/static/regola.css">'
             f'<link rel="stylesheet" href="{root}/static/tables.css">'
             f'<script src="{root}/static/tables.js" defer></script></head>'
-            f'<body class="tables"{attrs}>\n{body}\n</body></html>\n')
+            f'<body class="tables"{attrs}>\n{_switch(request, lang)}{body}\n</body></html>\n')
     return Response(text.encode("utf-8"), status_code=status, media_type=HTML,
                     headers={"Cache-Control": NO_STORE})
 
 
+def _switch(request: Request, lang: str) -> str:
+    """Every language of the interface, each its own name linking to this page in it (a page a GET
+    reached: a form's answer, such as a new table's private links, is shown once and not again)."""
+    if request.method != "GET":
+        return ""
+    from babel import Locale
+
+    query = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
+    links = []
+    for code in _languages():
+        name = Locale.parse(code).get_display_name(code) or code
+        href = f"{request.url.path}?{urlencode([*query, ('lang', code)])}"  # the path as asked (root included)
+        current = ' aria-current="true"' if code == lang.split("-")[0] else ""
+        links.append(f'<a href="{esc(href)}" hreflang="{esc(code)}" lang="{esc(code)}"{current}>{esc(name)}</a>')
+    return f'<nav class="languages">{" · ".join(links)}</nav>\n'
+
+
 def _lang(request: Request) -> str:
+    """The reader's language: ``?lang=`` when given, else the best of the interface's languages for the
+    browser's Accept-Language (a page opened directly, ``/tables/new``), else none (the caller's default)."""
     raw = request.query_params.get("lang", "")
-    return raw[:16] if raw.replace("-", "").isalpha() else ""
+    if raw:
+        return raw[:16] if raw.replace("-", "").isalpha() else ""
+    header = request.headers.get("accept-language")
+    return choose(header[:200], list(_languages()), "") if header else ""
+
+
+@functools.cache
+def _languages() -> tuple[str, ...]:
+    """The interface's languages (read from the catalogs once)."""
+    return tuple(available())
 
 
 async def _form(request: Request, hall: Hall) -> dict[str, str]:
@@ -260,8 +291,9 @@ def _links(request: Request, words: Words, made: dict[str, Any], view: dict[str,
     if made.get("hotseat"):
         rows.insert(0, (_("The one device for every person"), made["hotseat"]))
     rows += [(_("Spectators"), made["spectator"]), (_("Host: the record at any time"), made["host"])]
+    # the link as text carries the language too: a link copied from the page opens in it
     items = "".join(f'<li><span class="who">{esc(label)}</span> <a href="{esc(base + token + suffix)}">'
-                    f'{esc(base + token)}</a></li>' for label, token in rows)
+                    f'{esc(base + token + suffix)}</a></li>' for label, token in rows)
     private = _("Send each person their own link: it is their seat, so keep it private. "
                 "These links are shown only now.")
     return (f'<main class="table links"><h1>{esc(say[0])}</h1><p>{esc(private)}</p>'
