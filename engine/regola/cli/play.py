@@ -91,9 +91,7 @@ def _resumed(args: argparse.Namespace) -> tuple[Game, list[Any], list[str], Mome
         raise RegolaError(f"{args.resume}: this game is over (`regola replay {args.resume}` shows it)")
     header = done.header
     args.players, args.seed, args.setup = int(header["players"]), header.get("seed"), str(header["setup"])
-    said = header.get("lang")  # the language it was played in, unless --lang asks for another
-    if args.lang is None and isinstance(said, str) and 0 < len(said) <= MOST_TAG:
-        args.lang = said
+    args.lang = recorded_language(header, args.lang)
     seats = header.get("seats") or []
     kinds = [str(seat.get("player", "greedy")) for seat in seats] or ["greedy"] * args.players
     args.human = [i for i, kind in enumerate(kinds) if kind == "human"]
@@ -268,6 +266,15 @@ def _play_at_the_terminal(game: Game, agents: list[Any], args: argparse.Namespac
 
 #: the longest language tag a record's header may give (BCP 47 tags in use are far shorter)
 MOST_TAG = 35
+
+
+def recorded_language(header: dict[str, Any], lang: str | None) -> str | None:
+    """The language to speak of a recorded game: ``lang`` (--lang) when given, else the one the game was
+    played in (the header's ``lang``, bounded before it is read), else None (LANG, else the pack's)."""
+    said = header.get("lang")
+    if lang is None and isinstance(said, str) and 0 < len(said) <= MOST_TAG:
+        return said
+    return lang
 
 
 def language_of(ruleset: Ruleset, lang: str | None) -> str:

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from regola.cli.play import MOST_TAG, speech_of, standings_text
+from regola.cli.play import recorded_language, speech_of, standings_text
 from regola.core.errors import RecordError, RegolaError
 from regola.core.game import CHANCE
 from regola.core.record import replay
@@ -61,9 +61,7 @@ def run(args: argparse.Namespace) -> int:
         return 1 if isinstance(err, RecordError) else 2
     for w in rep.warnings:
         print(f"regola: warning: {w}", file=sys.stderr)
-    said = rep.header.get("lang")  # the language the game was played in, unless --lang asks for another
-    if args.lang is None and isinstance(said, str) and 0 < len(said) <= MOST_TAG:
-        args.lang = said
+    args.lang = recorded_language(rep.header, args.lang)  # the one it was played in, unless --lang asks
     game = rep.game
     if args.json:
         out = {"ok": True, **result_json(game), "complete": game.is_terminal(), "warnings": rep.warnings}

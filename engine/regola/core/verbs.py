@@ -5,7 +5,7 @@ A game lists its verbs in one :class:`Verbs` table (``GameDefinition.verbs``). E
 - its **place in the action space** (:class:`Place`): where each of its kinds is numbered and the domain
   of each parameter, taken from the pack's data. Kinds are numbered in the order of their places, which
   never move, so an action's id is the same in every state, game and release (OpenSpiel's ids, the
-  records' action table: docs/ACTIONS.md); a kind whose domains the pack leaves empty is not offered;
+  records' action table in docs/ARCHITECTURE.md); a kind whose domains the pack leaves empty is not offered;
 - **what is secret** (``secret``: rules -> how many leading arguments every seat sees, None when the
   pack's forms make the move public): the tables withhold the rest, the words of a move never say it,
   and ``heard`` names the facts another seat may still hear of it (``GameDefinition.secrets``);

@@ -182,10 +182,6 @@ class Form:
     #: new form made of traits the game runs needs no change in the game
     traits: tuple[str, ...] = ()
 
-    def has(self, trait: str) -> bool:
-        """Whether this form has ``trait`` (one of its mechanic's ``traits``)."""
-        return trait in self.traits
-
     def sentence(self, block: Mapping[str, Any]) -> Says:
         """The sentence that says a block of this form."""
         assert self.says is not None, f"{self.kind}: no words"

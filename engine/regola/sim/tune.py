@@ -32,7 +32,6 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from statistics import NormalDist
 from typing import Any
 
 import yaml
@@ -311,13 +310,14 @@ class Confirmed:
 
 
 def wilson(share: float, n: int, level: float = 0.95) -> tuple[float, float]:
-    """The Wilson score interval of a share observed over ``n`` games (0..1 without games)."""
+    """The Wilson score interval of a share observed over ``n`` games (0..1 without games), as compare
+    gives each arm's rate (statsmodels; a tie's split share counts as its fraction of a win)."""
+    from statsmodels.stats.proportion import proportion_confint
+
     if n <= 0 or not math.isfinite(share):
         return 0.0, 1.0
-    z = NormalDist().inv_cdf(0.5 + level / 2)
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low, high = proportion_confint(share * n, n, alpha=1 - level, method="wilson")
+    return float(low), float(high)
 
 
 def confirmed_seats(report: dict[str, Any], variant_id: str) -> dict[str, Confirmed]:

@@ -54,6 +54,7 @@ class Words:
         self._units: dict[str, str] = units(pack.data.get("mechanics", {}))
         self._doc = pack.data
         self._enumerated = definition_for(pack.game).names
+        self._in_play: dict[str, set[str]] = {}  # category -> the ids the pack enumerates (read once)
 
     def gettext(self, message: str, /, **values: object) -> str:
         """An interface text in this language, its {placeholders} filled (numbers the locale's way)."""
@@ -74,7 +75,9 @@ class Words:
         spec = self._enumerated.get(category)
         if spec is None:
             return named
-        ids = set(named_ids(self._doc, spec))
+        ids = self._in_play.get(category)
+        if ids is None:
+            ids = self._in_play[category] = set(named_ids(self._doc, spec))
         return {key: value for key, value in named.items() if str(key) in ids}
 
     def number(self, value: int) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 from regola.core.step import Action
 from regola.games.princes_of_florence.placement.shapes import extent
 from regola.games.princes_of_florence.state import State
+from regola.games.princes_of_florence.steps.actions import acting_seat, price_of
 from regola.games.princes_of_florence.steps.auction import buy_price
 from regola.games.princes_of_florence.verbs import VERBS
 from regola.games.princes_of_florence.views import PILE_CARDS, view
@@ -117,14 +118,10 @@ def describe(state: State, action: Action, speech: Speech) -> str:
 def _cost(state: State, action: Action) -> int | None:
     """What a move of phase B costs its seat (004 Faza Akcji, actions.yaml): a building at the price its
     architects make it, a freedom, a profession or a bonus card; None for any other move."""
-    if state.flow_state != "actions" or (state.step or {}).get("pending") is not None:
+    seat = acting_seat(state)
+    if seat is None or state.step.get("pending") is not None:
         return None
-    verb, rules = str(action[0]), state.rules
-    if verb in ("build", "build_with"):
-        seat = int(state.step["order"][state.step["idx"]])
-        return int(rules.price_of_building(state.players[seat].architects))
-    kind = rules.kinds.get(verb) if verb in ("freedom", "profession", "bonus") else None
-    return int(kind.price) if kind is not None else None
+    return price_of(state, seat, str(action[0]))
 
 
 def _profession_of(state: State, action: Action) -> int | None:

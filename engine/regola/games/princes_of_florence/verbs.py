@@ -98,10 +98,18 @@ def _with_characters(rules: Rules) -> bool:
     return rules.characters is not None
 
 
+def _characters(domains: Callable[[Rules], Domains]) -> Callable[[Rules], Domains]:
+    """``domains`` where the characters of the expansion are in play; no such kind elsewhere."""
+    return lambda rules: domains(rules) if rules.characters is not None else None
+
+
+def _hires(rules: Rules) -> Domains:
+    characters: Any = rules.characters
+    return (tuple(c["id"] for c in characters["cards"]),)
+
+
 def _bid_amounts(rules: Rules) -> Domains:
-    characters = rules.characters
-    if characters is None:
-        return None
+    characters: Any = rules.characters
     cards = characters["cards"]
     step = int(characters["bid_step"])
     amounts = tuple(sorted({b for c in cards for b in range(int(c["min"]), int(c["max"]) + 1, step)}))
@@ -219,15 +227,15 @@ VERBS = Verbs([
     Verb("convert", "works.payout", _plain("exchanges pay for {0} prestige"),
          (Place(24, _convert, "0 to the largest work value's pay in prestige (verbs.work_value_bound)"),)),
     Verb("withdraw", "characters.bidding", _raw,
-         (Place(25, lambda r: () if r.characters is not None else None),)),
+         (Place(25, _characters(lambda r: ())),)),
     Verb("hire", "characters.bidding", _raw,
-         (Place(26, lambda r: (tuple(c["id"] for c in r.characters["cards"]),) if r.characters is not None
-                else None, "/characters/cards"),)),
+         (Place(26, _characters(_hires),
+                "/characters/cards"),)),
     Verb("bid", "characters.bidding", _raw,
-         (Place(27, _bid_amounts,
+         (Place(27, _characters(_bid_amounts),
                 "/characters/cards (min, max), /characters/bid_step"),)),
     Verb("professor", "characters.effects", _raw,
-         (Place(28, lambda r: (("prestige", "bonus"),) if r.characters is not None else None,
+         (Place(28, _characters(lambda r: (("prestige", "bonus"),)),
                 "the professor's two decks (/characters)"),)),
     Verb("build_with", "shared.joint", _raw,
          (Place(29, lambda r: (_seats(r), r.building_kinds) if r.shared_board is not None else None,

@@ -73,12 +73,12 @@ def _switch(request: Request, lang: str) -> str:
     reached: a form's answer, such as a new table's private links, is shown once and not again)."""
     if request.method != "GET":
         return ""
-    from babel import Locale
+    from regola.text.lang import own_name
 
     query = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
     links = []
     for code in _languages():
-        name = Locale.parse(code).get_display_name(code) or code
+        name = own_name(code)
         href = f"{request.url.path}?{urlencode([*query, ('lang', code)])}"  # the path as asked (root included)
         current = ' aria-current="true"' if code == lang.split("-")[0] else ""
         links.append(f'<a href="{esc(href)}" hreflang="{esc(code)}" lang="{esc(code)}"{current}>{esc(name)}</a>')

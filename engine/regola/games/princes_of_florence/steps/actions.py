@@ -43,6 +43,28 @@ def _seat(state: State) -> int:
     return int(s["order"][s["idx"]])
 
 
+#: the actions of phase B that cost money, besides a building: each at its kind's price (actions.yaml)
+PRICED = ("freedom", "profession", "bonus")
+
+
+def price_of(state: State, seat: int, verb: str) -> int | None:
+    """What a move of phase B costs ``seat`` (004 Faza Akcji): a building (alone or with a partner) at the
+    price the seat's architects make it, a freedom, a profession or a bonus card at its kind's price; None
+    for a move that costs nothing. What the move pays, what its refusal quotes and what its words show."""
+    rules = state.rules
+    if verb in ("build", "build_with"):
+        return rules.price_of_building(state.players[seat].architects)
+    return rules.kinds[verb].price if verb in PRICED else None
+
+
+def acting_seat(state: State) -> int | None:
+    """The seat whose turn of phase B it is (None outside phase B or once every turn is played)."""
+    s = state.step
+    if state.flow_state != "actions" or s["idx"] >= len(s["order"]):
+        return None
+    return _seat(state)
+
+
 def _may(state: State, seat: int, kind: str) -> bool:
     spec = state.rules.kinds[kind]
     return state.step["used"][seat].get(kind, 0) < spec.max_per_round and \
@@ -169,15 +191,15 @@ class Actions(Step):
             s["pending"] = {"seat": seat, "kind": "work", "card": card,
                             "value": base_value(state, p, card) + muse_bonus(state, seat)}
         elif verb == "build":
-            state.pay(seat, rules.price_of_building(p.architects))
+            state.pay(seat, price_of(state, seat, verb) or 0)
             s["pending"] = {"seat": seat, "kind": "place", "piece": action[1]}
         elif verb == "build_with":  # the price is the active player's (004 Wspólne budowanie)
             used.pop(verb)
             used["build"] = used.get("build", 0) + 1
-            state.pay(seat, rules.price_of_building(p.architects))
+            state.pay(seat, price_of(state, seat, verb) or 0)
             s["pending"] = {"seat": seat, "kind": "joint", "partner": action[1], "piece": action[2]}
         elif verb == "freedom":
-            state.pay(seat, rules.kinds["freedom"].price)
+            state.pay(seat, price_of(state, seat, verb) or 0)
             state.freedoms[action[1]] -= 1
             p.freedoms.append(action[1])
         else:  # profession or bonus: pay, look at the top cards, keep one
@@ -256,7 +278,7 @@ def _build_refusal(state: State, seat: int, action: Action) -> IllegalAction:
     if piece not in rules.building_kinds:
         return IllegalAction("placement.piece", f"{piece!r} is no building (buildings: "
                              f"{', '.join(rules.building_kinds)})", action)
-    price = rules.price_of_building(p.architects)
+    price = price_of(state, seat, "build") or 0
     if p.money < price:
         return IllegalAction("actions.build_price", f"a building costs this player {price}; the player has "
                              f"{p.money}", action)
