@@ -125,3 +125,10 @@ def test_a_resumed_game_keeps_the_language_it_was_played_in(
     assert "erneut ausgeführt" in capsys.readouterr().out
     assert main(["replay", str(saved), "--moves", "--lang", "cs"]) == 0  # asked for another: that one
     assert "erneut ausgeführt" not in capsys.readouterr().out
+    lines = saved.read_text(encoding="utf-8").splitlines()
+    for strange in ("../../etc/passwd", "file:///etc/passwd", "xx", "x" * 5000):  # a record from elsewhere
+        header = json.loads(lines[0])
+        header["lang"] = strange
+        saved.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+        assert main(["replay", str(saved)]) == 0  # no reader asked for it: the usual language instead
+        assert "Runde" not in capsys.readouterr().out

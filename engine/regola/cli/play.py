@@ -91,7 +91,7 @@ def _resumed(args: argparse.Namespace) -> tuple[Game, list[Any], list[str], Mome
         raise RegolaError(f"{args.resume}: this game is over (`regola replay {args.resume}` shows it)")
     header = done.header
     args.players, args.seed, args.setup = int(header["players"]), header.get("seed"), str(header["setup"])
-    args.lang = recorded_language(header, args.lang)
+    args.lang = recorded_language(header, args.lang, done.game.ruleset)
     seats = header.get("seats") or []
     kinds = [str(seat.get("player", "greedy")) for seat in seats] or ["greedy"] * args.players
     args.human = [i for i, kind in enumerate(kinds) if kind == "human"]
@@ -268,13 +268,21 @@ def _play_at_the_terminal(game: Game, agents: list[Any], args: argparse.Namespac
 MOST_TAG = 35
 
 
-def recorded_language(header: dict[str, Any], lang: str | None) -> str | None:
+def recorded_language(header: dict[str, Any], lang: str | None, ruleset: Ruleset) -> str | None:
     """The language to speak of a recorded game: ``lang`` (--lang) when given, else the one the game was
-    played in (the header's ``lang``, bounded before it is read), else None (LANG, else the pack's)."""
+    played in (the header's ``lang``, bounded before it is read, and only a language the game has: a
+    record from elsewhere is no reader's request), else None (LANG, else the pack's)."""
+    from regola.text.catalog import languages_of
+    from regola.text.lang import LanguageError, negotiate
+
     said = header.get("lang")
-    if lang is None and isinstance(said, str) and 0 < len(said) <= MOST_TAG:
-        return said
-    return lang
+    if lang is not None or not isinstance(said, str) or not 0 < len(said) <= MOST_TAG:
+        return lang
+    pack = ruleset.pack
+    try:
+        return str(negotiate(said, pack.language, languages_of(pack.game), pack.id))
+    except LanguageError:
+        return None
 
 
 def language_of(ruleset: Ruleset, lang: str | None) -> str:

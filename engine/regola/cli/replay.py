@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         return 1 if isinstance(err, RecordError) else 2
     for w in rep.warnings:
         print(f"regola: warning: {w}", file=sys.stderr)
-    args.lang = recorded_language(rep.header, args.lang)  # the one it was played in, unless --lang asks
+    args.lang = recorded_language(rep.header, args.lang, rep.game.ruleset)  # the one it was played in
     game = rep.game
     if args.json:
         out = {"ok": True, **result_json(game), "complete": game.is_terminal(), "warnings": rep.warnings}
