@@ -49,6 +49,9 @@ def test_the_terminal_line_speaks_the_reports_language(tmp_path: Path, capsys: p
     line = capsys.readouterr().out.strip().splitlines()[-1]
     assert line.startswith("3 Partien je Arm; Arme: 2; Aufstellungen: 1; jetzt gespielt: 6 in "), line
     assert "Bericht: " in line and str(tmp_path / "report.md") in line and "per arm" not in line
+    # the variant by its German title (the German rule catalog's), not by the Czech one of its file
+    report = (tmp_path / "report.md").read_text()
+    assert "codex-leonardi-2: Codex Leonardi II: Marktplatz" in report and "tržiště" not in report
 
 
 @pytest.mark.parametrize(("lang", "counts", "said"), [

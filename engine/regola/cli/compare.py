@@ -59,17 +59,22 @@ def action_names(lang: str | None, pack: Any) -> dict[str, str]:
     return names
 
 
-def rule_changes(lang: str | None, base: Any, arms: list[Any]) -> dict[str, list[tuple[str, str, str, str | None]]]:
-    """What each variant changes, rule by rule (id, title, text now, text before or None for a new rule), in
-    the report's language (else the pack's own)."""
+def report_catalog(lang: str | None, base: Any) -> Any:
+    """The game's rule catalog in the report's language (English by default), else in the pack's own."""
     from regola.text.catalog import catalog_for
-    from regola.text.diff import diff_rules
     from regola.text.lang import LanguageError, negotiate
 
-    try:  # the report's language (English by default) where the game has rule text in it
-        catalog = catalog_for(negotiate(lang or "en", base.pack.language), game=base.pack.game)
+    try:
+        return catalog_for(negotiate(lang or "en", base.pack.language), game=base.pack.game)
     except (LanguageError, RegolaError):
-        catalog = catalog_for(base.pack.language, game=base.pack.game)
+        return catalog_for(base.pack.language, game=base.pack.game)
+
+
+def rule_changes(catalog: Any, base: Any, arms: list[Any]) -> dict[str, list[tuple[str, str, str, str | None]]]:
+    """What each variant changes, rule by rule (id, title, text now, text before or None for a new rule), in
+    the catalog's language."""
+    from regola.text.diff import diff_rules
+
     out: dict[str, list[tuple[str, str, str, str | None]]] = {}
     for arm in arms:
         d = diff_rules(catalog, base.pack, arm.pack)
@@ -86,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
     from regola.sim.runner import Interrupted
     from regola.sim.study import Study, analyse, note_report, parse_lineups, play, read_history
     from regola.sim.words import Words
+    from regola.text.diff import variant_title
 
     if not 0 < args.detect < 1e6:
         raise RegolaError(f"--detect {args.detect}: give a positive difference (0.05 = 5 points or 5 %)")
@@ -130,8 +136,9 @@ def run(args: argparse.Namespace) -> int:
             print(words.plan(args.pilot, args.detect, rows, needed, str(out / "compare.json")))
             return 0
         earlier = note_report(out, study.games) if args.report is not None else list(history.get("reports", []))
-        ctx = Context(words, rule_changes(args.lang, base, variants), {v.name: v.pack.variants[-1].title
-                                                                          for v in variants if v.pack.variants},
+        catalog = report_catalog(args.lang, base)
+        ctx = Context(words, rule_changes(catalog, base, variants),
+                      {v.name: variant_title(catalog, v.pack.variants[-1]) for v in variants if v.pack.variants},
                       shlex.join(["regola", "compare", *argv_tail(args)]), history.get("planned_games"), earlier,
                       with_plots=args.report is not None and not args.no_plots,
                       moves={v.name: new_moves(base.pack, v.pack) for v in variants})

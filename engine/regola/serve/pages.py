@@ -179,7 +179,7 @@ def _chrome(library: Library, bound: Bound, where: str, q: str = "") -> str:
     options += [(vid, variant_title(bound.catalog, e.variant, e.pack) if e.variant else vid)
                 for vid, e in library.variants[pack].items()]
     if token and token not in dict(options):
-        title = bound.edition.variant.title if bound.edition.variant else token
+        title = variant_title(bound.catalog, bound.edition.variant) if bound.edition.variant else token
         options.append((token, w.gettext("{title} (posted)", title=title)))
     select = "".join(f'<option value="{esc(v)}"{" selected" if v == (token or "") else ""}>{esc(t)}</option>'
                      for v, t in options)
