@@ -1,7 +1,7 @@
 """CFR on a reduced configuration of a regola game, with its exploitability curve (extras openspiel, sim).
 
     python tools/cfr_tiny.py                                   # Maestro Leonardo's ml-tiny, CFR+, 64 iterations
-    python tools/cfr_tiny.py --game "regola_cs(players=2,variants=ml-tiny,seats_0_money=5)" --iterations 256
+    python tools/cfr_tiny.py --game "regola_cs(players=2,variants=ml-tiny,seats_yellow_money=5)" --iterations 256
 
 The game is any OpenSpiel game string: a regola pack with variants and rule parameters (docs/SEARCH.md).
 First the whole tree is walked (refused beyond --max-histories: exact methods need a tree they can

@@ -34,14 +34,14 @@ def test_every_value_a_house_rule_may_change_is_a_parameter_with_the_pack_s_valu
     spec = pyspiel.load_game(f"regola_{pack}").get_type().parameter_specification
     editable = fields(load_pack(pack))  # a form's own parameters included
     rules = rule_params(load_pack(pack), set(BASE_PARAMETERS))
-    assert len(rules.by_name) == len(editable) == len(spec) - len(BASE_PARAMETERS)
+    assert len(rules.by_name) == len(editable) == len(spec) - len(BASE_PARAMETERS) - len(rules.renamed)
     for name, field in rules.by_name.items():
         assert re.fullmatch(r"[a-z][a-z0-9_]*", name), name  # a name a game string can carry
         unset = "" if field.kind == "choice" else -1  # a parameter of a form the pack does not use, not set
         assert spec[name] == (unset if field.value is None else field.value if field.kind != "choice"
                               else str(field.value))
     assert {"rounds_count", "money_2", "mechanics_auction"} <= set(spec) if pack == "pl" else \
-        {"seats_0_money", "display_size_2", "mechanics_start_player"} <= set(spec)
+        {"seats_yellow_money", "display_size_2", "mechanics_start_player"} <= set(spec)
 
 
 def test_a_rule_parameter_plays_its_rule_and_pickles_with_the_game() -> None:
@@ -111,23 +111,61 @@ def test_a_value_the_rules_refuse_is_one_error_naming_the_parameter(spec: str, s
         pyspiel.load_game(spec)
 
 
-def test_names_are_tails_of_the_pointer_never_a_number_first_and_never_shared() -> None:
-    from regola.openspiel.params import _names
+def _named(doc: dict, pointers: list[str], taken: set[str] | None = None) -> list[str]:
+    from regola.openspiel.params import _names, _words
 
+    return _names([_words(doc, p) for p in pointers], taken or set())
+
+
+def test_names_are_tails_of_the_pointer_never_a_number_first_and_never_shared() -> None:
+    doc = {"setup": {"money": {"2": 1}, "seats": [{"money": 3}, {"money": 4}]}}
     pointers = ["/rounds/count", "/setup/money/2", "/setup/seats/0/money", "/setup/seats/1/money",
                 "/scoring/count", "/players/min"]
-    assert _names(pointers, set()) == ["rounds_count", "money_2", "seats_0_money", "seats_1_money",
-                                       "scoring_count", "players_min"]
-    assert _names(["/a/players"], {"players"}) == ["a_players"]  # a game parameter's own name is kept free
+    assert _named(doc, pointers) == ["rounds_count", "money_2", "seats_0_money", "seats_1_money",
+                                     "scoring_count", "players_min"]
+    assert _named({}, ["/a/players"], {"players"}) == ["a_players"]  # a game parameter's own name is kept free
     # two pointers that spell the same words, or only numbers: still a free name each, never a failure
-    assert _names(["/a_b/c", "/a/b_c", "/2/0"], set()) == ["value_a_b_c", "value_a_b_c_", "value_2_0"]
+    assert _named({}, ["/a_b/c", "/a/b_c", "/2/0"]) == ["value_a_b_c", "value_a_b_c_", "value_2_0"]
+
+
+def test_an_item_of_a_list_is_named_by_its_label_and_a_name_inside_it_starts_at_the_list() -> None:
+    doc = {"cards": [{"id": 7, "cost": {"iron": 1}}, {"id": 9, "cost": {"iron": 2}}],
+           "seats": [{"color": "dark red", "money": 3}, {"color": "blue", "money": 4}],
+           "twins": [{"kind": "a", "n": 1}, {"kind": "a", "n": 2}],  # a label two items share names neither
+           "undo": {"reveals": [{"action": ["space", 3]}]}}
+    assert _named(doc, ["/cards/0/cost/iron", "/cards/1/cost/iron", "/seats/0/money", "/twins/1/n",
+                        "/undo/reveals/0/action/1"]) == \
+        ["cards_id7_cost_iron", "cards_id9_cost_iron", "seats_dark_red_money", "twins_1_n", "reveals_0_action_1"]
+
+
+@pytest.mark.parametrize("pack", ["cs", "pl"])
+def test_a_former_name_is_refused_with_its_new_name_and_is_no_other_values_name(pack: str) -> None:
+    from regola.openspiel.params import _former_words, _names
+
+    rules = rule_params(load_pack(pack), set(BASE_PARAMETERS))
+    # names of before: every value by the index words, anywhere; each is today's name of that value or renamed
+    every = list(rules.by_name.values())
+    plain = [f for f in every if f.of is None]
+    former = _names([_former_words(f.whole or f.pointer) for f in plain], set(BASE_PARAMETERS))
+    today = {id(f): n for n, f in rules.by_name.items()}
+    for old, f in zip(former, plain, strict=True):
+        assert rules.renamed.get(old, old) == today[id(f)], old  # never another value's name
+    assert ("cards_0_components_iron" if pack == "cs" else "cards_0_id") in rules.renamed
+    old, new = next(iter(rules.renamed.items()))
+    spec = pyspiel.load_game(f"regola_{pack}").get_type().parameter_specification
+    assert spec[old] == spec[new]
+    value = spec[new] + 1 if isinstance(spec[new], int) and not isinstance(spec[new], bool) else \
+        (not spec[new] if isinstance(spec[new], bool) else None)
+    assert value is not None
+    with pytest.raises(ValueError, match=f"the parameter {old} is called {new} now"):
+        pyspiel.load_game(f"regola_{pack}(players=2,{old}={str(value).lower()})")
 
 
 def test_a_state_begun_before_the_perfect_recall_observer_gets_the_same_information_state() -> None:
     """A state that played before the game's first perfect-recall observer existed recorded no views
     between decisions; asked for its information state, it replays its history once, so its string equals
     a fresh replay's (tree algorithms compare these strings across states made at any time)."""
-    game = pyspiel.load_game("regola_cs(players=2,seats_0_money=4)")  # a game object of this test's own
+    game = pyspiel.load_game("regola_cs(players=2,seats_yellow_money=4)")  # a game object of this test's own
     early, rng = game.new_initial_state(), random.Random(5)
     for _ in range(40):
         outcomes = early.chance_outcomes() if early.is_chance_node() else [(a, 1) for a in early.legal_actions()]
