@@ -15,46 +15,15 @@ from typing import Any
 
 from regola.core.step import Action
 from regola.games.princes_of_florence.measures import prestige_points
-from regola.games.princes_of_florence.state import PILES, Player, State
+from regola.games.princes_of_florence.state import PILES, State
 from regola.games.princes_of_florence.steps.auction import sealed_options
 
 UNKNOWN = -1  # a card the seat cannot see
 
 
-def _clone_player(p: Player) -> Player:
-    q = Player(p.seat, p.board)  # boards are immutable: shared
-    for name in ("money", "received", "paid", "prestige", "architects", "jesters", "recruits", "auction_paid"):
-        setattr(q, name, getattr(p, name))
-    q.freedoms = p.freedoms[:]
-    q.hand = p.hand[:]
-    q.table = p.table[:]
-    q.bonus = p.bonus[:]
-    q.bonus_used = p.bonus_used[:]
-    q.prestige_cards = p.prestige_cards[:]
-    return q
-
-
 def clone_state(state: State) -> State:
-    """An independent copy for search: shares the immutable rules and boards, copies the rest (the step
-    and the expansion's notes as JSON data)."""
-    from regola.core.game import copy_json
-
-    st = State(state.rules, state.n, state.setup)
-    for name in ("flow_state", "round", "start", "architects", "jesters", "recruitment", "bank", "result"):
-        setattr(st, name, getattr(state, name))
-    st.step = copy_json(state.step)
-    st.extra = copy_json(state.extra)
-    st.marks = copy_json(state.marks)
-    st.players = [_clone_player(p) for p in state.players]
-    st.profession_deck = state.profession_deck[:]
-    st.bonus_deck = state.bonus_deck[:]
-    st.prestige_deck = state.prestige_deck[:]
-    st.buildings = dict(state.buildings)
-    st.landscapes = dict(state.landscapes)
-    st.freedoms = dict(state.freedoms)
-    st.work_marks = state.work_marks[:]
-    st.result = copy_json(state.result)
-    return st
+    """An independent copy for search (``State.clone``)."""
+    return state.clone()
 
 
 #: the pending follow-up decisions that show a seat cards of each kind (steps' "pending" kinds)
