@@ -105,3 +105,28 @@ def test_an_observation_without_a_lean_view_gives_the_whole_view() -> None:
 
     obs = Observation(2, [("pass",)], whole)
     assert obs.lean() == {"seat": 2} and obs.view() is obs.lean() and calls == [2]
+
+
+@settings(max_examples=15, deadline=None, database=None)
+@given(n=st.integers(2, 5), seed=st.integers(0, 10**6), steps=st.integers(0, 300))
+def test_a_plain_view_is_the_whole_view_without_the_pictures_drawn_from_its_pieces(n: int, seed: int,
+                                                                                  steps: int) -> None:
+    """What a seat saw is fingerprinted from its plain view (regola.openspiel.recall): the whole view but
+    the principalities' text pictures, each of which the pieces beside it draw again, so two views that
+    differ differ in their plain views too."""
+    from regola.games.princes_of_florence.placement import Board
+
+    game, rng = Game.new(_florence(), n, seed=seed, setup="standard"), random.Random(seed)
+    while not game.is_terminal() and steps:
+        legal = game.legal_actions() if game.current_player() != CHANCE else [game.sample_chance()]
+        game.apply(legal[rng.randrange(len(legal))])
+        steps -= 1
+    principality = game.ruleset.rules.principality
+    for seat in range(n):
+        whole, plain = game.view(seat), game.view(seat, plain=True)
+        for entry, bare in zip(whole["players"], plain["players"], strict=True):
+            # the board rebuilt from the plain entry alone draws the picture the whole entry shows
+            shared = [[piece, principality.grid.mask(tuple(c) for c in cells)] for piece, cells in bare["shared"]]
+            board = Board.from_json({"pieces": bare["pieces"], "shared": shared}, principality)
+            assert entry.pop("board") == principality.picture(board) and "board" not in bare
+        assert whole == plain

@@ -443,8 +443,12 @@ class Game:
         return hooks
 
     # -- what a seat sees, results, persistence --------------------------------------------------------
-    def view(self, seat: int) -> dict[str, Any]:
-        view = self.ruleset.definition.view(self.state, seat)
+    def view(self, seat: int, plain: bool = False) -> dict[str, Any]:
+        """What ``seat`` sees; ``plain``: without what is drawn from the rest of it (a board's picture:
+        ``SearchHooks.plain_view``), the same information for fingerprints."""
+        hooks = self.ruleset.definition.search
+        drawn = hooks.plain_view if plain and hooks is not None else None
+        view = drawn(self.state, seat) if drawn is not None else self.ruleset.definition.view(self.state, seat)
         moves = self.ruleset.moves
         if moves is not None and moves.parts:  # the counters the pack's rules keep (a loan): public, as
             view["kept"] = moves.kept(self.state)  # every count of the game's is

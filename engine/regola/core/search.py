@@ -12,6 +12,9 @@ A search bot must act on what its seat may know. The game supplies:
   value per seat for rollouts cut off before the end (higher is better).
 * optionally ``bot_view(state, seat)``: the part of the seat's view the game's bots read, cheaper to
   build than the whole view; a search hands it to the bots it plays rollouts with.
+* optionally ``plain_view(state, seat)``: the seat's whole view without what is drawn from the rest of
+  it (a board's text picture): the same information at less cost, for fingerprints of what a seat saw
+  (regola.openspiel.recall).
 * optionally ``unseen_draws(state, seat)``: the chance draws' values (cards, in the game's chance domain,
   regola.core.chance) lying where the seat cannot see them now: the pile below what it knows, other
   hands. A history resampled for the seat may deal these to one another's places (regola.openspiel.resample).
@@ -36,4 +39,5 @@ class SearchHooks:
     playout: Callable[[Any, Sequence[Action], random.Random], Action] | None = None
     evaluate: Callable[[Any], list[float]] | None = None
     bot_view: Callable[[Any, int], dict[str, Any]] | None = None
+    plain_view: Callable[[Any, int], dict[str, Any]] | None = None
     unseen_draws: Callable[[Any, int], Collection[Any]] | None = None

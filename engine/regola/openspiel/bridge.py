@@ -9,7 +9,8 @@ How regola maps onto OpenSpiel's API:
   one card each, with the engine's probabilities (regola.core.chance); when the last card is drawn,
   the engine's whole outcome is applied, so regola's record of the game keeps its readable form.
   ``max_chance_outcomes`` is the size of the game's draw domain (its cards).
-* **Observations** are the seat's view: ``observation_string`` its JSON (sorted keys),
+* **Observations** are the seat's view: ``observation_string`` its JSON (sorted keys; without what is
+  drawn from the rest of it, Princes of Florence's text pictures of principalities: ``Game.view(plain=True)``),
   ``observation_tensor`` the game's tensor of it, normalized (each entry over its field's scale, from
   the pack: a count the rules bound lies in [0, 1], an open-ended amount such as florins is of order 1;
   regola.core.tensor; fields and scales in docs/SEARCH.md). **Information states** are perfect recall:
@@ -365,7 +366,10 @@ class RegolaState(pyspiel.State):
         if index is None:
             raise IllegalMove(f"action {action} ({self._action_to_string(who, action)}) is not legal here")
         if box.recording:  # else recalled() rebuilds the trail if anyone ever asks: plain play pays nothing
-            box.trails[who].append(seen(game, who) + " > " + box.space.text(action, game.state))
+            trail = box.trails[who]
+            # the seat saw this very state after the last step (nothing moves between): its fingerprint then
+            now = trail[-1][4:] if trail and trail[-1].startswith("saw ") else seen(game, who)
+            trail.append(now + " > " + box.space.text(action, game.state))
         box.counts(who)[action] = box.counts(who).get(action, 0) + 1
         game.apply_legal(index)
         box.settle()

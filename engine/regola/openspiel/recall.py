@@ -10,8 +10,9 @@ from regola.core.game import Game
 
 
 def view_text(game: Game, seat: int) -> str:
-    """The seat's whole view as JSON with sorted keys: equal texts, equal views."""
-    return json.dumps(game.view(seat), sort_keys=True, ensure_ascii=False, default=list)
+    """The seat's whole view as JSON with sorted keys, without what is drawn from the rest of it (a board's
+    picture: the same information): equal texts, equal views."""
+    return json.dumps(game.view(seat, plain=True), sort_keys=True, ensure_ascii=False, default=list)
 
 
 def digest(text: str) -> str:

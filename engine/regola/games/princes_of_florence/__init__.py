@@ -11,7 +11,7 @@ from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.steps import actions, auction, characters, rounds, setup
 from regola.games.princes_of_florence.terms import TERMS
 from regola.games.princes_of_florence.verbs import VERBS
-from regola.games.princes_of_florence.views import greedy_view, view
+from regola.games.princes_of_florence.views import greedy_view, plain_view, view
 from regola.mechanics.ending import abandon_step
 
 REGISTRY = Registry(
@@ -75,7 +75,7 @@ DEFINITION = define_game(
     clone_state=search.clone_state,
     search=SearchHooks(information_state=search.information_state, determinize=search.determinize,
                        playout=search.playout, evaluate=search.evaluate, bot_view=greedy_view,
-                       unseen_draws=search.unseen_draws),
+                       plain_view=plain_view, unseen_draws=search.unseen_draws),
     names={  # the things the data enumerates that every rule catalog names (regola.check.text)
         "buildings": ("/components/buildings/kinds", None),
         "landscapes": ("/components/landscapes/kinds", None),
