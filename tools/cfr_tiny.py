@@ -5,11 +5,13 @@
 
 The game is any OpenSpiel game string: a regola pack with variants and rule parameters (docs/SEARCH.md).
 First the whole tree is walked (refused beyond --max-histories: exact methods need a tree they can
-enumerate): histories, terminal histories, information sets per player, the longest game. Then OpenSpiel's
+enumerate): histories, terminal histories, information sets per player (and how many of them hold more
+than one history: where the player cannot tell what happened), the longest game. Then OpenSpiel's
 own solver runs (CFR+ by default, or vanilla CFR) and, at iterations 1, 2, 4, 8, … and the last, the
 exploitability of its average policy is computed by OpenSpiel's exact best response, beside the uniform
 random policy's. Written to --out: ``cfr.csv`` (iteration, seconds, exploitability) and ``exploitability.png``
-(log–log, the uniform policy dashed). At the end it prints the average policy's value per seat and, for
+(log–log, the uniform policy dashed); ``seconds`` count everything since the solver began, ``solver_seconds``
+only the solver's own iterations. At the end it prints the average policy's value per seat and, for
 two players, what it scores against a uniform random player from each seat. Figures for ml-tiny:
 docs/reports/cfr-tiny.md.
 """
@@ -20,6 +22,7 @@ import argparse
 import csv
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +43,7 @@ def tree_size(game: pyspiel.Game, most: int) -> dict[str, Any]:
     """Histories, terminals, chance nodes, information sets per player and the most decisions in one game
     of the whole tree; TooBig past ``most`` histories."""
     histories = terminals = chance = longest = 0
-    infosets: list[set[str]] = [set() for _ in range(game.num_players())]
+    infosets: list[Counter[str]] = [Counter() for _ in range(game.num_players())]
     stack: list[tuple[Any, int]] = [(game.new_initial_state(), 0)]
     while stack:
         state, depth = stack.pop()
@@ -55,10 +58,11 @@ def tree_size(game: pyspiel.Game, most: int) -> dict[str, Any]:
             chance += 1
             stack.extend((state.child(a), depth) for a, _ in state.chance_outcomes())
             continue
-        infosets[state.current_player()].add(state.information_state_string())
+        infosets[state.current_player()][state.information_state_string()] += 1
         stack.extend((state.child(a), depth + 1) for a in state.legal_actions())
     return {"histories": histories, "terminals": terminals, "chance": chance,
-            "infosets": [len(s) for s in infosets], "longest": longest}
+            "infosets": [len(s) for s in infosets], "longest": longest,
+            "hidden": [sum(1 for n in s.values() if n > 1) for s in infosets]}
 
 
 def checkpoints(iterations: int) -> list[int]:
@@ -70,25 +74,31 @@ def checkpoints(iterations: int) -> list[int]:
     return [*out, iterations]
 
 
-def run(game_string: str, iterations: int, solver_kind: str, out: Path, most: int) -> list[tuple[int, float, float]]:
+def run(game_string: str, iterations: int, solver_kind: str, out: Path,
+        most: int) -> list[tuple[int, float, float, float]]:
     game = pyspiel.load_game(game_string)
     started = time.perf_counter()
     size = tree_size(game, most)
     print(f"{game}: {size['histories']:,} histories ({size['terminals']:,} terminal, {size['chance']} chance), "
-          f"information sets {' + '.join(f'{n:,}' for n in size['infosets'])}, at most {size['longest']} "
-          f"decisions a game; walked in {time.perf_counter() - started:.1f} s", flush=True)
+          f"information sets {' + '.join(f'{n:,}' for n in size['infosets'])} (holding more than one history: "
+          f"{' + '.join(f'{n:,}' for n in size['hidden'])}), at most {size['longest']} decisions a game; walked "
+          f"in {time.perf_counter() - started:.1f} s", flush=True)
     uniform = exploitability.exploitability(game, policy_lib.UniformRandomPolicy(game))
     print(f"uniform random policy: exploitability {uniform:.4f}", flush=True)
     solver = cfr.CFRPlusSolver(game) if solver_kind == "cfr+" else cfr.CFRSolver(game)
-    rows: list[tuple[int, float, float]] = []
+    rows: list[tuple[int, float, float, float]] = []
     started = time.perf_counter()
+    solving = 0.0  # the solver's own time, without the exploitability measured at each checkpoint
     marks = set(checkpoints(iterations))
     for i in range(1, iterations + 1):
+        began = time.perf_counter()
         solver.evaluate_and_update_policy()
+        solving += time.perf_counter() - began
         if i in marks:
             value = exploitability.exploitability(game, solver.average_policy())
-            rows.append((i, time.perf_counter() - started, value))
-            print(f"iteration {i:>5}: exploitability {value:.5f}  ({rows[-1][1]:.0f} s)", flush=True)
+            rows.append((i, time.perf_counter() - started, value, solving))
+            print(f"iteration {i:>5}: exploitability {value:.5f}  ({rows[-1][1]:.0f} s; solver {solving:.1f} s)",
+                  flush=True)
     values = expected_game_score.policy_value(game.new_initial_state(), [solver.average_policy()] * game.num_players())
     print(f"the average policy's value, seat by seat: {', '.join(f'{v:.4f}' for v in values)}", flush=True)
     if game.num_players() == 2:  # what the equilibrium scores against random play, from each seat
@@ -100,14 +110,14 @@ def run(game_string: str, iterations: int, solver_kind: str, out: Path, most: in
     out.mkdir(parents=True, exist_ok=True)
     with (out / "cfr.csv").open("w", newline="") as f:
         writer = csv.writer(f)
-        writer.writerow(["iteration", "seconds", "exploitability"])
-        writer.writerows((i, f"{s:.2f}", f"{e:.6f}") for i, s, e in rows)
+        writer.writerow(["iteration", "seconds", "exploitability", "solver_seconds"])
+        writer.writerows((i, f"{s:.2f}", f"{e:.6f}", f"{solver:.2f}") for i, s, e, solver in rows)
     _plot(rows, uniform, f"{solver_kind.upper()} on {game}", out / "exploitability.png")
     print(f"written: {out / 'cfr.csv'}, {out / 'exploitability.png'}")
     return rows
 
 
-def _plot(rows: list[tuple[int, float, float]], uniform: float, title: str, path: Path) -> None:
+def _plot(rows: list[tuple[int, float, float, float]], uniform: float, title: str, path: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")

@@ -67,3 +67,47 @@ def test_a_game_too_big_for_exact_methods_is_refused_in_one_line(capsys: pytest.
     tool = _tool()
     assert tool.main(["--game", "regola_cs(players=2)", "--max-histories", "500", "--out", str(tmp_path)]) == 1
     assert "more than 500 histories" in capsys.readouterr().err
+
+
+DUEL = "regola_pl(players=2,variants=pf-duel)"
+
+
+def _dealt(state: object) -> list[list[int]]:
+    """Each seat's profession cards (hand and table) in the whole state."""
+    players = json.loads(str(state))["state"]["players"]
+    return [sorted(p["hand"] + [c for c in p["table"] if c]) for p in players]
+
+
+@pytest.mark.parametrize(("params", "hidden"), [("", True), (",visibility_hand=public", False)])
+def test_the_duel_hides_a_card_that_matters_from_each_seat(params: str, hidden: bool) -> None:
+    """pf-duel (issue 46, item 1): each seat's information sets hold histories that differ in the other
+    seat's profession card, and games through those information sets end differently."""
+    tool = _tool()
+    game = pyspiel.load_game(DUEL[:-1] + params + ")")
+    size = tool.tree_size(game, 5_000)
+    assert size["histories"] < 2_000, size
+    # information set -> (the other seat's cards, seat 0's return at the end of each game through it)
+    other: list[dict[str, set[tuple[int, ...]]]] = [{}, {}]
+    stack: list[tuple[object, list[tuple[int, str]]]] = [(game.new_initial_state(), [])]
+    outcomes: dict[tuple[int, str], set[float]] = {}
+    while stack:
+        state, seen = stack.pop()
+        if state.is_terminal():  # type: ignore[attr-defined]
+            for key in seen:
+                outcomes.setdefault(key, set()).add(state.returns()[0])  # type: ignore[attr-defined]
+            continue
+        if state.is_chance_node():  # type: ignore[attr-defined]
+            stack.extend((state.child(a), seen) for a, _ in state.chance_outcomes())  # type: ignore[attr-defined]
+            continue
+        seat = state.current_player()  # type: ignore[attr-defined]
+        key = state.information_state_string()  # type: ignore[attr-defined]
+        other[seat].setdefault(key, set()).add(tuple(_dealt(state)[1 - seat]))
+        stack.extend((state.child(a), [*seen, (seat, key)]) for a in state.legal_actions())  # type: ignore[attr-defined]
+    if not hidden:  # the hands laid open (the same game otherwise): nothing to tell apart
+        assert not any(len(cards) > 1 for sets in other for cards in sets.values())
+        return
+    assert all(n > 0 for n in size["hidden"]), size
+    for seat in (0, 1):
+        unsure = [k for k, cards in other[seat].items() if len(cards) > 1]
+        assert unsure, seat  # somewhere the seat cannot tell the other's card
+        assert any(len(outcomes[(seat, k)]) > 1 for k in unsure), seat  # and there the end differs
