@@ -6,7 +6,8 @@ At each decision with a choice:
 1. **The default** is the game's heuristic bot's choice (``greedy``): written for the published rules,
    it is a sound start, and the probe keeps it unless the rules show something better.
 2. **Rivals**: a few other moves, each from another *family* of moves (its verb, with the place or thing
-   it names: ``("place", "I")``, ``("exchange",)``; regola.bots.families). Which families: a bandit over
+   it names: ``("place", "I")``, ``("exchange",)``; a move with a size is split by it into the least
+   size offered and the larger ones: ``("raise", "larger")``; regola.bots.families). Which families: a bandit over
    the game so far (each family's mean gain over the default when it was tried, plus an optimism bonus
    that shrinks as it is tried; families never tried come first), so across a game every family the
    rules offer is heard, and the ones that paid are heard again. Within a family, the member that leads
@@ -33,7 +34,7 @@ import random
 import time as clock
 from typing import Any
 
-from regola.bots.families import Family, ahead, family, group, sample, screen, unknown, verbs
+from regola.bots.families import Family, Grouping, ahead, family, sample, screen, unknown, verbs
 from regola.bots.ismcts import SCREEN_MOST, ISMCTSBot, paired_lead
 from regola.core.bots import Observation
 from regola.core.errors import RegolaError
@@ -81,6 +82,7 @@ class ProbeBot:
         self.search = ISMCTSBot(seat, seed, rules, iters=1, depth=depth or 0, screen=screen, rollout=prior,
                                 prior=prior)
         self.tried: dict[Family, list[float]] = {}  # family -> [times heard, summed gain over the default]
+        self._family_of: Any = family  # the family of a move at the decision being judged (sizes: Grouping)
         self.heard = 0
         self.rollout_decisions = 0
 
@@ -123,8 +125,11 @@ class ProbeBot:
 
     def _heard(self, world: Game, legal: Any, default: Action) -> list[Action]:
         """A member of each of the ``rivals`` families the bandit picks (module docstring)."""
-        groups = group(legal, self.rng, self.screen_most)
-        mine = family(default)
+        declared = world.ruleset.definition.verbs
+        grouping = Grouping(legal, self.rng, self.screen_most, declared.sizes if declared is not None else None)
+        self._family_of = grouping.of  # the families the bandit learns of, sizes told apart
+        groups = grouping.groups
+        mine = grouping.of(default)
         others = [f for f in groups if f != mine]
         if not others:  # one family: its other members, best one move ahead
             return self._best_ahead(world, [a for a in groups[mine] if a != default], default)
@@ -172,7 +177,7 @@ class ProbeBot:
         self.rollout_decisions += search.rollout_decisions - before
         for a in rivals:  # the bandit learns each family's gain over the default in the worlds it was heard in
             n = len(scores[a])
-            seen = self.tried.setdefault(family(a), [0, 0.0])
+            seen = self.tried.setdefault(self._family_of(a), [0, 0.0])
             seen[0] += 1
             seen[1] += (sum(scores[a]) - sum(scores[default][:n])) / n
             self.heard += 1

@@ -11,6 +11,7 @@ from regola.core.game import CHANCE, Game
 from regola.core.record import RecordWriter
 from regola.core.step import Action
 from regola.core.streams import moment_key
+from regola.core.verbs import least_sizes
 
 Chooser = Callable[[Game, Observation], Action]
 
@@ -26,6 +27,9 @@ class Moments:
         self.moment = 0
         #: decisions taken so far in each flow state (the compare report's "how often a lineup met a rule")
         self.decided: dict[str, int] = {}
+        #: per sized verb (``Verb.size``), the moves made larger than the least size offered (the compare
+        #: report's "how often the larger sizes were chosen")
+        self.larger: dict[str, int] = {}
 
     def at(self, flow_state: str) -> int:
         """The moment of a decision taken in ``flow_state`` now."""
@@ -53,7 +57,9 @@ def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None 
     # kept in locals in this loop, which runs once per decision of every simulated game
     clock = moments if moments is not None else Moments()
     visits = clock.visits
-    decided = clock.decided
+    decided, larger = clock.decided, clock.larger
+    verbs = game.ruleset.definition.verbs
+    sizes = verbs.sizes if verbs is not None else {}
     flow_state, moment = clock.flow_state, clock.moment
     while True:
         who = current_player()
@@ -67,8 +73,14 @@ def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None 
                 visits[flow_state] = visit = visits.get(flow_state, 0) + 1
                 moment = moment_key(flow_state, visit)
                 clock.flow_state, clock.moment = flow_state, moment  # where a resumed game goes on
-            action = choosers[who](Observation(who, legal_actions(), view, info, moment, lean))
+            legal = legal_actions()
+            action = choosers[who](Observation(who, legal, view, info, moment, lean))
             decided[flow_state] = decided.get(flow_state, 0) + 1
+            if sizes and action[0] in sizes:
+                at = sizes[action[0]]
+                least = least_sizes(legal, sizes).get(action[:at]) if len(action) > at else None
+                if least is not None and action[at] > least:
+                    larger[action[0]] = larger.get(action[0], 0) + 1
         if len(history) >= cap:
             raise reached(game.ruleset, len(bots), cap)
         apply(action)

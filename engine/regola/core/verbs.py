@@ -17,7 +17,11 @@ A game lists its verbs in one :class:`Verbs` table (``GameDefinition.verbs``). E
   (:class:`Words`), which the game's terminal fills with the facts of the action; a game whose verbs
   are worded in its rule catalogs (``names.actions``/``names.told``, by verb) declares none here;
 - **its plain words** (``plain``): one line of English over the action tuple ``a`` (logs, the action
-  table's examples, ``Game.describe``).
+  table's examples, ``Game.describe``);
+- **its size** (``size``): the place in the action of the amount or count the player chooses (a bid, a
+  raise, how many people), where the verb has one: a search bot hears other sizes than the least one
+  (regola.bots.families), and a simulation counts the moves larger than the least offered
+  (regola.core.play).
 
 The readers (the terminal and the tables' words, OpenSpiel's action space and strings, the tables'
 secrecy, the documentation) take these from the record; nothing else lists a game's verbs.
@@ -25,14 +29,14 @@ secrecy, the documentation) take these from the record; nothing else lists a gam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from regola.core.actionspace import ActionKind, Codec
-from regola.core.step import Action
+from regola.core.step import Action, ActionRange
 
-__all__ = ["Place", "Verb", "Verbs", "Words"]
+__all__ = ["Place", "Verb", "Verbs", "Words", "least_sizes"]
 
 #: the parameter domains of a place, from the rules: () for a verb without parameters, None when the
 #: pack offers no such kind
@@ -90,6 +94,8 @@ class Verb:
     #: the pack (a kind without parameters the printed game kept for an expansion); None: it can
     #: wherever it has a kind, or always for a chance event (no place)
     only_with: Callable[[Any], bool] | None = None
+    #: the index in the action of the amount or count the player chooses (module docstring); None: none
+    size: int | None = None
 
     def offered(self, rules: Any) -> bool:
         """Whether a game of this pack can offer the move (the check asks for its cited rule then)."""
@@ -115,7 +121,7 @@ class Verb:
 class Verbs:
     """A game's verbs, by name; every reader of a verb asks here."""
 
-    __slots__ = ("_offers", "_tells", "by_name")
+    __slots__ = ("_offers", "_tells", "by_name", "sizes")
 
     def __init__(self, verbs: Iterable[Verb]) -> None:
         self.by_name: dict[str, Verb] = {}
@@ -131,6 +137,8 @@ class Verbs:
             self.by_name[verb.name] = verb
             self._offers.update(verb.offers)
             self._tells.update(verb.tells)
+        #: verb -> the index of its size in an action (``Verb.size``), for the verbs that have one
+        self.sizes: dict[str, int] = {v.name: v.size for v in self.by_name.values() if v.size is not None}
 
     def __getitem__(self, name: str) -> Verb:
         return self.by_name[name]
@@ -171,3 +179,23 @@ class Verbs:
         """What every other seat hears of a verb in ``shape``."""
         words = self._tells.get(shape)
         return words.say(speech, facts) if words is not None else None
+
+
+def least_sizes(legal: Sequence[Action], sizes: Mapping[str, int]) -> dict[Action, int]:
+    """The least size offered in ``legal`` of each sized move, by the move but for its size (``action[:at]``:
+    ``("raise",)``, ``("place", "D")``); ``sizes`` is ``Verbs.sizes``. A range's least is its first (a range
+    is never walked: it may be a purse of millions); a list is read whole."""
+    if not sizes:
+        return {}
+    if isinstance(legal, ActionRange):
+        at = sizes.get(legal.verb)
+        first = legal[0] if len(legal) else None
+        return {} if at is None or first is None or len(first) <= at else {first[:at]: first[at]}
+    out: dict[Action, int] = {}
+    for a in legal:
+        at = sizes.get(str(a[0]))
+        if at is not None and len(a) > at and type(a[at]) is int:
+            key = a[:at]
+            if key not in out or a[at] < out[key]:
+                out[key] = a[at]
+    return out

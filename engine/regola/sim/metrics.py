@@ -17,6 +17,9 @@ from typing import Any
 #: the action rows of a flow state: kind ``@`` + the state's name, counting the decisions taken there (the
 #: compare report's "how often a lineup met a rule"); never a metric of its own
 PHASE = "@"
+#: the action rows of a sized verb's moves larger than the least size offered (regola.core.play): kind the
+#: verb + ``+``; a metric of its own (``actions.raise+``), the report's "how often larger sizes were chosen"
+LARGER = "+"
 STANDARD = frozenset({"arm", "pack", "content_hash", "variants", "players", "setup", "root_seed", "game", "seed",
                       "rotation", "bots", "decisions", "winners", "rank"})
 
@@ -82,5 +85,8 @@ def define(columns: dict[str, str], most_players: int, bots: list[str], kinds: l
         elif kind == "number":
             out.append(Metric(f"game.{col}", "game", False, f"{q}::DOUBLE", {"column": col}))
     for k, kind in enumerate(kinds):
-        out.append(Metric(f"actions.{kind}", "actions", False, f"coalesce(acts.k{k}, 0)::DOUBLE", {"kind": kind}))
+        params: dict[str, Any] = {"kind": kind.removesuffix(LARGER)}
+        if kind.endswith(LARGER):
+            params["larger"] = True
+        out.append(Metric(f"actions.{kind}", "actions", False, f"coalesce(acts.k{k}, 0)::DOUBLE", params))
     return out

@@ -16,6 +16,7 @@ from typing import Any
 from regola.core.game import definition_for
 from regola.mechanics.moves import MOVE_RULE
 from regola.sim import plots
+from regola.sim.metrics import LARGER
 from regola.sim.moves import usage
 from regola.sim.stats import ALPHA, FDR, POWER, PRIMARY, Finding, json_ready
 from regola.sim.study import Analysis, LineupResult
@@ -211,19 +212,29 @@ def _moves(report: Report, a: Analysis, w: Words, name: str, moves: dict[str, li
         return
     _ = w._
     shown = {verb: w.action_names.get(verb, verb) for verb in verbs}
-    rows = [[r.lineup.spec, *(w.num(usage(r, name, verb)) for verb in verbs)] for r in a.lineups]
+    sized = _sized(a, verbs)  # how many of a sized verb's moves were larger than the least offered
+    columns = [*((verb, verb) for verb in verbs), *((verb, verb + LARGER) for verb in sized)]
+    heads = [shown[verb] for verb in verbs] + [_("{move}, larger than the least offered").format(move=shown[verb])
+                                               for verb in sized]
+    rows = [[r.lineup.spec, *(w.num(usage(r, name, kind)) for _verb, kind in columns)] for r in a.lineups]
     if added:
         report.p(_("Moves this variant adds: {moves}.").format(moves=w.list([shown[v] for v in added])))
     if changed:
         report.p(_("Moves it changes: {moves}.").format(moves=w.list([shown[v] for v in changed])))
     report.p(_("Made per game, on average:"))
-    report.table([_("lineup"), *shown.values()], rows)
+    report.table([_("lineup"), *heads], rows)
     for r in a.lineups:
         never = [shown[verb] for verb in added if usage(r, name, verb) == 0]
         if never:
             report.p(_("With {lineup} the bots never made {moves}: this lineup does not use what the variant adds, "
                        "so its verdict is about the old game.").format(lineup=r.lineup.spec, moves=w.list(never)),
                      "note")
+
+
+def _sized(a: Analysis, verbs: list[str]) -> list[str]:
+    """The verbs of ``verbs`` with a size (``Verb.size``: a bid, a raise, how many people)."""
+    declared = definition_for(a.study.base.pack.game).verbs
+    return [verb for verb in verbs if declared is not None and verb in declared.sizes]
 
 
 def _notice(report: Report, a: Analysis, ctx: Context) -> None:
@@ -393,6 +404,10 @@ def _data(a: Analysis, w: Words, ctx: Context, all_verdicts: dict[str, list[Verd
                                                              for verb in moves["added"] + moves["changed"]}
                                              for r in a.lineups},
                       "unused": {r.lineup.spec: [verb for verb in moves["added"] if usage(r, v, verb) == 0]
+                                 for r in a.lineups},
+                      # a sized verb's moves larger than the least offered, per game (regola.core.play)
+                      "larger": {r.lineup.spec: {verb: usage(r, v, verb + LARGER)
+                                                 for verb in _sized(a, moves["added"] + moves["changed"])}
                                  for r in a.lineups}}
                   for v, moves in ctx.moves.items() if moves["added"] + moves["changed"] and v not in a.same_rules},
         # how often each lineup met each rule a variant changes (None: no decision meets it)

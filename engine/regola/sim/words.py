@@ -148,6 +148,9 @@ class Words:
             return self.column(p["column"])
         if m.group == "actions":
             kind = p["kind"]
+            if p.get("larger"):
+                return _("'{kind}' actions per game larger than the least offered").format(
+                    kind=self.action_names.get(kind, kind))
             return _("'{kind}' actions per game").format(kind=self.action_names.get(kind, kind))
         return m.name
 

@@ -18,7 +18,7 @@ from regola.core.game import CHANCE, Game, Ruleset
 from regola.core.pack import Pack
 from regola.core.play import Moments, play
 from regola.core.record import RecordWriter
-from regola.sim.metrics import PHASE
+from regola.sim.metrics import LARGER, PHASE
 from regola.sim.plan import GameSpec
 
 GameRow = dict[str, Any]
@@ -75,9 +75,12 @@ def play_game(ruleset: Ruleset, spec: GameSpec, setup: str, record: RecordWriter
 
 
 def rows_of(game: Game, arm: str, spec: GameSpec, setup: str, root_seed: int,
-            phases: Mapping[str, int] | None = None) -> tuple[GameRow, list[ActionRow]]:
-    """The game's row, and its action rows: one per verb with how many moves of it were made, and one per
-    flow state (kind ``@`` + its name, ``PHASE``) with how many decisions were taken there."""
+            phases: Mapping[str, int] | None = None,
+            larger: Mapping[str, int] | None = None) -> tuple[GameRow, list[ActionRow]]:
+    """The game's row, and its action rows: one per verb with how many moves of it were made, one per
+    flow state (kind ``@`` + its name, ``PHASE``) with how many decisions were taken there, and one per
+    sized verb (kind the verb + ``+``, ``LARGER``) with how many of its moves were larger than the least
+    size offered."""
     pack = game.ruleset.pack
     kinds = Counter(action[0] for who, action in game.history if who != CHANCE)
     result = game.result() or []
@@ -103,6 +106,8 @@ def rows_of(game: Game, arm: str, spec: GameSpec, setup: str, root_seed: int,
                for kind, count in sorted(kinds.items())]
     actions += [{"arm": arm, "game": spec.index, "kind": PHASE + state, "count": count}
                 for state, count in sorted((phases or {}).items())]
+    actions += [{"arm": arm, "game": spec.index, "kind": verb + LARGER, "count": count}
+                for verb, count in sorted((larger or {}).items())]
     return row, actions
 
 
@@ -126,7 +131,7 @@ def play_batch(batch: Batch, packs: Mapping[str, Pack] | None = None) -> BatchRe
     for spec in batch.games:
         moments = Moments()
         game = play_game(ruleset, spec, batch.setup, moments=moments)
-        row, kinds = rows_of(game, batch.arm, spec, batch.setup, batch.root_seed, moments.decided)
+        row, kinds = rows_of(game, batch.arm, spec, batch.setup, batch.root_seed, moments.decided, moments.larger)
         games.append(row)
         actions.extend(kinds)
     return BatchResult(batch, games, actions)

@@ -188,7 +188,7 @@ VERBS = Verbs([
     Verb("end", "actions.per_turn", "ends the turn", (Place(0),)),
     Verb("pass", "auction.raise", "passes", (Place(1),)),
     Verb("raise", "auction.raise", lambda state, a: f"raises by {a[1]}" if len(a) == 2 else "raises",
-         (Place(2), Place(32, _raises, "/mechanics/auction/raise (by, min, max)"))),
+         (Place(2), Place(32, _raises, "/mechanics/auction/raise (by, min, max)")), size=1),
     Verb("decline", "auction.decline", "declines to bid this round", (Place(3),)),
     Verb("keep", "setup.professions", _plain("keeps {0}", "keeps the dealt cards"),
          (Place(4), Place(9, lambda r: (tuple(sorted(r.prestige)),), "/prestige_cards")), secret=_in_hand),
@@ -225,7 +225,7 @@ VERBS = Verbs([
          (Place(22, lambda r: (tuple(sorted(r.bonus)),), "/bonus_cards"),)),
     Verb("finish", "works.value", "finishes the work", (Place(23),)),
     Verb("convert", "works.payout", _plain("exchanges pay for {0} prestige"),
-         (Place(24, _convert, "0 to the largest work value's pay in prestige (verbs.work_value_bound)"),)),
+         (Place(24, _convert, "0 to the largest work value's pay in prestige (verbs.work_value_bound)"),), size=1),
     Verb("withdraw", "characters.bidding", _raw,
          (Place(25, _characters(lambda r: ())),)),
     Verb("hire", "characters.bidding", _raw,
@@ -233,7 +233,7 @@ VERBS = Verbs([
                 "/characters/cards"),)),
     Verb("bid", "characters.bidding", _raw,
          (Place(27, _characters(_bid_amounts),
-                "/characters/cards (min, max), /characters/bid_step"),)),
+                "/characters/cards (min, max), /characters/bid_step"),), size=2),
     Verb("professor", "characters.effects", _raw,
          (Place(28, _characters(lambda r: (("prestige", "bonus"),)),
                 "the professor's two decks (/characters)"),)),
@@ -247,7 +247,7 @@ VERBS = Verbs([
     Verb("accept", "auction.lots", "accepts the price offered", (Place(33, _falling),)),
     Verb("seal", "auction.lots", _plain("bids {1} for {0} in secret"),
          (Place(34, _sealed, "/auction/lots; /auction/opening_bid up to /mechanics/auction/bids "
-                                               "(by, max)"),), secret=_sealed_bid),
+                                               "(by, max)"),), secret=_sealed_bid, size=2),
     Verb("deal", "setup.professions", "deals the cards"),  # chance: no place
     Verb("shuffle", "setup.professions", "shuffles the profession pile"),
 ])
