@@ -111,3 +111,24 @@ def test_the_duel_hides_a_card_that_matters_from_each_seat(params: str, hidden: 
         unsure = [k for k, cards in other[seat].items() if len(cards) > 1]
         assert unsure, seat  # somewhere the seat cannot tell the other's card
         assert any(len(outcomes[(seat, k)]) > 1 for k in unsure), seat  # and there the end differs
+
+
+@pytest.mark.parametrize("spec", [GAME, "regola_pl(players=2,variants=pf-tiny)", DUEL])
+def test_the_observation_tensor_tells_apart_every_view_its_string_tells_apart(spec: str) -> None:
+    """Issue 46, item 2: over every state of the tiny trees, as many different observation tensors as
+    observation strings, seat by seat (before: Maestro Leonardo's tensor lost the order seats came into a
+    district, 1,845 tensors for 1,959 strings; Princes of Florence's the piece a placement places)."""
+    import numpy as np
+
+    game = pyspiel.load_game(spec)
+    pairs: set[tuple[int, str, bytes]] = set()
+    stack = [game.new_initial_state()]
+    while stack:
+        state = stack.pop()
+        for seat in range(2):
+            pairs.add((seat, state.observation_string(seat), np.asarray(state.observation_tensor(seat)).tobytes()))
+        if state.is_terminal():
+            continue
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        stack.extend(state.child(a) for a in actions)
+    assert len({(s, text) for s, text, _ in pairs}) == len({(s, tensor) for s, _, tensor in pairs}) == len(pairs)

@@ -56,6 +56,8 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
         TensorField("market", (n_m,), "material cards on the marketplace (Codex Leonardi II)", cards_per),
         TensorField("occupancy", (n_d, p, 2), "per district and seat: apprentices there, master there (0/1)",
                     (people, 1)),
+        TensorField("arrival", (n_d, p), "per district and seat: its place in the district's row, in the order "
+                                         "the seats came (1 first, 0 not there): it breaks ties (001 §8)", p),
         TensorField("completed_before", (n_c,), "multi-hot: inventions completed in earlier rounds"),
         TensorField("removed", (n_c,), "multi-hot: cards out of the game (2-player advanced setup)"),
         TensorField("people", (p, 3), "per seat: apprentices in supply, own apprentices in the academy, "
@@ -97,9 +99,10 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
             w.set("shops", view["shops"][name], m)
             w.set("market", view["market"].get(name, 0), m)
         for d, letter in enumerate(districts):
-            for s, apprentices, master in view["occupancy"].get(letter, ()):
+            for place, (s, apprentices, master) in enumerate(view["occupancy"].get(letter, ()), 1):
                 w.add("occupancy", apprentices, d, rel(s), 0)
                 w.add("occupancy", master, d, rel(s), 1)
+                w.set("arrival", place, d, rel(s))
         for c in view["completed_before"]:
             w.set("completed_before", 1, card_at[c])
         for c in view["removed"]:

@@ -81,6 +81,7 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
                     (1, max(rules.per_turn, 1))),
         TensorField("pending", (len(PENDING),), "one-hot: the kind of follow-up decision pending"),
         TensorField("pending_seat", (p,), "one-hot: whose follow-up decision it is"),
+        TensorField("pending_piece", (len(pieces),), "one-hot: the piece a pending placement places"),
         TensorField("pending_cards", (len(professions) + len(bonus) + len(prestige),),
                     "the observer's pending card choice: professions, then bonus, then prestige cards"),
         TensorField("pending_numbers", (2,), "the observer's pending work value and most prestige to buy",
@@ -160,6 +161,8 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
             if pending["kind"] in PENDING:
                 w.set("pending", 1, PENDING.index(pending["kind"]))
             w.set("pending_seat", 1, rel(pending["seat"]))
+            if pending.get("piece") in pieces:
+                w.set("pending_piece", 1, pieces.index(pending["piece"]))
             offsets = {"profession": 0, "bonus": len(professions), "prestige": len(professions) + len(bonus)}
             tables = {"profession": professions, "bonus": bonus, "prestige": prestige}
             deck = (str(pending.get("deck", "")).removesuffix("_deck") if pending["kind"] == "under"
