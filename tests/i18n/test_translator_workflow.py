@@ -307,3 +307,32 @@ def test_a_plural_form_is_shown_with_the_source_form_for_the_same_numbers() -> N
     assert source_text(source.data, "/units/gulden/other", "cs", "pl") == forms["other"]
     rule = next(iter(source.data["rules"]))
     assert source_text(source.data, f"/rules/{rule}/text", "cs", "pl") == source.data["rules"][rule]["text"]
+
+
+def test_an_import_of_one_message_changes_one_line_of_the_catalog(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 47, item 4: before, importing one changed message rewrote ~1,200 lines of the YAML (comments
+    lost, lines wrapped anew); now only the line of that text changes (its source text, and so its digest,
+    is the same)."""
+    import difflib
+
+    home = home_copy(tmp_path)
+    monkeypatch.setenv("REGOLA_HOME", str(home))
+    po_file = tmp_path / "en.po"
+    assert main(["text", "export", "--pack", "pl", "--lang", "en", "-o", str(po_file)]) == 0
+    catalog = home / "rulepacks" / "pl" / "text" / "en.yaml"
+    before = catalog.read_text(encoding="utf-8")
+    po = _po(po_file)
+    message = next(m for m in po if isinstance(m.id, str) and m.string and str(m.context).endswith("/title"))
+    message.string = "A text changed by its translator"
+    po_file.write_bytes(po_bytes(po))
+    assert main(["text", "import", str(po_file)]) == 0
+    after = catalog.read_text(encoding="utf-8")
+    changed = [line for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+               if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+    added = [line for line in changed if line.startswith("+")]
+    assert len(added) == 1 and "A text changed by its translator" in added[0], changed
+    assert len(changed) == 2, changed  # the old line of that title, and nothing else
+    comments = [line for line in before.splitlines() if line.lstrip().startswith("#")]
+    assert comments and all(line in after.splitlines() for line in comments)  # every comment kept
+    assert load_catalog(catalog, home).rules  # and it loads

@@ -327,12 +327,25 @@ def _dumper() -> type:
 
 
 def dump(data: dict[str, Any], previous: Path | None) -> str:
-    """The catalog as YAML, keeping the leading comments of the file it replaces."""
+    """The catalog as YAML. Over a file it replaces, only the lines of what changed (regola.text.yamlpatch:
+    an import of one message is a diff of one line or two, comments kept); where the change is not one a
+    patch makes, the whole catalog, keeping the file's leading comments."""
     import yaml
+
+    from regola.text.yamlpatch import patched
 
     head = []
     if previous is not None and previous.is_file():
-        for line in previous.read_text(encoding="utf-8").splitlines():
+        before = previous.read_text(encoding="utf-8")
+        try:
+            held = yaml.safe_load(before)
+        except yaml.YAMLError:
+            held = None
+        if isinstance(held, dict):
+            edited = patched(before, held, {**held, "text": data}, _dumper())
+            if edited is not None:
+                return edited
+        for line in before.splitlines():
             if not line.startswith("#"):
                 break
             head.append(line)
