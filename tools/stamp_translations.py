@@ -7,8 +7,9 @@ says what its source says now; it rewrites only the ``source:`` block at the end
 
     python tools/stamp_translations.py [CATALOG.yaml ...]   (default: every translation under rulepacks/)
 
-A catalog is a translation when its language is not the language of the pack folder it lives in; its source
-is the catalog of that pack's language.
+A catalog is a translation when its language is not the language of the pack its pack borrows from (followed
+to the end; a pack that borrows nothing: itself); its source is that pack's catalog in that language. So
+the German and French Maestro Leonardo catalogs are measured against the Czech one they share rules with.
 """
 
 from __future__ import annotations
@@ -23,6 +24,23 @@ from regola.text.entries import digest, source_text, translatable
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _source_folder(folder: Path) -> Path:
+    """The pack a pack's texts are measured against: itself, or the pack it borrows from, followed to the
+    end (the German and French Maestro Leonardo packs borrow from the Czech one, whose texts their
+    catalogs share rule by rule)."""
+    seen = {folder.resolve()}
+    while True:
+        meta = yaml.safe_load((folder / "pack.yaml").read_text(encoding="utf-8"))["pack"]
+        lender = next((b["from"] for b in meta.get("borrows") or () if b.get("from")), None)
+        if lender is None:
+            return folder
+        nxt = (folder.parent / str(lender)).resolve()
+        if nxt in seen or not (nxt / "pack.yaml").is_file():
+            return folder
+        seen.add(nxt)
+        folder = nxt
+
+
 def _pack_language(folder: Path) -> str:
     return str(yaml.safe_load((folder / "pack.yaml").read_text(encoding="utf-8"))["pack"]["language"])
 
@@ -33,13 +51,13 @@ def _key(pointer: str) -> str:
 
 def stamp(path: Path) -> int:
     """Rewrite the ``source:`` block of one translation; the number of texts stamped (0: not a translation)."""
-    folder = path.resolve().parent.parent
-    source_language = _pack_language(folder)
+    origin = _source_folder(path.resolve().parent.parent)
+    source_language = _pack_language(origin)
     text = path.read_text(encoding="utf-8")
     data = yaml.safe_load(text)["text"]
     if data["language"] == source_language:
         return 0
-    source = yaml.safe_load((path.parent / f"{source_language}.yaml").read_text(encoding="utf-8"))["text"]
+    source = yaml.safe_load((origin / "text" / f"{source_language}.yaml").read_text(encoding="utf-8"))["text"]
     digests = {pointer: digest(original) for pointer, _ in translatable(data)
                if (original := source_text(source, pointer, source_language, data["language"])) is not None}
     # a digest is quoted: '4e1431317237' would read as a number

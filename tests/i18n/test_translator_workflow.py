@@ -202,6 +202,19 @@ def test_check_reports_untranslated_and_stale_texts_per_pack_and_language(tmp_pa
     assert main(["check", "--strict", "--no-daemon", str(home / "rulepacks" / "pl")]) == 1
 
 
+def test_every_catalog_goes_stale_against_the_texts_it_shares(tmp_path: Path) -> None:
+    """Issue 47, item 4: the German and French Maestro Leonardo catalogs live in packs of their own (de, fr)
+    that borrow from the Czech one; when a Czech text they share changes, they are stale like the Czech
+    pack's own translations (before: never)."""
+    home = home_copy(tmp_path)
+    assert not _finding(home, "TEXT_STALE")
+    cs = home / "rulepacks" / "cs" / "text" / "cs.yaml"
+    cs.write_text(cs.read_text(encoding="utf-8").replace("title: Počet hráčů", "title: Kolik hráčů"), encoding="utf-8")
+    stale = sorted(_finding(home, "TEXT_STALE"))
+    assert stale == [f"rulepacks/{where}.yaml: /rules/game.players/title: the cs text changed since this translation; "
+                     "now: 'Kolik hráčů'" for where in ("cs/text/en", "cs/text/pl", "de/text/de", "fr/text/fr")]
+
+
 def test_the_pack_in_its_own_language_must_have_every_text(tmp_path: Path) -> None:
     home = home_copy(tmp_path)
     pl = home / "rulepacks" / "pl" / "text" / "pl.yaml"
