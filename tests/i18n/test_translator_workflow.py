@@ -349,3 +349,39 @@ def test_an_import_of_one_message_changes_one_line_of_the_catalog(tmp_path: Path
     comments = [line for line in before.splitlines() if line.lstrip().startswith("#")]
     assert comments and all(line in after.splitlines() for line in comments)  # every comment kept
     assert load_catalog(catalog, home).rules  # and it loads
+
+
+def test_a_rule_translated_in_part_is_kept_aside_offered_again_and_joined_when_whole(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 47, item 4: a new rule whose title was translated but not its text was dropped on import, the
+    title lost. Now the title is kept aside (``partial``), the next export offers it again, and the import
+    that brings the text makes the rule whole; until then the rule reads in the pack's own language."""
+    home = home_copy(tmp_path)
+    monkeypatch.setenv("REGOLA_HOME", str(home))
+    po_file = tmp_path / "it.po"
+    assert main(["text", "export", "--pack", "cs", "--lang", "it", "-o", str(po_file)]) == 0
+    po = _po(po_file)
+    title = po.get(next(m.id for m in po if m.context == "/rules/district.cost_track/title"),
+                   "/rules/district.cost_track/title")
+    title.string = "Prezzi delle azioni"
+    po_file.write_bytes(po_bytes(po))
+    assert main(["text", "import", str(po_file)]) == 0
+    assert "rule district.cost_track: text not translated yet; the parts translated are kept aside" in \
+        capsys.readouterr().err
+    made = home / "rulepacks" / "cs" / "text" / "it.yaml"
+    catalog = load_catalog(made, home)
+    assert "district.cost_track" not in catalog.rules
+    assert catalog.data["partial"] == {"/rules/district.cost_track/title": "Prezzi delle azioni"}
+    # the next export offers the title again; its translator adds the text
+    again = tmp_path / "it2.po"
+    assert main(["text", "export", "--pack", "cs", "--lang", "it", "-o", str(again)]) == 0
+    po = _po(again)
+    by_context = {m.context: m for m in po if m.id}
+    assert by_context["/rules/district.cost_track/title"].string == "Prezzi delle azioni"
+    text = by_context["/rules/district.cost_track/text"]
+    text.string = "Prezzi: " + " ".join(re.findall(r"\{[a-z_0-9]+\}", text.id))
+    again.write_bytes(po_bytes(po))
+    assert main(["text", "import", str(again)]) == 0
+    whole = load_catalog(made, home)
+    assert whole.rules["district.cost_track"]["title"] == "Prezzi delle azioni"
+    assert whole.rules["district.cost_track"]["text"].startswith("Prezzi: ") and "partial" not in whole.data

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from regola.core.errors import Problems
 from regola.core.pointers import MISSING, resolve
 from regola.text.catalog import PLACEHOLDER, Catalog
-from regola.text.entries import SHOWN, digest, lookup, put, source_text, translatable, unescape
+from regola.text.entries import SHOWN, digest, escape, lookup, put, source_text, translatable, unescape
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog as PoCatalog
@@ -141,7 +141,7 @@ def export_catalog(source: Catalog, target: Catalog | None, language: str, pack:
         msgid = source_text(source.data, pointer, source.language, language)
         if msgid is None:
             continue
-        msgstr = lookup(theirs, pointer) or ""
+        msgstr = lookup(theirs, pointer) or (theirs.get("partial") or {}).get(pointer) or ""
         flags = {"python-brace-format"} if PLACEHOLDER.search(msgid) else set()
         recorded = digests.get(pointer)
         if msgstr and recorded is not None and recorded != digest(msgid):
@@ -278,24 +278,34 @@ def _merge(result: Imported, source: Catalog, taken: dict[str, tuple[str, str]])
             rules_done.setdefault("\0" + parts[1], {})[pointer] = text
             continue
         put(data, pointer, text)
+    # parts of new rules translated before their other parts (``partial``): joined by the import that
+    # completes them, kept aside until then, never lost
+    partial: dict[str, str] = dict(data.pop("partial", None) or {})
     for key, texts in rules_done.items():
+        prefix = f"/rulings/{escape(key[1:])}/" if key.startswith("\0") else f"/rules/{escape(key)}/"
+        texts = {**{p: t for p, t in partial.items() if p.startswith(prefix)}, **texts}
         if key.startswith("\0"):
             ruling = key[1:]
-            entry = {part: texts.get(f"/rulings/{ruling}/{part}") for part in ("title", "text")}
-            if None in entry.values():
-                result.left_out.append(f"ruling {ruling}: only partly translated, left out")
+            found = {part: texts.get(f"{prefix}{part}") for part in ("title", "text")}
+            if None in found.values():
+                partial.update(texts)
+                result.left_out.append(f"ruling {ruling}: only partly translated, kept aside until it is whole")
                 continue
-            data["rulings"][ruling] = entry
-            continue
-        entry = copy.deepcopy(source.rules[key])
-        for pointer, text in texts.items():
-            put({"rules": {key: entry}}, pointer, text)
-        missing = [p for p, _ in translatable({"rules": {key: source.rules[key]}}) if p not in texts]
-        if missing:
-            result.left_out.append(f"rule {key}: {', '.join(m.rsplit('/', 1)[-1] for m in missing)} not translated, "
-                                   "rule left out")
-            continue
-        data["rules"][key] = entry
+            data["rulings"][ruling] = found
+        else:
+            entry = copy.deepcopy(source.rules[key])
+            for pointer, text in texts.items():
+                put({"rules": {key: entry}}, pointer, text)
+            missing = [p for p, _ in translatable({"rules": {key: source.rules[key]}}) if p not in texts]
+            if missing:
+                partial.update(texts)
+                result.left_out.append(f"rule {key}: {', '.join(m.rsplit('/', 1)[-1] for m in missing)} not "
+                                       "translated yet; the parts translated are kept aside until it is whole")
+                continue
+            data["rules"][key] = entry
+        partial = {p: t for p, t in partial.items() if not p.startswith(prefix)}
+    if partial:
+        data["partial"] = dict(sorted(partial.items()))
     if source.language == result.language:
         return
     stamp = data.setdefault("source", {"language": source.language, "digests": {}})
