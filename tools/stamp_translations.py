@@ -61,7 +61,8 @@ def stamp(path: Path) -> int:
     digests = {pointer: digest(original) for pointer, _ in translatable(data)
                if (original := source_text(source, pointer, source_language, data["language"])) is not None}
     # a digest is quoted: '4e1431317237' would read as a number
-    block = f"  source:\n    language: {source_language}\n    digests:\n" + "".join(
+    own = "    own: true\n" if data["language"] == _pack_language(path.resolve().parent.parent) else ""
+    block = f"  source:\n    language: {source_language}\n{own}    digests:\n" + "".join(
         f"      {_key(pointer)}: '{value}'\n" for pointer, value in sorted(digests.items()))
     head = text.split("\n  source:\n", 1)[0].rstrip("\n") + "\n"
     new = head + block

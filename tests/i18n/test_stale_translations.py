@@ -21,16 +21,18 @@ TRANSLATIONS = [path for path in sorted((HOME / "rulepacks").glob("*/text/*.yaml
 
 
 def test_the_translations_are_the_ones_that_say_so() -> None:
-    """en and pl of Maestro Leonardo (from cs), cs, de, fr and en of Princes of Florence (from pl)."""
+    """en and pl of Maestro Leonardo (from cs), and its German and French packs' catalogs (they borrow from
+    the Czech pack and share its rules); cs, de, fr and en of Princes of Florence (from pl)."""
     assert sorted(f"{p.parent.parent.name}/{p.stem}" for p in TRANSLATIONS) == [
-        "cs/en", "cs/pl", "pl/cs", "pl/de", "pl/en", "pl/fr"]
+        "cs/en", "cs/pl", "de/de", "fr/fr", "pl/cs", "pl/de", "pl/en", "pl/fr"]
 
 
 @pytest.mark.parametrize("path", TRANSLATIONS, ids=[f"{p.parent.parent.name}-{p.stem}" for p in TRANSLATIONS])
 def test_every_text_a_translation_shares_with_its_source_has_its_digest(path: Path) -> None:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))["text"]
     source_language = data["source"]["language"]
-    source = yaml.safe_load((path.parent / f"{source_language}.yaml").read_text(encoding="utf-8"))["text"]
+    origin = load_tool("stamp_translations")._source_folder(path.parent.parent)  # the pack it borrows from
+    source = yaml.safe_load((origin / "text" / f"{source_language}.yaml").read_text(encoding="utf-8"))["text"]
     # a unit's plural form is matched to the source's form for the same numbers (source_text)
     shared = {p: digest(text) for p, _ in translatable(data)
               if (text := source_text(source, p, source_language, data["language"])) is not None}

@@ -30,6 +30,7 @@ from regola.core.pointers import named_ids
 from regola.core.schemas import admitted_values, schema_id, schema_set
 from regola.core.yamlio import display_path, load_yaml, locate
 from regola.mechanics.parts import units
+from regola.text.catalog import falls_back
 from regola.text.entries import SHOWN
 from regola.text.mechanics import form_changed
 
@@ -393,7 +394,7 @@ def _placeholders(catalog: Catalog, reference: dict[str, tuple[Catalog, dict[str
     assert catalog.data is not None
     findings = []
     units = catalog.data["units"]
-    translation = "source" in catalog.data
+    translation = falls_back(catalog.data)
     lacking: set[tuple[str, str]] = set()
     for rule_id, entry in catalog.data["rules"].items():
         at = ("text", "rules", rule_id)

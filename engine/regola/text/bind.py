@@ -16,7 +16,7 @@ from regola.core.pointers import MISSING, resolve
 from regola.i18n.numbers import format_items, format_number, plural_category
 from regola.mechanics.parts import units as part_units
 from regola.mechanics.ranking import fewer, tie_break_name
-from regola.text.catalog import PLACEHOLDER, Catalog
+from regola.text.catalog import PLACEHOLDER, Catalog, falls_back
 
 if TYPE_CHECKING:
     from regola.core.pack import Pack
@@ -149,7 +149,7 @@ def arg_problem(catalog: Catalog, spec: dict[str, Any], value: Any) -> str | Non
     # a translation in progress may lack the unit: the fallback's forms stand in (the check's parity
     # finding reports it untranslated); a catalog that translates nothing must have it
     if unit and shown.kind in ("number", "list") and unit not in catalog.data["units"] \
-            and "source" not in catalog.data:
+            and not falls_back(catalog.data):
         return f"the catalog has no unit '{unit}'"
     return None
 

@@ -30,6 +30,7 @@ __all__ = [
     "catalog_files",
     "catalog_for",
     "catalogs_for",
+    "falls_back",
     "game_of_folder",
     "languages_of",
     "load_catalog",
@@ -110,6 +111,14 @@ class Catalog:
         if forms is None:
             raise KeyError(unit)
         return forms, self.language
+
+
+def falls_back(data: dict[str, Any]) -> bool:
+    """Whether a catalog's data is a translation with a fallback: translated (``source``) from the language
+    of the pack it lives in, whose catalog stands in where it lacks a text or a unit; not a catalog of its
+    own pack's language measured against another pack's (``source.own``)."""
+    source = data.get("source")
+    return bool(source) and not source.get("own", False)
 
 
 def _home(home: Path | None) -> Path:
@@ -268,7 +277,7 @@ def _check_placeholders(data: dict[str, Any], path: Path, shown: str) -> None:
             unit = arg.get("unit")
             # a translation in progress may lack a unit: its fallback's forms stand in, and the check
             # reports it untranslated; a catalog that translates nothing must have every unit it uses
-            if unit is not None and unit not in data["units"] and "source" not in data:
+            if unit is not None and unit not in data["units"] and not falls_back(data):
                 raise PackError(f"rule {rule_id}: unknown unit '{unit}'", file=shown,
                                 line=locate(path, f"{at}/args/{name}/unit")[0], field=f"{at}/args/{name}/unit")
             category = arg.get("names")
