@@ -162,3 +162,23 @@ def test_french_interface_words_keep_french_typography(domain: str) -> None:
               for text in (message.string if isinstance(message.string, tuple | list) else [message.string])
               for f in _faults(text or "")]
     assert faults == []
+
+
+@pytest.mark.parametrize(("pack", "language", "wrong"), [
+    ("cs", "cs", " je "), ("cs", "en", " them "), ("cs", "pl", " je "), ("de", "de", "obersten 1"),
+    ("fr", "fr", " les 1 "),
+])
+def test_council_space_3_reads_right_when_it_shows_one_card(tmp_path: Path, pack: str, language: str,
+                                                            wrong: str) -> None:
+    """Issue 47: a house rule that lets council space 3 show one card read 'puts them back', 'die obersten 1
+    Karte', 'les 1 carte' in every language. The texts now say it whatever the number."""
+    from regola.text.bind import bind_all
+    from regola.text.catalog import catalog_for
+
+    variant = tmp_path / "peek-one.yaml"
+    variant.write_text(f"variant:\n  id: peek-one\n  base: [{pack}]\n  title: One card\n  changes:\n"
+                       "    - {op: replace, path: /city/council/spaces/2/params/cards, value: 1}\n", encoding="utf-8")
+    one = load_pack(pack, variants=[variant])
+    text = bind_all(catalog_for(language, game=one.game), one)["council.peek_deck"].text.replace("\xa0", " ")
+    said = {"cs": "1 kartu", "en": "1 card", "pl": "1 kartę", "de": "1 Karte", "fr": "1 carte"}[language]
+    assert said in text and wrong not in f" {text} ", text
