@@ -57,11 +57,15 @@ def _scalar(value: Any, dumper: type[yaml.SafeDumper]) -> str:
     if isinstance(value, dict | list):
         raise _Refused
     said = _one(value, dumper, None)
-    if "\n" in said:  # a text with a line break: double-quoted, the break escaped
+    if _BREAKS.intersection(said):  # a text with a line break (YAML counts five): double-quoted, escaped
         said = _one(value, dumper, '"')
-    if "\n" in said:
+    if _BREAKS.intersection(said):
         raise _Refused
     return said
+
+
+#: what YAML reads as a line break inside a scalar
+_BREAKS = frozenset("\n\r\x85\u2028\u2029")
 
 
 def _one(value: Any, dumper: type[yaml.SafeDumper], style: str | None) -> str:
