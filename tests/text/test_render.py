@@ -84,3 +84,31 @@ def test_variants_section_lists_the_official_variants(catalogs: dict[str, Catalo
     assert "Codex Leonardi I" in text and "Codex Leonardi II" in text
     fr = render(catalogs["fr"], packs["fr"], "md")
     assert "Codex Leonardi I" in fr and "Codex Leonardi II" not in fr  # variant II is for cs only
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "de", "fr", "en"])
+def test_princes_of_florence_rulebook_prints_its_rulings_and_every_card(lang: str) -> None:
+    """Issue 47, item 1: the rulebook cited rulings R15–R19 but never printed them (its layout had no
+    rulings section, and the render dropped them silently), and listed no card. Now every ruling the
+    rules cite is printed, and the profession, bonus and prestige cards come from the data, named in the
+    reader's language."""
+    import re
+
+    from regola.core.pack import load_pack
+    from regola.text.catalog import catalog_for
+    from regola.text.render import build_book
+
+    pack = load_pack("pl")
+    catalog = catalog_for(lang, game=pack.game)
+    book = build_book(catalog, pack, catalog_for("pl", game=pack.game))
+    cited = {c for rule in pack.data["rules"].values() for c in rule.get("cites", []) if re.fullmatch(r"R\d+", c)}
+    rulings = next(s for s in book.sections if s.id == "rulings")
+    assert cited and cited <= {heading.split(" · ")[0] for heading, _ in rulings.notes}
+    cards = next(s for s in book.sections if s.id == "cards")
+    by_root = {len(table.rows): table for _, table in cards.tables}
+    assert sorted(by_root) == sorted(len(pack.data[k] if k != "professions" else pack.data[k]["cards"])
+                                     for k in ("professions", "bonus_cards", "prestige_cards"))
+    professions = next(t for c, t in cards.tables if c == catalog.chrome("profession_cards"))
+    first = pack.data["professions"]["cards"][0]
+    assert professions.rows[0][1] == catalog.name("professions", str(first["id"])) != str(first["id"])
+    assert professions.rows[0][2] == catalog.name("buildings", first["building"]) != first["building"]

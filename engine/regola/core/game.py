@@ -56,6 +56,10 @@ class GameDefinition:
     #: optional: returns the game's board drawing, (view, words: regola.core.gamedef.BoardWords) -> SVG,
     #: imported only when a table asks for it (regola.tables.boards)
     board: Callable[[], Callable[[dict[str, Any], Any], str]] | None = None
+    #: optional: returns the game's rulebook tables, (catalog, pack) -> [(section, caption, the data they
+    #: show, regola.text.render.Table)] (the cards its data lists, a setup table), imported only when a
+    #: rulebook or a variant's page is made
+    rulebook_tables: Callable[[], Callable[[Any, Any], list[tuple[str, str, str, Any]]]] | None = None
     #: an independent copy of a state for search (None: copy.deepcopy, correct but slow)
     clone_state: Callable[[Any], Any] | None = None
     #: information states and determinization for search bots (None: the game offers none)

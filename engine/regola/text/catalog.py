@@ -118,7 +118,7 @@ def falls_back(data: dict[str, Any]) -> bool:
     of the pack it lives in, whose catalog stands in where it lacks a text or a unit; not a catalog of its
     own pack's language measured against another pack's (``source.own``)."""
     source = data.get("source")
-    return bool(source) and not source.get("own", False)
+    return isinstance(source, dict) and bool(source) and not source.get("own", False)
 
 
 def _home(home: Path | None) -> Path:

@@ -346,16 +346,21 @@ def _table_changes(catalog: Catalog, base: Pack, changed: Pack) -> tuple[list[Ch
         if old is None:
             continue
         rule_id = _owner(changed, root)[0]
-        rows = max(len(old[1].rows), len(table.rows))
-        for r in range(rows):
-            was = old[1].rows[r] if r < len(old[1].rows) else None
-            now = table.rows[r] if r < len(table.rows) else None
-            label = " ".join((now or was or [])[:2])
+        # rows by their first cell (a card's number, a seat's letter): a row left out or added is said once
+        # for the table, as the list of what it holds before and after; a row in both, cell by cell
+        was_rows = {row[0]: row for row in old[1].rows}
+        if set(was_rows) != {row[0] for row in table.rows}:
+            out.append(Change(rule_id, caption, ", ".join(row[1] for row in old[1].rows) or "—",
+                              ", ".join(row[1] for row in table.rows) or "—", root, "table"))
+        for r, now in enumerate(table.rows):
+            was = was_rows.get(now[0])
+            if was is None:
+                continue
+            label = " ".join(now[:2])
             for c, header in enumerate(table.headers):
-                a = was[c] if was is not None else "—"
-                b = now[c] if now is not None else "—"
-                if a != b:
-                    out.append(Change(rule_id, f"{caption} · {label} · {header}", a, b, f"{root}/{r}", "table"))
+                if was[c] != now[c]:
+                    out.append(Change(rule_id, f"{caption} · {label} · {header}", was[c], now[c], f"{root}/{r}",
+                                      "table"))
     return out, roots
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from regola.i18n import words
-from regola.text.bind import BoundRule, bind_all, number
+from regola.text.bind import BoundRule, bind_all
 from regola.text.catalog import Catalog
 
 if TYPE_CHECKING:
@@ -83,62 +83,17 @@ class Book:
     fallback: dict[str, str] = field(default_factory=dict)
 
 
-def _components(catalog: Catalog, components: dict[str, int]) -> str:
-    return ", ".join(f"{number(catalog, n)}× {catalog.name('materials', m)}" for m, n in components.items() if n)
-
-
-def _provenance(catalog: Catalog, marks: dict[str, str], name_mark: str) -> str:
-    shown = [f"{catalog.chrome('name')}: {catalog.chrome(name_mark) if name_mark == 'translated' else name_mark}"]
-    for fieldname, mark in marks.items():
-        label = catalog.chrome(fieldname) if fieldname in ("tier", "type", "components") else fieldname
-        if fieldname == "rewards":
-            label = f"{catalog.chrome('first')}/{catalog.chrome('later')}"
-        shown.append(f"{label}: {catalog.chrome('reconstructed') if mark == 'reconstructed' else mark}")
-    return "; ".join(shown)
-
-
-def inventions_table(catalog: Catalog, pack: Pack) -> Table:
-    """Every card with its fields and the provenance mark of each field (and of its name)."""
-    doc = pack.data
-    weeks = {t["id"]: t["weeks"] for t in doc["inventions"]["tiers"]}
-    cards = catalog.names("cards")
-    rows = []
-    for card in doc["inventions"]["cards"]:
-        entry = cards.get(str(card["id"]), {})
-        rows.append([
-            number(catalog, card["id"]),
-            str(entry.get("name", card["id"])),
-            catalog.name("tiers", card["tier"]),
-            catalog.name("types", card["type"]),
-            _components(catalog, card["components"]),
-            number(catalog, weeks[card["tier"]]),
-            number(catalog, card["rewards"]["first"]),
-            number(catalog, card["rewards"]["later"]),
-            _provenance(catalog, card.get("provenance", {}), str(entry.get("provenance", "—"))),
-        ])
-    headers = [catalog.chrome(k) for k in ("card", "name", "tier", "type", "components", "weeks", "first", "later",
-                                            "provenance")]
-    return Table(headers, rows)
-
-
-def seats_table(catalog: Catalog, pack: Pack) -> Table:
-    doc = pack.data
-    rows = []
-    for index, seat in enumerate(doc["setup"]["beginner"]["seats"]):
-        labs = ", ".join(f"{catalog.name('labs', lab['kind'])} {lab['side']}" for lab in seat["labs"])
-        rows.append([chr(ord("a") + index) + ")", catalog.name("colors", seat["color"]),
-                     number(catalog, seat["apprentices"]), labs, number(catalog, seat["money"]),
-                     _components(catalog, seat.get("materials", {})) or "—"])
-    headers = [catalog.chrome(k) for k in ("seat", "color", "apprentices", "labs_col", "money", "materials")]
-    return Table(headers, rows)
-
-
 def tables_of(catalog: Catalog, pack: Pack) -> list[tuple[str, str, str, Table]]:
-    """The rulebook's tables of a game that has them: (section, caption, the data they show, table)."""
-    if "inventions" not in pack.data:
+    """The rulebook's tables of a game that has them (``GameDefinition.rulebook_tables``, in the game's
+    package): (section, caption, the data they show, table); a table whose section the rulebook lacks is
+    left out."""
+    from regola.core.game import definition_for
+
+    made = definition_for(pack.game).rulebook_tables
+    if made is None:
         return []
-    return [("setup", catalog.chrome("seats"), "/setup/beginner/seats", seats_table(catalog, pack)),
-            ("inventions", catalog.chrome("data_note"), "/inventions/cards", inventions_table(catalog, pack))]
+    ids = {section for section, _ in sections_of(pack)}
+    return [t for t in made()(catalog, pack) if t[0] in ids]
 
 
 def _variant_notes(catalog: Catalog, pack: Pack, fallback: Catalog | None = None) -> list[tuple[str, str]]:
@@ -184,9 +139,9 @@ def build_book(catalog: Catalog, pack: Pack, fallback: Catalog | None = None) ->
     if "variants" in sections:
         sections["variants"].notes += _variant_notes(catalog, pack, fallback)
     rulings = {**(fallback.rulings if fallback is not None else {}), **catalog.rulings}  # untranslated: as written
+    if rulings and "rulings" not in sections:  # a layout without the section still prints what rules cite
+        sections["rulings"] = Section("rulings", catalog.chrome("rulings"))
     for ruling, entry in sorted(rulings.items(), key=lambda kv: int(kv[0][1:])):
-        if "rulings" not in sections:
-            break
         sections["rulings"].notes.append((f"{ruling} · {entry['title']}", entry["text"]))
     w = words(catalog.language)
     from regola.text.diff import variant_title

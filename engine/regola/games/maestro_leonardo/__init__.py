@@ -94,6 +94,7 @@ DEFINITION = define_game(
     metrics=metrics,
     terminal=later("regola.games.maestro_leonardo.table"),
     board=later("regola.games.maestro_leonardo.board", "draw"),
+    rulebook_tables=later("regola.games.maestro_leonardo.rulebook", "tables"),
     standing=later("regola.games.maestro_leonardo.summary", "STANDING"),
     present={"result_json": _result_json},
     clone_state=State.clone,

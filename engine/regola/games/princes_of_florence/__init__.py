@@ -68,6 +68,7 @@ DEFINITION = define_game(
     greedy=_greedy(),
     decisions=decisions,
     terminal=later("regola.games.princes_of_florence.table"),
+    rulebook_tables=later("regola.games.princes_of_florence.rulebook", "tables"),
     board=later("regola.games.princes_of_florence.board", "draw"),
     standing=later("regola.games.princes_of_florence.summary", "STANDING"),
     chance_draws=chance_draws.MODEL,
