@@ -112,3 +112,18 @@ def test_princes_of_florence_rulebook_prints_its_rulings_and_every_card(lang: st
     first = pack.data["professions"]["cards"][0]
     assert professions.rows[0][1] == catalog.name("professions", str(first["id"])) != str(first["id"])
     assert professions.rows[0][2] == catalog.name("buildings", first["building"]) != first["building"]
+
+
+@pytest.mark.parametrize("lang", ["pl", "en", "fr"])
+def test_every_rule_of_a_rulebook_has_a_title_of_its_own_and_no_empty_citation(tmp_path: Path, lang: str) -> None:
+    """The Princes of Florence rulebook showed seven rules all titled 'Who sees what', each followed by a
+    citation line ending in a bare '·' (the visibility rules cite nothing)."""
+    from collections import Counter
+
+    from regola.cli.main import main
+
+    assert main(["rules", "render", "--pack", "pl", "--lang", lang, "-o", str(tmp_path)]) == 0
+    text = next(tmp_path.glob("*.md")).read_text(encoding="utf-8")
+    titles = Counter(line for line in text.splitlines() if line.startswith("### "))
+    assert titles and titles.most_common(1)[0][1] == 1, titles.most_common(3)
+    assert "· </sub>" not in text and "`</sub>" in text  # a rule without citations ends at its id

@@ -175,13 +175,19 @@ def _visibility(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, A
         else:
             template = w.templates.gettext("{pile}: the pile lies face down; nobody sees its cards until they "
                                            "are drawn.")
-        return w.gettext("Who sees what"), template, w.fill(template, **values), values
+        return _seen_title(w, values["pile"]), template, w.fill(template, **values), values
     values = {"part": catalog.name("parts", item["part"])}
     if item["to"] == "public":
         template = w.templates.gettext("{part}: everyone sees them.")
     else:
         template = w.templates.gettext("{part}: only their owner sees them.")
-    return w.gettext("Who sees what"), template, w.fill(template, **values), values
+    return _seen_title(w, values["part"]), template, w.fill(template, **values), values
+
+
+def _seen_title(w: Any, what: str) -> str:
+    """A visibility rule's title names its part: a rulebook has one such rule per part and pile."""
+    # TRANSLATORS: the title of a rule saying who sees a part of the game (florins, a hand, a pile)
+    return str(w.gettext("Who sees what: {what}", what=what))
 
 
 def _shown(catalog: Catalog, units: Mapping[str, str], mechanic: Mechanic, value: Value, raw: Any) -> str:

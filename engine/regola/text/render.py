@@ -189,7 +189,8 @@ def render_markdown(book: Book, catalog: Catalog) -> str:
         out += [f'<a id="{section.id}"></a>', "", f"## {section.title}", ""]
         for rule in section.rules:
             out += [f"### {rule.title}", "", rule.text, "",
-                    f"<sub>{rule_word} `{rule.id}` · {', '.join(rule.cites)}</sub>", ""]
+                    f"<sub>{rule_word} `{rule.id}`" + (f" · {', '.join(rule.cites)}" if rule.cites else "") + "</sub>",
+                    ""]
         for caption, table in section.tables:
             out += [f"**{caption}**", "", "| " + " | ".join(map(_md_cell, table.headers)) + " |",
                     "|" + "---|" * len(table.headers)]
@@ -227,8 +228,8 @@ def render_html(book: Book, catalog: Catalog) -> str:
         for rule in section.rules:
             lang = f' lang="{esc(html_lang(rule.language))}"' if rule.language != book.language else ""
             out.append(f'<article id="rule-{esc(rule.id)}"{lang}><h3>{esc(rule.title)}</h3><p>{esc(rule.text)}</p>'
-                       f'<p class="cite">{rule_word} <code>{esc(rule.id)}</code> · '
-                       f"<cite>{esc(', '.join(rule.cites))}</cite></p></article>")
+                       f'<p class="cite">{rule_word} <code>{esc(rule.id)}</code>'
+                       + (f" · <cite>{esc(', '.join(rule.cites))}</cite>" if rule.cites else "") + "</p></article>")
         for caption, table in section.tables:
             out.append(f"<table><caption>{esc(caption)}</caption><thead><tr>"
                        + "".join(f"<th>{esc(h)}</th>" for h in table.headers) + "</tr></thead><tbody>")
