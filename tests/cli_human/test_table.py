@@ -64,3 +64,14 @@ def test_every_action_of_a_game_has_words(seed: int, lang: str, players: int) ->
         for line in table.board(state, seat, speech):
             assert "{" not in line and "'" not in line, line
         game.apply(legal[(seed + len(game.history)) % len(legal)])
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "Turn"), ("cs", "Kolo"), ("de", "Runde"), ("fr", "Tour")])
+def test_the_board_names_a_round_as_the_rules_in_that_language_do(lang: str, word: str) -> None:
+    """Issue 47: English Maestro Leonardo said 'turn' in its rulebook and 'Round' at the terminal. The board's
+    first line now uses the word of the rule catalog of that language (its round unit)."""
+    game = Game.new(RULESET, 3, seed=2)
+    speech = speech_for(RULESET.pack, lang)
+    assert table.board(game.state, 0, speech)[0].startswith(f"{word} 1 ")
+    if lang == "en":  # the English rules' own word for it
+        assert speech.catalog.data["units"]["turn"]["one"] == "turn"

@@ -127,7 +127,8 @@ def board(state: State, seat: int, speech: Speech, width: int = 80) -> list[str]
     player's people and labs, and the seat's own money and hand."""
     rules = state.rules
     me = state.players[seat]
-    lines = [speech.gettext("Round {round} of {rounds} · {phase} · you play {color}", round=state.round,
+    # TRANSLATORS: Maestro Leonardo's rounds are "turns" in its English rules (the rule catalog's unit)
+    lines = [speech.gettext("Turn {round} of {rounds} · {phase} · you play {color}", round=state.round,
                             rounds=rules.rounds, phase=speech.name("phases", state.flow_state),
                             color=_color(speech, state, seat))]
     track = ", ".join(speech.number(n) for n in rules.cost_track[:-1])
