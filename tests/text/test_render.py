@@ -127,3 +127,27 @@ def test_every_rule_of_a_rulebook_has_a_title_of_its_own_and_no_empty_citation(t
     titles = Counter(line for line in text.splitlines() if line.startswith("### "))
     assert titles and titles.most_common(1)[0][1] == 1, titles.most_common(3)
     assert "· </sub>" not in text and "`</sub>" in text  # a rule without citations ends at its id
+
+
+@pytest.mark.parametrize("lang", ["pl", "de"])
+def test_the_character_cards_show_their_bid_ranges_where_the_expansion_is_played(lang: str) -> None:
+    """Issue 47, item 1: the expansion's texts never said the bid ranges (300–1,500; the banker 0–500,
+    lowest wins). The rulebook of a pack that plays the characters lists each card with its range, from
+    the data; a rulebook without the expansion has no such table."""
+    from regola.core.pack import load_pack
+    from regola.text.bind import number
+    from regola.text.catalog import catalog_for
+    from regola.text.render import build_book
+
+    catalog = catalog_for(lang, game="princes-of-florence")
+    with_characters = load_pack("pl", variants=["muse-and-princess"])
+    cards = next(s for s in build_book(catalog, with_characters).sections if s.id == "cards")
+    table = next(t for c, t in cards.tables if c == catalog.chrome("character_cards"))
+    data = with_characters.data["characters"]["cards"]
+    assert [row[0] for row in table.rows] == [catalog.name("characters", c["id"]) for c in data]
+    banker = next(row for row, c in zip(table.rows, data, strict=True) if c.get("lower_wins"))
+    card = next(c for c in data if c.get("lower_wins"))
+    assert banker[1] == f"{number(catalog, card['min'])}–{number(catalog, card['max'])}"
+    assert banker[2] == catalog.chrome("lowest_wins") != catalog.chrome("highest_wins")
+    plain = next(s for s in build_book(catalog, load_pack("pl")).sections if s.id == "cards")
+    assert catalog.chrome("character_cards") not in [c for c, _ in plain.tables]

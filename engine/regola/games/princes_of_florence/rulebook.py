@@ -51,8 +51,23 @@ def prestige_table(catalog: Catalog, pack: Pack) -> Table:
     return Table([catalog.chrome(k) for k in ("card", "name", "points")], rows)
 
 
+def characters_table(catalog: Catalog, pack: Pack) -> Table:
+    """The expansion's character cards (004 Rozszerzenie Muza i Księżniczka): each card's range of bids,
+    and whether its lowest bid wins (the banker)."""
+    rows = []
+    for card in pack.data["characters"]["cards"]:
+        bids = f"{number(catalog, card['min'])}–{number(catalog, card['max'])}"
+        rows.append([catalog.name("characters", card["id"]), bids,
+                     catalog.chrome("lowest_wins") if card.get("lower_wins") else catalog.chrome("highest_wins")])
+    return Table([catalog.chrome(k) for k in ("name", "bids", "winning_bid")], rows)
+
+
 def tables(catalog: Catalog, pack: Pack) -> list[tuple[str, str, str, Table]]:
-    """(section, caption, the data they show, table) of every table of the rulebook."""
-    return [(SECTION, catalog.chrome("profession_cards"), "/professions/cards", professions_table(catalog, pack)),
-            (SECTION, catalog.chrome("bonus_cards"), "/bonus_cards", bonus_table(catalog, pack)),
-            (SECTION, catalog.chrome("prestige_cards"), "/prestige_cards", prestige_table(catalog, pack))]
+    """(section, caption, the data they show, table) of every table of the rulebook; the character cards
+    where the pack plays them (the expansion's variant)."""
+    out = [(SECTION, catalog.chrome("profession_cards"), "/professions/cards", professions_table(catalog, pack)),
+           (SECTION, catalog.chrome("bonus_cards"), "/bonus_cards", bonus_table(catalog, pack)),
+           (SECTION, catalog.chrome("prestige_cards"), "/prestige_cards", prestige_table(catalog, pack))]
+    if pack.data.get("characters"):
+        out.append((SECTION, catalog.chrome("character_cards"), "/characters/cards", characters_table(catalog, pack)))
+    return out
