@@ -50,15 +50,18 @@ def test_the_tiny_tree_is_small_enough_to_enumerate_and_every_game_ends_after_on
 
 def test_cfr_plus_lowers_the_exploitability_below_the_uniform_policy_s(tmp_path: Path,
                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    # on pf-duel (724 histories), a tenth of ml-tiny's tree: the same run in a tenth of the time
     tool = _tool()
-    assert tool.main(["--game", GAME, "--iterations", "2", "--out", str(tmp_path)]) == 0
+    assert tool.main(["--game", "regola_pl(players=2,variants=pf-duel)", "--iterations", "2",
+                      "--out", str(tmp_path)]) == 0
     said = capsys.readouterr().out
     uniform = float(said.split("uniform random policy: exploitability ")[1].split()[0])
     with (tmp_path / "cfr.csv").open() as f:
         rows = list(csv.DictReader(f))
     assert [int(r["iteration"]) for r in rows] == [1, 2]
     values = [float(r["exploitability"]) for r in rows]
-    assert 0 <= values[-1] < uniform * 0.9, (values, uniform)  # measured: 0.135 -> 0.095 after 2 iterations
+    assert 0 <= values[-1] < uniform * 0.9, (values, uniform)  # measured: 0.465 -> 0.357 after 2 iterations
+    assert "(holding more than one history: 54 + 132)" in said  # hidden information on both sides
     assert (tmp_path / "exploitability.png").stat().st_size > 1000
 
 
