@@ -105,6 +105,7 @@ class ProbeBot:
             default = legal[0]
         world = info.determinize(self.seat, self.rng)
         knows = getattr(chooser, "knows", None)
+        self._family_of = family  # this decision's grouping sets it where it tells sizes apart (_heard)
         if knows is not None and not verbs(legal) <= knows:
             rivals = self._best_ahead(world, unknown(legal, knows), default)
         else:
