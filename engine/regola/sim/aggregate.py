@@ -61,12 +61,20 @@ class PairSums:
     cov: float
     both: float  # Σ a·b: for 0/1 metrics, the games where both arms scored 1
     var_d: float  # the variance of the per-game difference b - a (exactly 0 when every pair is equal)
+    changed: int = 0  # pairs whose numbers differ
+    m4_d: float = math.nan  # the fourth central moment of the difference (how heavy its tails are, for plans)
 
     @property
     def correlation(self) -> float | None:
         if self.n < 2 or not self.var_a > 0 or not self.var_b > 0:
             return None
         return max(-1.0, min(1.0, self.cov / math.sqrt(self.var_a * self.var_b)))
+
+
+def _fourth(n: int, s1: float, s2: float, s3: float, s4: float) -> float:
+    """The fourth central moment (divided by n) from the raw power sums of n values."""
+    mean = s1 / n
+    return max(0.0, (s4 - 4 * mean * s3 + 6 * mean * mean * s2 - 3 * n * mean ** 4) / n)
 
 
 class Source:
@@ -182,15 +190,16 @@ class Source:
         inner = ", ".join(f"a.m{i} + 0 * b.m{i} AS a{i}, b.m{i} + 0 * a.m{i} AS b{i}" for i in range(k))
         cols = ", ".join(f"count(a{i}), sum(a{i} - {c[i]}), sum(b{i} - {c[i]}), sum((a{i} - {c[i]}) ** 2), "
                          f"sum((b{i} - {c[i]}) ** 2), sum((a{i} - {c[i]}) * (b{i} - {c[i]})), sum(a{i} * b{i}), "
-                         f"sum(b{i} - a{i}), sum((b{i} - a{i}) ** 2)" for i in range(k))
-        total = [0.0] * (9 * k)
+                         f"sum(b{i} - a{i}), sum((b{i} - a{i}) ** 2), sum((b{i} - a{i}) ** 3), "
+                         f"sum((b{i} - a{i}) ** 4), count(*) FILTER (WHERE a{i} <> b{i})" for i in range(k))
+        total = [0.0] * (12 * k)
         for row in self._chunks(f"SELECT {cols} FROM (SELECT {inner} FROM (SELECT * FROM {{vals}} WHERE arm = $base) "
                                 f"a JOIN (SELECT * FROM {{vals}} WHERE arm = $arm) b ON a.game = b.game)",
                                 params={"base": base, "arm": arm}):
             total = [t + (v or 0.0) for t, v in zip(total, row, strict=True)]
         out = {}
         for i, m in enumerate(self.metrics):
-            n, sa, sb, saa, sbb, sab, both, sd, sdd = total[9 * i: 9 * i + 9]
+            n, sa, sb, saa, sbb, sab, both, sd, sdd, s3, s4, changed = total[12 * i: 12 * i + 12]
             n = int(n)
             if n == 0:
                 out[m.name] = PairSums(0, math.nan, math.nan, math.nan, math.nan, math.nan, 0.0, math.nan)
@@ -198,7 +207,7 @@ class Source:
             d = n - 1 if n > 1 else math.nan
             out[m.name] = PairSums(n, c[i] + sa / n, c[i] + sb / n, max(0.0, (saa - sa * sa / n) / d),
                                    max(0.0, (sbb - sb * sb / n) / d), (sab - sa * sb / n) / d, both,
-                                   max(0.0, (sdd - sd * sd / n) / d))
+                                   max(0.0, (sdd - sd * sd / n) / d), int(changed), _fourth(n, sd, sdd, s3, s4))
         return out
 
     def identical_pairs(self, base: str, arm: str) -> bool:

@@ -26,13 +26,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from scipy import stats
 
+from regola.sim.planning import MOST_PLANNED, POWER, UNREACHABLE, Need, fewest_games, planned, share_bound
+
 Pattern = tuple[int, tuple[int, ...], tuple[int, ...], int]  # players, winners (base), winners (variant), games
-#: how far a planned alternative may scale the games' own changes (beyond it, power is not worked out)
-MOST_SCALE = 8.0
+#: how sure a seat plan is that the base's seats are at least as unequal as it assumes: a plan from seats less
+#: fair than the truth's is optimistic (three times too few games from fair seats), so this bound is strict
+#: (tools/plan_power.py: with an 80 % bound from the percentiles of the advantage itself, plans for truly fair
+#: seats delivered 57 %; with this one, 82 %)
+ADVANTAGE_BOUND = 0.95
 
 
 @dataclass(frozen=True)
@@ -136,7 +142,8 @@ class SeatChange:
         self.shares_p, _ = marginal_homogeneity(self.patterns)
         if self.n < 2:
             self.rms_a = self.rms_b = self.diff = self.se = self.p = math.nan
-            self._sample = np.array([])
+            self._sample = self._base_squares = np.array([])
+            self._base_square = math.nan
             return
         self.rms_a = float(rms(mean_square(d.counts, d.excess_a, d.exists)))
         self.rms_b = float(rms(mean_square(d.counts, d.excess_b, d.exists)))
@@ -146,6 +153,9 @@ class SeatChange:
         a = rms(mean_square(draws, d.excess_a, d.exists))
         b = rms(mean_square(draws, d.excess_b, d.exists))
         self._sample = b - a
+        # the base's mean square itself (not its root, which stops at 0), drawn and as played: for a plan's bound
+        self._base_square = float(mean_square(d.counts, d.excess_a, d.exists))
+        self._base_squares = mean_square(draws, d.excess_a, d.exists)
         self.se = float(np.std(self._sample, ddof=1))
         if np.std(a) > 0 and np.std(b) > 0:
             self.correlation = float(np.corrcoef(a, b)[0, 1])
@@ -163,64 +173,184 @@ class SeatChange:
     def unpaired(self, level: float) -> tuple[float, float] | None:
         return None
 
-    # -- power, by simulation at the planned alternative ---------------------------------------------------
-    def _mixtures(self) -> tuple[np.ndarray, np.ndarray, _Design] | None:
-        """The games' own table of winners and its "nothing changed" twin (each game's variant winner its
-        base winner), as probabilities over one design: the planned alternatives lie on the line through them."""
-        patterns = [(p, wa, wb, c) for p, wa, wb, c in self.patterns if c]
-        if not patterns:
-            return None
-        nulls = [(p, wa, wa, c) for p, wa, _, c in patterns]
-        d = _design(patterns + nulls)
-        observed = np.concatenate([d.counts[:len(patterns)], np.zeros(len(nulls))])
-        null = np.concatenate([np.zeros(len(patterns)), d.counts[len(patterns):]])
-        return observed / observed.sum(), null / null.sum(), d
+    # -- power and plans, by simulation at a planned table of seat shares --------------------------------
+    def changed(self) -> int:
+        """Games whose winners differ between the arms."""
+        return sum(c for _, wa, wb, c in self.patterns if wa != wb)
 
-    @staticmethod
-    def _scaled(observed: np.ndarray, null: np.ndarray, d: _Design, scale: float) -> tuple[float, np.ndarray]:
-        """The change of the seat advantage with the games' changes scaled by ``scale``, and those probabilities."""
-        probs = np.clip(null + scale * (observed - null), 0, None)
-        probs /= probs.sum()
-        return abs(population_rms(probs, d.excess_b, d.exists) - population_rms(probs, d.excess_a, d.exists)), probs
-
-    def _alternative(self, delta: float) -> tuple[np.ndarray, _Design] | None:
-        """Pattern probabilities under which the seat advantage changes by ``delta`` (points, either way):
-        the games' own joint distribution of winners, moved toward (or past) "nothing changed" until the
-        change is ``delta``; None when no scaling up to MOST_SCALE reaches it."""
-        found = self._mixtures()
-        if found is None:
-            return None
-        observed, null, d = found
-        low, high = 0.0, 1.0
-        while self._scaled(observed, null, d, high)[0] < delta:
-            if high >= MOST_SCALE:
-                return None
-            low, high = high, high * 2
-        for _ in range(40):
-            mid = (low + high) / 2
-            low, high = (mid, high) if self._scaled(observed, null, d, mid)[0] < delta else (low, mid)
-        return self._scaled(observed, null, d, high)[1], d
+    def _alternatives(self, advantage: float) -> Alternatives:
+        return Alternatives([(p, wa, c) for p, wa, _, c in self.patterns if c], advantage)
 
     def reach(self) -> float:
-        """The largest change of the seat advantage the planned alternatives reach (scaling these games' own
-        changes, at most MOST_SCALE times): power is worked out up to it, and is 0 past it."""
-        found = self._mixtures()
-        if found is None:
-            return 0.0
-        observed, null, d = found
-        return max(self._scaled(observed, null, d, float(scale))[0] for scale in np.linspace(0, MOST_SCALE, 257)[1:])
+        """The largest change of the seat advantage a planned table reaches from these games' base winners."""
+        along = self._alternatives(self.rms_a).changes(self.changed() / self.n if self.n else 0.0)
+        return float(along.max(initial=0.0))
 
-    def power(self, games: int, delta: float, level: float, studies: int = 100, replicates: int = 200) -> float:
-        """The share of ``studies`` simulated comparisons of ``games`` games, drawn at the planned
-        alternative (``_alternative``), whose bootstrap interval at ``level`` excludes 0: the bootstrap is
-        not normal near fair seats (the RMS cannot fall below 0), so the normal formula overstated its power
-        threefold there. Common random numbers across calls, so power grows smoothly with games and delta."""
-        found = self._alternative(delta) if games > 1 and delta > 0 else None
+    def power(self, games: int, delta: float, level: float) -> float:
+        """The power of ``games`` games to detect a rise of ``delta`` in the seat advantage, at the table these
+        games point to (their seat advantage, as many winners changing as here): ``Alternatives``."""
+        found = self._alternatives(self.rms_a).at(self.changed() / self.n if self.n else 0.0, delta)
+        return found.power(games, level, self.seed) if found is not None and games > 1 else 0.0
+
+    def plan(self, target: float, level: float) -> Need:
+        """The games that detect a rise of ``target`` with POWER, from a table whose base is as fair as the lower
+        bound of these games' seat advantage (a rise is hardest to see from fair seats, where the advantage cannot
+        fall below 0) and whose winners change in as many games as the upper bound of their share. The search
+        for the games runs with few bootstrap replicates; the games found are then checked with as many as the
+        test itself draws (fewer replicates make the interval narrower and the power look larger)."""
+        bound = share_bound(self.changed(), self.n)
+        assumed = {"target": target, "changed": bound, "advantage": self.advantage_bound()}
+        found = self._alternatives(assumed["advantage"]).at(bound, target)
         if found is None:
+            return Need(None, UNREACHABLE, assumed)
+        games = fewest_games(lambda g: g > 1 and found.power(g, level, self.seed) >= POWER, MOST_PLANNED)
+        while games is not None and found.power(games, level, self.seed, studies=200,
+                                                replicates=replicates_for(level)) < POWER:
+            games = math.ceil(games * 1.1) if games < MOST_PLANNED else None
+        return planned(games, {**assumed, "redraw": found.redraw, "shares": found.table()})
+
+    def advantage_bound(self) -> float:
+        """A lower bound (one-sided at ADVANTAGE_BOUND) of the base's seat advantage: from the bootstrap's spread
+        of the unbiased mean square, not the percentiles of its root, which sit above 0 for fair seats whenever
+        chance made the sample unequal."""
+        if not self._base_squares.size:
             return 0.0
-        probs, d = found
-        rng = np.random.default_rng(self.seed + 17)
-        counts = rng.multinomial(games, probs, size=studies).astype(float)
+        spread = float(np.std(self._base_squares, ddof=1))
+        low = self._base_square - float(stats.norm.ppf(ADVANTAGE_BOUND)) * spread
+        return math.sqrt(low) if low > 0 else 0.0
+
+
+class Alternatives:
+    """Planned tables of seat win shares, from a base arm's winners (players, winners, games).
+
+    The variant's table moves win share from every other seat, each in proportion to its own, to the seat
+    that leads under the base (per player count): the variant's share of seat i is sᵢ + t·(1[i = leader] − sᵢ)
+    for the smallest t that changes the seat advantage by the asked amount. Games whose winners tie keep
+    them. Which games change: a share r of the games with one winner draws a new winner from the table
+    q = s + t·(e_leader − s)/r (so the variant's shares are the table's) and the rest keep theirs; r is set so
+    that the share of games whose winner changes is the one asked (at least as large as the table needs).
+    The more games change, the more the paired difference varies: a plan assumes the upper bound. With
+    ``advantage``, the base's shares first move toward fair until its seat advantage is that (``_shrink``)."""
+
+    def __init__(self, base: list[tuple[int, tuple[int, ...], int]], advantage: float | None = None) -> None:
+        total = sum(c for _, _, c in base)
+        self.groups: list[tuple[int, np.ndarray, float]] = []  # players, shares of single winners, their games
+        patterns: list[Pattern] = []
+        tied: list[float] = []
+        for players in sorted({p for p, _, _ in base}):
+            single = np.zeros(players)
+            for p, wa, c in base:
+                if p != players:
+                    continue
+                if len(wa) == 1:
+                    single[wa[0]] += c
+                else:
+                    patterns.append((p, wa, wa, 0))
+                    tied.append(c / total)
+            if single.sum():
+                self.groups.append((players, single / single.sum(), float(single.sum() / total)))
+        self.tied = np.array(tied)
+        self.patterns = patterns + [(p, (i,), (j,), 0) for p, _, _ in self.groups for i in range(p) for j in range(p)]
+        self.design = _design(self.patterns) if self.patterns else None
+        if advantage is not None and self.design is not None:
+            self._shrink(advantage)
+
+    def _shrink(self, advantage: float) -> None:
+        """Moves every seat's share toward its fair share, all by one factor, until the base's seat advantage is
+        ``advantage`` (no further than the games' own table): a sample's shares lie farther from fair than the
+        truth's (by chance alone), so the table starts from the bias-corrected advantage or a bound of it."""
+        raw = [(p, s.copy(), w) for p, s, w in self.groups]
+
+        def base_rms(k: float) -> float:
+            self.groups = [(p, 1 / p + k * (s - 1 / p), w) for p, s, w in raw]
+            d = self.design
+            assert d is not None
+            return population_rms(self._probs(0.0, 0.0)[0], d.excess_a, d.exists)
+
+        if base_rms(1.0) <= advantage:
+            return
+        low, high = 0.0, 1.0
+        for _ in range(40):
+            mid = (low + high) / 2
+            low, high = (mid, high) if base_rms(mid) < advantage else (low, mid)
+        base_rms(high)
+
+    def _probs(self, changed: float, t: float) -> tuple[np.ndarray, float]:
+        """Pattern probabilities at move ``t`` with a share ``changed`` of the games changing winner, and the
+        share of single-winner games that draw anew."""
+        cells, redraws = [self.tied], []
+        for _, s, weight in self.groups:
+            leader = int(np.argmax(s))
+            square = float(s @ s)
+            lead = np.eye(s.size)[leader]
+            # the off-diagonal mass of (1 − r)·diag(s) + r·s·qᵀ is r·(1 − s·s) − t·(s_leader − s·s)
+            r = 1.0 if square >= 1 - 1e-12 else (changed + t * (s[leader] - square)) / (1 - square)
+            r = min(1.0, max(r, t))
+            q = s + t * (lead - s) / r if r > 0 else s
+            joint = (1 - r) * np.diag(s) + r * np.outer(s, q)
+            cells.append(weight * np.clip(joint, 0, None).ravel())
+            redraws.append(r)
+        return np.concatenate(cells), max(redraws, default=0.0)
+
+    def _change(self, probs: np.ndarray) -> float:
+        d = self.design
+        assert d is not None
+        return population_rms(probs, d.excess_b, d.exists) - population_rms(probs, d.excess_a, d.exists)
+
+    def changes(self, changed: float, steps: int = 64) -> np.ndarray:
+        """The seat advantage's change along the moves t = 1/steps … 1."""
+        if self.design is None or not self.groups:
+            return np.zeros(0)
+        return np.array([self._change(self._probs(changed, t)[0]) for t in np.linspace(0, 1, steps + 1)[1:]])
+
+    def at(self, changed: float, delta: float) -> Planned | None:
+        """The table whose seat advantage is ``delta`` above the base's; None where no move reaches it."""
+        along = self.changes(changed)
+        if not along.size or along.max() < delta or delta <= 0:
+            return None
+        k = int(np.argmax(along >= delta))
+        low, high = k / along.size, (k + 1) / along.size
+        for _ in range(40):
+            mid = (low + high) / 2
+            low, high = (mid, high) if self._change(self._probs(changed, mid)[0]) < delta else (low, mid)
+        probs, redraw = self._probs(changed, high)
+        assert self.design is not None
+        return Planned(self, probs / probs.sum(), float(high), float(redraw))
+
+
+@dataclass(frozen=True)
+class Planned:
+    """One planned alternative of the seat question: pattern probabilities over its tables' design."""
+
+    source: Alternatives
+    probs: np.ndarray
+    move: float  # t: how far the leader's share moved toward every win
+    redraw: float  # the largest share r of single-winner games that draw a new winner
+
+    def table(self) -> list[dict[str, Any]]:
+        """Each player count's seats: the base's win share and the planned variant's (ties shared)."""
+        d = self.source.design
+        assert d is not None
+        out = []
+        for players, _, _ in self.source.groups:
+            rows = [i for i, (p, _, _, _) in enumerate(self.source.patterns) if p == players]
+            weight = self.probs[rows]
+            games = float(weight.sum())
+            fair = 1.0 / players
+            base = (weight @ d.excess_a[rows])[:players] / games + fair
+            variant = (weight @ d.excess_b[rows])[:players] / games + fair
+            out.append({"players": players, "base": [float(x) for x in base], "variant": [float(x) for x in variant]})
+        return out
+
+    def power(self, games: int, level: float, seed: int, studies: int = 100, replicates: int = 200) -> float:
+        """The share of ``studies`` simulated comparisons of ``games`` games drawn from this table whose
+        bootstrap interval at ``level`` excludes 0: the bootstrap is not normal near fair seats (the RMS cannot
+        fall below 0), so the normal formula overstated its power threefold there. Common random numbers
+        across calls, so power grows smoothly with games."""
+        d = self.source.design
+        assert d is not None
+        rng = np.random.default_rng(seed + 17)
+        counts = rng.multinomial(games, self.probs, size=studies).astype(float)
         rejected = 0
         for row in counts:  # each study's bootstrap, from its own games
             draws = rng.multinomial(games, row / games, size=replicates).astype(float)

@@ -15,9 +15,8 @@ Tests: a paired t-test for numbers (scipy); for 0/1 outcomes Tango's score inter
 difference with the score test as its dual (unconditional: the number of games that changed is not taken as
 fixed); and for seat balance a paired bootstrap of the root-mean-square seat advantage (seats.py). Each arm's
 own value has a 95 % interval (Wilson for rates, Student t for means): a description, not a test. Power: the
-smallest difference the games detect with ``POWER`` at the family level, and the games needed for the
-difference ``--detect`` asks about, exactly under the planned alternative for 0/1 outcomes and by the
-normal formula otherwise.
+smallest difference the games detect with ``POWER`` at the family level, and the plan for the difference
+``--detect`` asks about (planning.py: each test's exact power at an upper bound of what the games estimate).
 """
 
 from __future__ import annotations
@@ -26,18 +25,17 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-import numpy as np
 from scipy import stats
 from scipy.optimize import brentq
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
 from regola.sim.aggregate import ArmSums, PairSums
+from regola.sim.planning import NO_TARGET, POWER, Need, number_need, rate_need, rate_power
 
 ALPHA = 0.05  # family-wise error rate of the primary questions, per variant
 FDR = 0.05  # false-discovery rate of the exploratory metrics, per variant
 LEVEL = 0.95  # the interval of one arm's value
-POWER = 0.8
 
 PRIMARY, EXPLORATORY = "primary", "exploratory"
 
@@ -87,6 +85,8 @@ class Test(Protocol):
 
     def unpaired(self, level: float) -> tuple[float, float] | None: ...
 
+    def plan(self, target: float, level: float) -> Need: ...
+
 
 @dataclass
 class PairedT:
@@ -116,6 +116,11 @@ class PairedT:
             return self.diff, self.diff
         half = float(stats.t.ppf(0.5 + level / 2, self.n - 1)) * self.se
         return self.diff - half, self.diff + half
+
+    def plan(self, target: float, level: float) -> Need:
+        """The games that detect a mean change of ``target`` with POWER, with the spread bounded from above."""
+        s = self.sums
+        return number_need(s.n, s.changed, s.var_d, s.m4_d, s.var_a, s.var_b, target, level)
 
     def unpaired(self, level: float) -> tuple[float, float] | None:
         """Welch's interval of the same difference, as if the games were not paired."""
@@ -192,19 +197,11 @@ class PairedRates:
     def power(self, games: int, delta: float, level: float) -> float:
         """The probability that ``games`` paired games reject "no change" at ``level`` when the true difference
         is ``delta``, with as many games changing as these games show (at least |delta|)."""
-        changed = min(1.0, max((self.lost + self.gained) / self.n if self.n else 0.0, abs(delta)))
-        if games <= 0 or changed == 0:
-            return 0.0
-        z = float(stats.norm.ppf(0.5 + level / 2))
-        lo_m, hi_m = (int(x) for x in stats.binom.interval(1 - 1e-10, games, changed))
-        m = np.arange(max(1, lo_m), hi_m + 1)
-        weight = stats.binom.pmf(m, games, changed)
-        up = (changed + delta) / (2 * changed)  # share of the changed games that the variant gained
-        half = z * np.sqrt(m)
-        # reject when |gained − lost| = |2·gained − m| > z·√m
-        above = stats.binom.sf(np.floor((m + half) / 2), m, up)
-        below = stats.binom.cdf(np.ceil((m - half) / 2) - 1, m, up)
-        return float(np.sum(weight * (above + below)))
+        return rate_power(games, (self.lost + self.gained) / self.n if self.n else 0.0, delta, level)
+
+    def plan(self, target: float, level: float) -> Need:
+        """The games that detect ``target`` with POWER, with the games that change bounded from above."""
+        return rate_need(self.n, self.lost + self.gained, target, level)
 
     def unpaired(self, level: float) -> tuple[float, float] | None:
         """Newcombe's hybrid score interval of two independent rates (from their Wilson intervals)."""
@@ -240,7 +237,8 @@ class Finding:
     unpaired_high: float | None = None
     detectable: float | None = None  # the smallest difference detected with POWER at the family level
     target: float | None = None  # the difference --detect asks about
-    games_needed: int | None = None  # games per arm to detect ``target`` with POWER
+    games_needed: int | None = None  # games per arm to detect ``target`` with POWER (planning.py)
+    need: Need | None = None  # the plan behind games_needed, or why there is none
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -259,7 +257,8 @@ class Finding:
                 "unpaired_low": self.unpaired_low, "unpaired_high": self.unpaired_high,
                 "correlation": self.test.correlation, "p": self.test.p, "p_adjusted": self.p_adjusted,
                 "significant": self.significant, "detectable": self.detectable, "target": self.target,
-                "games_needed": self.games_needed, **self.extra}
+                "games_needed": self.games_needed, "plan": self.need.to_json() if self.need else None,
+                **self.extra}
 
 
 def decide(findings: list[Finding], detect: float = 0.05) -> None:
@@ -285,27 +284,26 @@ def decide(findings: list[Finding], detect: float = 0.05) -> None:
         _power(f, detect)
 
 
-MOST_GAMES = 100_000_000  # games_needed beyond this is reported as none
-
-
 def _power(f: Finding, detect: float) -> None:
-    """The smallest difference these games detect with ``POWER`` at the finding's level, and the games needed
-    for the difference ``detect`` asks about: worked out under the planned alternative where the test can
-    (``power``: exactly for 0/1 outcomes, by simulation for the seat advantage), else by the normal formula
-    from the test's standard error."""
+    """The smallest difference these games detect with ``POWER`` at the finding's level (worked out under the
+    planned alternative where the test can: exactly for 0/1 outcomes, by simulation for the seat advantage;
+    else from the test's standard error and t quantiles), and the plan for the difference ``detect``
+    asks about (planning.py: it assumes the upper bound of what these games estimate, so that plans deliver
+    their power on average)."""
+    base = f.base.value
+    # a rate (and the seat advantage, in points) is asked about in absolute points, a number relative to
+    # the base arm's value (a change relative to 0 has no size)
+    f.target = detect if f.binary else detect * abs(base) if base and math.isfinite(base) else None
+    if f.test.n >= 2:
+        f.need = f.test.plan(f.target, f.level) if f.target else Need(None, NO_TARGET)
+        f.games_needed = f.need.games
     se = f.test.se
     if not se or math.isnan(se):
         return
-    base = f.base.value
-    # a rate (and the seat advantage, in points) is asked about in absolute points, a number relative to
-    # the base arm's value
-    f.target = detect if f.binary or not base else detect * abs(base)
     power = getattr(f.test, "power", None)
     if power is None:
-        z = float(stats.norm.ppf(0.5 + f.level / 2) + stats.norm.ppf(POWER))
-        f.detectable = z * se
-        if f.target:
-            f.games_needed = math.ceil(f.test.n * (f.detectable / f.target) ** 2)
+        df = max(1, f.test.n - 1)  # t, not the normal curve: a few games detect less than z promises
+        f.detectable = float(stats.t.ppf(0.5 + f.level / 2, df) + stats.t.ppf(POWER, df)) * se
         return
     n = f.test.n
     reach = min(1.0, float(getattr(f.test, "reach", lambda: 1.0)()))  # the largest change it can plan for
@@ -315,22 +313,6 @@ def _power(f: Finding, detect: float) -> None:
             mid = (low + high) / 2
             low, high = (low, mid) if power(n, mid, f.level) >= POWER else (mid, high)
         f.detectable = high
-    if f.target:
-        f.games_needed = _fewest_games(lambda games: power(games, f.target, f.level) >= POWER)
-
-
-def _fewest_games(enough: Any) -> int | None:
-    """The fewest games for which ``enough(games)`` holds (it grows with games), or None beyond MOST_GAMES."""
-    high = 2
-    while not enough(high):
-        if high >= MOST_GAMES:
-            return None
-        high = min(MOST_GAMES, high * 2)
-    low = high // 2
-    while high - low > 1:
-        mid = (low + high) // 2
-        low, high = (low, mid) if enough(mid) else (mid, high)
-    return high
 
 
 def level_for(family_size: int) -> float:

@@ -36,6 +36,7 @@ from regola.sim.stats import (
     PairedT,
     decide,
     estimate,
+    json_ready,
     level_for,
 )
 from regola.sim.store import StoreError
@@ -278,35 +279,23 @@ def _finding(name: str, m: Metric, lineup: Lineup, variant: str, family: str, pa
     return Finding(name, lineup.spec, variant, family, m.binary, test, base, value, extra={"metric": m.name})
 
 
-#: the most games a plan asks for (simulate's bound); an effect that needs more is said to, not planned
-MOST_PLANNED = 1_000_000
-
-
-def plan_games(a: Analysis, out: Path, detect: float) -> tuple[int | None, list[tuple[Finding, int | None]]]:
+def plan_games(a: Analysis, out: Path, detect: float) -> tuple[int | None, list[Finding]]:
     """The planning step: from a pilot's findings, the games each primary question needs per lineup to detect
-    ``detect`` with POWER at the family's level (None: more than MOST_PLANNED). A question on which no pilot
-    game changed (no spread in the paired differences) has nothing to plan from and is left out of the plan
-    (its row says so). The plan is the largest of the rest (None if one needs more than MOST_PLANNED),
-    recorded in OUT/compare.json before the games it asks for are played."""
-    rows: list[tuple[Finding, int | None]] = []
-    for found in a.findings.values():
-        for f in found:
-            if f.family == PRIMARY:
-                rows.append((f, f.games_needed if f.games_needed is not None and f.games_needed <= MOST_PLANNED
-                             else None))
-    counted = [games for f, games in rows if not unchanged(f)]
-    known = [games for games in counted if games is not None]
-    needed = max(known) if known and len(known) == len(counted) else None
+    ``detect`` with POWER at the family's level (planning.py: each plan assumes the upper bound of what the
+    pilot estimates, and a change the pilot never saw is planned from ``detect`` itself). The plan is the
+    largest need, or None when a question has none (its row says why), recorded in OUT/compare.json with
+    every question's need before the games it asks for are played."""
+    rows = [f for found in a.findings.values() for f in found if f.family == PRIMARY]
+    needs = [f.games_needed for f in rows]
+    needed = max(needs) if needs and None not in needs else None  # type: ignore[type-var]
     history = read_history(out)
     history["planned_games"] = needed
-    history["planned_for"] = {"detect": detect, "pilot": a.study.games}
+    history["planned_for"] = {"detect": detect, "pilot": a.study.games,
+                              "questions": [{"question": f.name, "arm": f.arm, "lineup": f.lineup,
+                                             **json_ready(f.need.to_json() if f.need else {"games": None})}
+                                            for f in rows]}
     _write_history(out, history)
     return needed, rows
-
-
-def unchanged(f: Finding) -> bool:
-    """No pilot game differed between the arms on this finding's measure: no standard error to plan from."""
-    return not f.test.se or math.isnan(f.test.se)
 
 
 def is_balanced(study: Study) -> bool:

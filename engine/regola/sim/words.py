@@ -15,6 +15,7 @@ from babel.numbers import format_decimal
 
 from regola.i18n import N_, translator
 from regola.sim.metrics import Metric
+from regola.sim.planning import CONSTANT, NO_TARGET, TOO_FEW, UNREACHABLE
 
 #: the names of the primary questions, translated when shown
 QUESTIONS = {
@@ -97,30 +98,44 @@ class Words:
                                                                        locale=self.locale),
                                                 files=", ".join(files))
 
-    def plan(self, pilot: int, detect: float, rows: list[tuple[Any, int | None]], needed: int | None,
-             where: str) -> str:
-        """compare --plan at the terminal: the games each primary question needs, and the plan."""
+    def plan(self, pilot: int, detect: float, rows: list[Any], needed: int | None, where: str) -> str:
+        """compare --plan at the terminal: the games each primary question needs (or why it has no plan), the
+        seat shares a seat plan was made for, and the plan."""
         _ = self._
         lines = [_("Pilot: {games} per arm and lineup. Games per arm and lineup to detect a change of {rate} (rates "
                    "and the seat advantage) or {share} of the base value (numbers) with {power} probability at "
                    "the verdict's level:").format(games=self.games(pilot), rate=self.pp(detect, False),
                                                   share=self.pct(detect), power=self.pct(0.8))]
-        for f, games in rows:
-            if not f.test.se or not math.isfinite(f.test.se):
-                count = _("nothing to plan from: no pilot game differed on this measure between the rules")
-            elif games is None:
-                count = _("more than {games}, or a change larger than the pilot's games can plan for").format(
-                    games=self.games(1_000_000))
-            else:
-                count = self.games(games)
+        for f in rows:
+            need = f.need
+            count = self.games(f.games_needed) if f.games_needed is not None else self.no_plan(need)
             lines.append(f"  {self.question(f.name)} ({f.arm}, {f.lineup}): {count}")
+            for table in (need.assumed.get("shares", []) if need is not None else []):
+                lines.append("    " + _("planned for {players} players: {seats}").format(
+                    players=table["players"], seats=", ".join(
+                        _("seat {seat} {base} → {variant}").format(seat=i + 1, base=self.pct(b), variant=self.pct(v))
+                        for i, (b, v) in enumerate(zip(table["base"], table["variant"], strict=True)))))
         if needed is None:
-            lines.append(_("No plan: a question needs more games than a run may play for a change this small; ask "
-                           "about a larger one (--detect)."))
+            lines.append(_("No plan: a question above has none, for the reason given beside it."))
         else:
             lines.append(_("Plan: --games {n}, recorded in {file}. Run the same command with --games {n} instead "
                            "of --plan: the pilot's games are its first.").format(n=needed, file=where))
         return "\n".join(lines)
+
+    def no_plan(self, need: Any) -> str:
+        """Why a question has no plan, in words."""
+        _ = self._
+        why = need.why_not if need is not None else None
+        if why == NO_TARGET:
+            return _("no plan: the change is asked relative to the base value, and that is 0")
+        if why == CONSTANT:
+            return _("no plan: the measure was the same in every pilot game of both rules")
+        if why == UNREACHABLE:
+            return _("no plan: no table of seat win shares raises the seat advantage by {size}").format(
+                size=self.pp(need.assumed.get("target"), False))
+        if why == TOO_FEW:
+            return _("no plan: the pilot has fewer than two games")
+        return _("more than {games}; ask about a larger change (--detect)").format(games=self.games(1_000_000))
 
     # -- names --------------------------------------------------------------------------------------------
     def question(self, qid: str) -> str:
