@@ -224,3 +224,18 @@ def test_r17_the_player_orders_the_cards_going_back() -> None:
     assert game.state.prestige_deck[-len(rest):] == list(chosen)
     err = _refused(game, ("open", "jester")) if game.current_player() == 0 else None
     assert err is None or err.rule.startswith("auction.")
+
+
+@pytest.mark.rule("setup.money", "setup.seat_money")
+def test_each_seat_starts_with_the_money_plus_its_own_extra() -> None:
+    """004 gives every player 3,500 florins (4 players); a house rule may add florins seat by seat, the
+    lever `regola tune --goal fair-seats` moves for this pack."""
+    plain = Game.new(Ruleset(load_pack("pl")), 4, 1, "standard").state
+    assert [p.money for p in plain.players] == [3500] * 4
+    evened = Game.new(_with(("/setup/seat_money/1", 100), ("/setup/seat_money/3", 450)), 4, 1, "standard").state
+    assert [p.money for p in evened.players] == [3500, 3600, 3500, 3950]
+    from regola.sim.goals import knobs
+
+    found, setup = knobs(load_pack("pl"), "fair-seats", 4)
+    assert [k.path for k in found] == [f"/setup/seat_money/{s}" for s in range(4)] and setup == "standard"
+    assert all(k.base == 0 and (k.low, k.high) == (0, 1000) for k in found)

@@ -108,7 +108,7 @@ def test_knobs_come_from_the_pack_and_name_what_they_cannot_tune() -> None:
     with pytest.raises(RegolaError, match=r"PATH=LOW\.\.HIGH"):
         parse_vary("/setup/beginner/seats/{seat}/money=0..99999999")
     with pytest.raises(RegolaError, match="names no values"):
-        knobs(load_pack("pl"), "fair-seats", 4)
+        knobs(load_pack("pl"), "length", 4)  # pl declares fair seats only
     with pytest.raises(RegolaError, match="the goals are"):
         goal("fun")
 

@@ -83,6 +83,7 @@ class Rules:
     recruitment_cards: int
     max_architects: int
     money_by_players: Mapping[int, int]
+    seat_money: tuple[int, ...]  # on top of money_by_players, seat by seat (setup.yaml)
     freedom_supply: Mapping[int, tuple[int, int]]  # players -> (each, random_extra)
     start_seat: int
     start_prestige: int
@@ -200,7 +201,7 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         freedom_kinds=freedoms, freedoms_per_kind=comp["freedoms"]["per_kind"],
         architects=comp["architects"], jesters=comp["jesters"], recruitment_cards=comp["recruitment_cards"],
         max_architects=comp["max_architects"],
-        money_by_players=_by_players(setup["money"]),
+        money_by_players=_by_players(setup["money"]), seat_money=tuple(setup.get("seat_money", ())),
         freedom_supply={n: (v["each"], v["random_extra"]) for n, v in _by_players(setup["freedoms"]).items()},
         start_seat=setup["start_seat"], start_prestige=setup["prestige"],
         rounds=rounds["count"], minimum_work=tuple(rounds["minimum_work"]),

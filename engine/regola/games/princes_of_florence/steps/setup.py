@@ -20,7 +20,8 @@ def new_state(rules: Rules, n_players: int, setup: str) -> State:
         p = Player(seat, rules.principality.empty_board())
         p.prestige = rules.start_prestige
         st.players.append(p)
-        st.gain(seat, rules.money_by_players[n_players])
+        extra = rules.seat_money[seat] if seat < len(rules.seat_money) else 0  # a house rule's, per seat
+        st.gain(seat, rules.money_by_players[n_players] + extra)
     return st
 
 
