@@ -26,10 +26,11 @@ from typing import Any
 from regola.core.errors import PackError
 from regola.core.schemas import escape_token, schema_id, schema_set
 from regola.core.yamlio import display_path, load_yaml, locate
+from regola.i18n.forms import FORMS
 
 ROOT = Path(__file__).resolve().parents[1]
 #: any {name} in a string: rule placeholders ({money}) and the positional ones of action templates ({1})
-PLACEHOLDER = re.compile(r"\{([^{}\s]+)\}")
+PLACEHOLDER = re.compile(r"\{([^{}\s:]+)(?::[a-z]{3})?\}")  # the key; a form after a colon is the language's own
 DIGITS = re.compile(r"(?<![\w{])\d+(?![\w}])")
 #: keys a translation has that its source need not: the game it words, what it was translated from
 TRANSLATION_KEYS = ("game", "source")
@@ -181,9 +182,10 @@ def _units(report: Report, mine: dict[str, Any], source: dict[str, Any]) -> None
     if categories is None:
         report.error("/text/language", f"Babel knows no locale {mine.get('language')!r}")
         return
-    for unit, forms in units.items():
-        if not isinstance(forms, dict):
+    for unit, entry in units.items():
+        if not isinstance(entry, dict):
             continue
+        forms = {k: v for k, v in entry.items() if k not in FORMS}  # a case's forms are the language's own
         for category in sorted(categories - set(forms)):
             report.error(ptr("text", "units", unit), f"unit '{unit}' lacks the plural category '{category}'")
         for category in sorted(set(forms) - categories):

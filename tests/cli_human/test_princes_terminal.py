@@ -60,7 +60,7 @@ def test_polish_game_to_the_end(env: dict[str, str]) -> None:
         assert screen_rows(board) <= ROWS, board
         assert not ENGLISH.search(screen), screen
     every_phase = " ".join(screens)
-    for seen in ("Faza A – licytacja", "Faza B – akcje", "licytuj ", "kończę turę"):
+    for seen in ("Faza A – licytacja", "Faza B – akcje", "licytuję ", "kończę turę"):
         assert seen in every_phase, seen
     # the options are numbered 1…N in the order shown, on every screen
     for screen in screens[:-1]:

@@ -72,8 +72,15 @@ def _render(catalog: Catalog, entry: dict[str, Any], count: int) -> str | None:
 
 
 def _forms(catalog: Catalog) -> list[tuple[str, str, str]]:
-    """(form, unit, category) of every unit, longest forms first so 'mechanical men' wins over 'men'."""
-    out = [(form, unit, category) for unit, forms in catalog.data["units"].items() for category, form in forms.items()]
+    """(form, unit, category) of every unit and of each of its cases, longest forms first so 'mechanical men'
+    wins over 'men'."""
+    out = []
+    for unit, forms in catalog.data["units"].items():
+        for category, form in forms.items():
+            if isinstance(form, dict):  # a case the text asks for ({count:gen}): its forms agree by number too
+                out += [(cased, unit, inner) for inner, cased in form.items()]
+            else:
+                out.append((form, unit, category))
     return sorted(out, key=lambda f: -len(f[0]))
 
 

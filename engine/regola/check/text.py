@@ -29,6 +29,7 @@ from regola.core.game import definition_for
 from regola.core.pointers import named_ids
 from regola.core.schemas import admitted_values, schema_id, schema_set
 from regola.core.yamlio import display_path, load_yaml, locate
+from regola.i18n.forms import FORMS, NAMED, unknown_forms
 from regola.mechanics.parts import units
 from regola.text.catalog import falls_back
 from regola.text.entries import SHOWN
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Catalog", "check_catalogs", "check_coverage", "load_catalogs", "names_needed"]
 
-PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+PLACEHOLDER = NAMED  # {name} or {name:form} (regola.i18n.forms)
 NUMBER = re.compile(r"(?<![\w.,])\d+(?![\w])")
 
 @dataclass
@@ -403,6 +404,9 @@ def _placeholders(catalog: Catalog, reference: dict[str, tuple[Catalog, dict[str
         for name in sorted(used - set(args)):
             findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: {{{name}}} has no entry in args",
                                        pointer(*at, "text")))
+        for form in unknown_forms(entry["text"]) + unknown_forms(entry["title"]):
+            findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: the form ':{form}' is none a catalog "
+                                       f"gives ({', '.join(FORMS)})", pointer(*at, "text")))
         for name in sorted(set(args) - used):
             findings.append(catalog.at("TEXT_PLACEHOLDER", f"rule {rule_id}: the arg '{name}' is not used in "
                                        "the title or text", pointer(*at, "args", name)))
@@ -500,16 +504,22 @@ def _plurals(catalog: Catalog) -> list[Finding]:
         return [catalog.at("TEXT_PLURAL", f"Babel knows no locale {catalog.language!r}", "/text/language")]
     has, needed = categories
     findings = []
-    for unit, forms in catalog.data["units"].items():
-        ptr = pointer("text", "units", unit)
-        for name in sorted(set(forms) - has):
-            findings.append(catalog.at("TEXT_PLURAL", f"unit {unit}: {catalog.language} has no plural "
-                                       f"category '{name}' (it has {', '.join(sorted(has))})", pointer(
-                                           "text", "units", unit, name)))
-        lacking = sorted(needed - set(forms))
-        if lacking:
-            findings.append(catalog.at("TEXT_PLURAL", f"unit {unit}: {catalog.language} numbers need the "
-                                       f"form(s) {', '.join(lacking)}", ptr))
+    for unit, entry in catalog.data["units"].items():
+        # the plural forms, and those of each case the unit gives ({count:gen}: i18n/forms.py)
+        plain = {k: v for k, v in entry.items() if k not in FORMS}
+        tables: list[tuple[tuple[str, ...], dict[str, Any]]] = [((), plain)]
+        tables += [((case,), table) for case, table in entry.items() if case in FORMS and isinstance(table, dict)]
+        for where, forms in tables:
+            ptr = pointer("text", "units", unit, *where)
+            said = f"unit {unit}" + (f", case {where[0]}" if where else "")
+            for name in sorted(set(forms) - has):
+                findings.append(catalog.at("TEXT_PLURAL", f"{said}: {catalog.language} has no plural "
+                                           f"category '{name}' (it has {', '.join(sorted(has))})",
+                                           pointer("text", "units", unit, *where, name)))
+            lacking = sorted(needed - set(forms))
+            if lacking:
+                findings.append(catalog.at("TEXT_PLURAL", f"{said}: {catalog.language} numbers need the "
+                                           f"form(s) {', '.join(lacking)}", ptr))
     return findings
 
 

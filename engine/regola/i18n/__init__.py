@@ -27,13 +27,15 @@ from collections.abc import Iterable
 from gettext import NullTranslations
 from pathlib import Path
 
+from regola.i18n.forms import NAMED, shown
+
 __all__ = ["DOMAIN", "LOCALE_DIR", "NC_", "NN_", "N_", "Words", "available", "translator", "words"]
 
 DOMAIN = "regola"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: {name} placeholders of interface messages (the same form as the rule catalogs')
-PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
-_FILLED = re.compile(r"\{([a-z_][a-z0-9_]*)\}( (?=\w))?")
+PLACEHOLDER = NAMED  # {name} or {name:form} (forms.py)
+_FILLED = re.compile(r"\{([a-z_][a-z0-9_]*)(?::([a-z]{3}))?\}( (?=\w))?")
 
 
 def N_(message: str) -> str:  # gettext's name for "mark for extraction, translate later"
@@ -102,11 +104,13 @@ class Words:
             return template
 
         def one(match: re.Match[str]) -> str:
-            name, space = match.group(1), match.group(2) or ""
-            value = values.get(name, match.group(0))
+            name, form, space = match.group(1), match.group(2), match.group(3) or ""
+            if name not in values:
+                return match.group(0)
+            value = values[name]
             if isinstance(value, int | float) and not isinstance(value, bool):
                 return self.number(value) + ("\u00a0" if space and counted and name == "n" else space)
-            return str(value) + space
+            return shown(value, form) + space  # a name or amount in the form the message asks (forms.py)
 
         return _FILLED.sub(one, template)
 

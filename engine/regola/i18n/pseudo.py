@@ -19,7 +19,7 @@ OPEN, CLOSE = "⟦", "⟧"
 _ACCENTED = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "åƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ")
-_PLACEHOLDER = re.compile(r"(\{[a-z_][a-z0-9_]*\})")
+_PLACEHOLDER = re.compile(r"(\{[a-z_][a-z0-9_]*(?::[a-z]{3})?\})")
 _INNERMOST = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from regola.i18n import LOCALE_DIR, PLACEHOLDER, po_path
+from regola.i18n.forms import FORMS, unknown_forms
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog, Message
@@ -181,6 +182,8 @@ def message_problems(message: Message, nplurals: int) -> list[str]:
             problems.append(f"{{{', '.join(sorted(extra))}}} is not in the msgid")
         if lost:
             problems.append(f"the translation lacks {{{', '.join(sorted(lost))}}}")
+        for form in unknown_forms(text):
+            problems.append(f"the form ':{form}' is none a catalog gives ({', '.join(FORMS)}: regola/i18n/forms.py)")
     return problems
 
 

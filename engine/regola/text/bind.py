@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from regola.core.errors import PackError
 from regola.core.pointers import MISSING, resolve
+from regola.i18n.forms import FORMS, Inflected
+from regola.i18n.forms import fill as fill_forms
 from regola.i18n.numbers import format_items, format_number, plural_category
 from regola.mechanics.parts import units as part_units
 from regola.mechanics.ranking import fewer, tie_break_name
-from regola.text.catalog import PLACEHOLDER, Catalog, falls_back
+from regola.text.catalog import Catalog, falls_back
 
 if TYPE_CHECKING:
     from regola.core.pack import Pack
@@ -57,9 +59,16 @@ def number(catalog: Catalog, value: int | float) -> str:
 
 
 def with_unit(catalog: Catalog, value: int | float, unit: str | None) -> str:
-    """'5 guldenů', '1 Woche', '0 florin' (French 0 is singular): number and plural form together."""
+    """'5 guldenů', '1 Woche', '0 florin' (French 0 is singular): number and plural form together, with the
+    cases the catalog gives the unit ('mit 34 Prestigepunkten' where a message asks for {score:dat})."""
     text = number(catalog, value)
-    return f"{text}\u00a0{plural(catalog, unit, value)}" if unit else text
+    if not unit:
+        return text
+    forms, language = catalog.unit(unit)
+    category = plural_category(language, value)
+    tables: dict[str, Any] = {k: v for k, v in forms.items() if k in FORMS and isinstance(v, dict)}
+    cased = {case: f"{text}\u00a0{table.get(category, table['other'])}" for case, table in tables.items()}
+    return Inflected(f"{text}\u00a0{plural(catalog, unit, value)}", cased)
 
 
 def _list(catalog: Catalog, items: list[str], style: str = "standard") -> str:
@@ -198,8 +207,9 @@ def _measure_words(catalog: Catalog, spec: dict[str, Any], units: Mapping[str, s
     return said.gettext("fewer {measure}", measure=noun) if least else said.gettext("more {measure}", measure=noun)
 
 
-def fill(template: str, values: dict[str, str]) -> str:
-    return PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
+def fill(template: str, values: Mapping[str, str]) -> str:
+    """A rule's text with its values, each in the form the text asks for ({count:gen}: forms.py)."""
+    return fill_forms(template, values.get)
 
 
 def bind_rule(catalog: Catalog, pack: Pack, rule_id: str, fallback: Catalog | None = None) -> BoundRule:

@@ -21,6 +21,7 @@ from typing import Any
 
 from regola import paths
 from regola.core.errors import PackError
+from regola.i18n.forms import NAMED, Inflected, forms_of
 from regola.i18n.pseudo import PSEUDO, pseudo
 
 __all__ = [
@@ -37,7 +38,7 @@ __all__ = [
     "pseudo_catalog",
 ]
 
-PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+PLACEHOLDER = NAMED  # {name} or {name:form} (regola.i18n.forms)
 CATALOG_SCHEMA = "text-catalog"
 
 
@@ -83,8 +84,8 @@ class Catalog:
         value = self.names(category).get(str(key))
         if value is None and self.fallback is not None:
             return self.fallback.name(category, key)
-        if isinstance(value, dict):
-            return str(value.get("name", key))
+        if isinstance(value, dict):  # a card's name with its provenance, or a name with its forms (forms.py)
+            return Inflected(str(value.get("name", key)), forms_of(value))
         return str(value) if value is not None else str(key)
 
     def chrome(self, key: str) -> str:

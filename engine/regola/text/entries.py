@@ -13,6 +13,8 @@ import hashlib
 from collections.abc import Iterator
 from typing import Any
 
+from regola.i18n.forms import FORMS
+
 __all__ = ["SHOWN", "digest", "escape", "lookup", "put", "source_text", "translatable", "unescape"]
 
 
@@ -32,15 +34,17 @@ def translatable(data: dict[str, Any], categories: tuple[str, ...] | None = None
     """(pointer, text) of every string a translator writes, in the catalog's own order. Unit forms are
     yielded for the categories given (default: the ones the catalog has)."""
     for unit, forms in data.get("units", {}).items():
-        for category in categories or tuple(forms):
+        for category in categories or tuple(k for k in forms if k not in FORMS):  # a case is the language's own
             if category in forms:
                 yield _pointer("units", unit, category), str(forms[category])
     for key, value in data.get("chrome", {}).items():
         yield _pointer("chrome", key), str(value)
     for category, names in data.get("names", {}).items():
         for key, value in names.items():
-            if isinstance(value, dict):
+            if isinstance(value, dict) and category == "cards":  # a card's name beside its provenance
                 yield _pointer("names", category, key, "name"), str(value["name"])
+            elif isinstance(value, dict):  # a name with its forms: the forms are this language's own, not a text
+                yield _pointer("names", category, key), str(value["name"])
             else:
                 yield _pointer("names", category, key), str(value)
     for rule_id, entry in data.get("rules", {}).items():
@@ -61,6 +65,8 @@ def lookup(data: dict[str, Any], pointer: str) -> str | None:
         if not isinstance(node, dict):
             return None
         node = node.get(unescape(part))
+    if isinstance(node, dict) and isinstance(node.get("name"), str):  # a name with its forms (i18n/forms.py)
+        return str(node["name"])
     return node if isinstance(node, str) else None
 
 
@@ -101,7 +107,10 @@ def put(data: dict[str, Any], pointer: str, value: str) -> None:
     node = data
     for part in parts[:-1]:
         node = node.setdefault(part, {})
-    node[parts[-1]] = value
+    if isinstance(node.get(parts[-1]), dict) and "name" in node[parts[-1]]:  # a name keeps its forms
+        node[parts[-1]]["name"] = value
+    else:
+        node[parts[-1]] = value
 
 
 def digest(text: str) -> str:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from regola.core.errors import Problems
 from regola.core.pointers import MISSING, resolve
+from regola.i18n.forms import KEYS
 from regola.text.catalog import PLACEHOLDER, Catalog
 from regola.text.entries import SHOWN, digest, escape, lookup, put, source_text, translatable, unescape
 
@@ -228,8 +229,8 @@ def import_catalog(po: PoCatalog, shown: str, source: Catalog, target: Catalog |
             continue
         wanted, found = set(_ANY_PLACEHOLDER.findall(str(message.id))), set(_ANY_PLACEHOLDER.findall(text))
         if wanted != found:
-            said = [f"lacks {name}" for name in sorted(wanted - found)]
-            said += [f"has {name}, which the source text has not" for name in sorted(found - wanted)]
+            said = [f"lacks {{{name}}}" for name in sorted(wanted - found)]
+            said += [f"has {{{name}}}, which the source text has not" for name in sorted(found - wanted)]
             problems.append(f"{where}: the translation {'; '.join(said)}")
             continue
         taken[pointer] = (text, str(message.id))
@@ -252,7 +253,7 @@ def import_catalog(po: PoCatalog, shown: str, source: Catalog, target: Catalog |
 
 
 #: a named placeholder, or a positional one ({1}: an action label's argument, in names/actions)
-_ANY_PLACEHOLDER = re.compile(r"\{(?:[a-z_][a-z0-9_]*|[0-9]{1,2})\}")
+_ANY_PLACEHOLDER = KEYS  # a named or positional placeholder, with or without a form (forms.py)
 
 
 def _stray_brace(text: str) -> str | None:

@@ -20,6 +20,7 @@ from regola.games.princes_of_florence.steps.actions import acting_seat, price_of
 from regola.games.princes_of_florence.steps.auction import buy_price
 from regola.games.princes_of_florence.verbs import VERBS
 from regola.games.princes_of_florence.views import PILE_CARDS, view
+from regola.i18n.forms import fill_positions
 from regola.text.seats import seat_name
 from regola.text.speech import Speech
 
@@ -104,8 +105,8 @@ def describe(state: State, action: Action, speech: Speech) -> str:
     if not isinstance(template, str):
         return " ".join(parts)
     if verb == "convert":
-        return template.format(*parts) + " · " + _convert_cost(speech, state, int(action[1]))
-    text = template.format(*parts, *([""] * 4))
+        return fill_positions(template, parts) + " · " + _convert_cost(speech, state, int(action[1]))
+    text = fill_positions(template, parts)  # each name in the form the words ask for ({1:acc}: i18n/forms.py)
     price = _price(state, action)
     if price is None:
         price = _cost(state, action)
@@ -206,7 +207,7 @@ def _told(state: State, action: Action, speech: Speech) -> str:
     template = speech.catalog.names("told").get(str(action[0]))
     if not isinstance(template, str):
         return describe(state, action, speech)
-    return template.format(*_parts(speech, state, action), *([""] * 4))
+    return fill_positions(template, _parts(speech, state, action))
 
 
 def narrate(state: State, seat: int, action: Action, speech: Speech) -> str:
