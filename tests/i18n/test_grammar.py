@@ -8,6 +8,7 @@ strictly: a form a template asks for and a catalog lacks fails here."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -114,38 +115,29 @@ def test_every_template_asks_only_for_forms_that_exist() -> None:
     assert set(FORMS) >= {"acc", "gen", "dat", "def"}
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_whole_princes_of_florence_game_renders_every_form_it_asks(lang: str) -> None:
-    ruleset = Ruleset(load_pack("pl", variants=["muse-and-princess"]))
-    speech = speech_for(ruleset.pack, lang)
-    game = Game.new(ruleset, 4, 5, "standard")
+def _walk(game: Game, table: Any, lang: str, shown: int) -> None:
+    """A whole game, every decision's first ``shown`` options and their narration rendered strictly."""
+    speech = speech_for(game.ruleset.pack, lang)
     with strict():
         while not game.is_terminal():
             if game.current_player() == CHANCE:
                 game.apply(game.sample_chance())
                 continue
             state, seat, legal = game.state, game.current_player(), game.legal_actions()
-            for action in legal[:40]:
-                pf_table.option(state, action, speech)
-                pf_table.narrate(state, seat, action, speech)
+            for action in legal[:shown]:
+                table.option(state, action, speech)
+                table.narrate(state, seat, action, speech)
             game.apply(legal[len(game.history) % len(legal)])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_whole_princes_of_florence_game_renders_every_form_it_asks(lang: str) -> None:
+    _walk(Game.new(Ruleset(load_pack("pl", variants=["muse-and-princess"])), 4, 5, "standard"), pf_table, lang, 40)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_whole_maestro_leonardo_game_renders_every_form_it_asks(lang: str) -> None:
-    ruleset = Ruleset(load_pack("cs"))
-    speech = speech_for(ruleset.pack, lang)
-    game = Game.new(ruleset, 4, 3, "advanced")
-    with strict():
-        while not game.is_terminal():
-            if game.current_player() == CHANCE:
-                game.apply(game.sample_chance())
-                continue
-            state, seat, legal = game.state, game.current_player(), game.legal_actions()
-            for action in legal[:30]:
-                ml_table.option(state, action, speech)
-                ml_table.narrate(state, seat, action, speech)
-            game.apply(legal[len(game.history) % len(legal)])
+    _walk(Game.new(Ruleset(load_pack("cs")), 4, 3, "advanced"), ml_table, lang, 30)
 
 
 def test_forms_are_the_languages_own_and_survive_a_translation() -> None:
