@@ -6,6 +6,7 @@ import pytest
 
 from regola.core.game import Game
 from regola.games.princes_of_florence.state import State
+from regola.games.princes_of_florence.steps.characters import round_limit
 
 from .pof import edited, put, start
 
@@ -114,6 +115,26 @@ def test_cardinal_gives_a_third_action() -> None:
     assert ("profession",) in game.legal_actions()
     draw_and_keep("profession")
     assert game.current_player() != 0
+
+
+@pytest.mark.rule("characters.effects")
+def test_the_cardinal_lifts_the_limit_on_bonus_cards_not_on_professions() -> None:
+    """004: with the cardinal there is no limit on works, buildings or bonus cards; the one profession card
+    a round stays. Three bonus cards in one turn; the limit of profession cards stays at one."""
+    game = _holder("cardinal", lambda st: None)
+
+    def draw_and_keep(kind: str) -> None:
+        game.apply((kind,))
+        game.apply(next(a for a in game.legal_actions() if a[0] == "take"))
+        game.apply(game.legal_actions()[0])
+
+    for _ in range(3):
+        assert ("bonus",) in game.legal_actions()
+        draw_and_keep("bonus")
+    assert game.current_player() != 0  # three actions taken: the turn has passed
+    state = game.state
+    assert round_limit(state, 0, "bonus") == 3 and round_limit(state, 0, "profession") == 1
+    assert round_limit(state, 1, "bonus") == 2  # not the cardinal's holder
 
 
 def test_no_selling_prestige_with_the_expansion() -> None:

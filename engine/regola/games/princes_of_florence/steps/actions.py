@@ -18,7 +18,13 @@ from regola.games.princes_of_florence.placement import Placement
 from regola.games.princes_of_florence.placement.shared import JointPlacement
 from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.steps import anytime, shared
-from regola.games.princes_of_florence.steps.characters import extra_actions, muse_bonus, owner, princess_value
+from regola.games.princes_of_florence.steps.characters import (
+    extra_actions,
+    muse_bonus,
+    owner,
+    princess_value,
+    round_limit,
+)
 from regola.games.princes_of_florence.supply import buildable, draw, place, placement_refusal, placements
 from regola.games.princes_of_florence.works import base_value, bonus_reach
 
@@ -67,7 +73,7 @@ def acting_seat(state: State) -> int | None:
 
 def _may(state: State, seat: int, kind: str) -> bool:
     spec = state.rules.kinds[kind]
-    return state.step["used"][seat].get(kind, 0) < spec.max_per_round and \
+    return state.step["used"][seat].get(kind, 0) < round_limit(state, seat, kind) and \
         state.players[seat].money >= spec.price
 
 
@@ -107,7 +113,7 @@ class Actions(Step):
                 extra = bonus_reach(state, p) + muse_bonus(state, seat)
                 out.extend(("work", card) for card in sorted(set(p.hand))
                            if base_value(state, p, card) + extra >= minimum)
-            if state.step["used"][seat].get("build", 0) < rules.kinds["build"].max_per_round and \
+            if state.step["used"][seat].get("build", 0) < round_limit(state, seat, "build") and \
                     p.money >= rules.price_of_building(p.architects):
                 out.extend(("build", kind) for kind in buildable(rules, p.board, p.architects)
                            if state.buildings[kind] > 0
@@ -247,8 +253,8 @@ def _kind_refusal(state: State, seat: int, action: Action) -> IllegalAction:
     if s["done"] >= _per_turn(state, seat):
         return IllegalAction("actions.per_turn", f"the {_per_turn(state, seat)} actions of this turn are taken", action)
     used = s["used"][seat].get(kind, 0)
-    if used >= rules.kinds[kind].max_per_round:
-        return IllegalAction("actions.limits", f"'{kind}' may be taken {rules.kinds[kind].max_per_round} time(s) "
+    if used >= round_limit(state, seat, kind):
+        return IllegalAction("actions.limits", f"'{kind}' may be taken {round_limit(state, seat, kind)} time(s) "
                              f"a round; the player has taken it {used} time(s)", action)
     if kind == "work":
         if len(action) != 2 or action[1] not in p.hand:

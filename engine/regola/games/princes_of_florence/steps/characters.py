@@ -173,6 +173,15 @@ def extra_actions(state: State, seat: int) -> int:
     return extra
 
 
+def round_limit(state: State, seat: int, kind: str) -> int:
+    """How often ``seat`` may take an action of ``kind`` this round: the kind's limit, raised by the cardinal's
+    extra actions for its holder where the expansion lifts it (``cardinal_lifts``)."""
+    limit = state.rules.kinds[kind].max_per_round
+    if state.rules.characters is not None and kind in spec(state).get("cardinal_lifts", ()):
+        limit += extra_actions(state, seat)
+    return limit
+
+
 def princess_value(state: State, seat: int) -> int:
     """The princess's work: every landscape, architect, building and card counted (no bonus cards)."""
     rules = state.rules
