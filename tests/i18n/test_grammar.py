@@ -160,3 +160,15 @@ def test_a_form_no_catalog_gives_is_refused_in_a_message() -> None:
     assert message_problems(Message("buys {material}", "kupuje {material:acc}"), 3) == []
     problems = message_problems(Message("buys {material}", "kupuje {material:akk}"), 3)
     assert len(problems) == 1 and "':akk'" in problems[0]
+
+
+def test_no_plural_article_or_adjective_stands_before_a_count() -> None:
+    """'die obersten 1 Karte': an article or adjective in the plural before a number that may be 1 cannot
+    agree with it; the German texts say 'sieht sich 1 Prestigekarte oben vom Stapel an' instead."""
+    for game in ("princes-of-florence", "maestro-leonardo"):
+        catalog = catalog_for("de", game=game)
+        for rule_id, entry in catalog.rules.items():
+            for match in re.finditer(r"\b(die|den|der)\s+\w+en\s+\{([a-z_]+)\}", entry["text"]):
+                spec = entry.get("args", {}).get(match.group(2), {})
+                counted = "unit" in spec and spec.get("format", "number") in ("number", "count", "sum", "max", "min")
+                assert not counted, (rule_id, entry["text"])
