@@ -114,3 +114,37 @@ def test_a_pile_whose_top_is_shown_is_guessed_below_it_only() -> None:
     assert all(c not in pile[2:] for c in info.state.profession_deck[2:])  # blanked below the top
     world = info.determinize(1, random.Random(1)).state.profession_deck
     assert world[:2] == pile[:2] and len(set(world)) == len(pile)
+
+
+def test_the_cut_off_valuation_sees_what_a_jester_pays_in_later_works() -> None:
+    """A jester bought now adds to every work the hand can still do (004 Błazen): the cut-off valuation
+    counts it at least once; florins count less the later the round (at the end money only breaks ties)."""
+    from regola.games.princes_of_florence.search import FUTURE, evaluate
+
+    game = Game.new(Ruleset(load_pack("pl")), 4, 3, "standard")
+    while game.state.flow_state != "auction":
+        game.apply(game.sample_chance() if game.current_player() == CHANCE else game.legal_actions()[0])
+    state, me = game.state, game.state.players[0]
+    me.jesters = 3  # every card in hand is worth a work now
+    before = evaluate(state)[0]
+    me.jesters = 4
+    assert evaluate(state)[0] - before >= FUTURE * 0.5 * state.rules.per_jester * min(2, len(me.hand))
+
+    def worth_of_money(round_no: int) -> float:
+        state.round = round_no
+        without = evaluate(state)[0]
+        me.money += 1000
+        with_it = evaluate(state)[0]
+        me.money -= 1000
+        return with_it - without
+
+    assert worth_of_money(1) > worth_of_money(state.rules.rounds) > 0
+
+
+def test_a_pack_states_its_bots_defaults_and_a_spec_overrides_them() -> None:
+    ruleset = Ruleset(load_pack("pl"))
+    declared = ruleset.pack.meta["bots"]["probe"]
+    bot = make_bot("probe", 0, 1, ruleset)
+    assert (bot.worlds, bot.rivals, bot.sure, bot.depth) == (declared["worlds"], declared["rivals"],
+                                                           declared["sure"], declared["depth"])
+    assert make_bot("probe:worlds=2", 0, 1, ruleset).worlds == 2

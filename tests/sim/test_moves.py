@@ -43,7 +43,7 @@ def test_a_house_rule_of_larger_raises_is_played_and_the_report_counts_them(tmp_
     assert "probe,greedy" in DEFAULT_LINEUPS
     out, report = tmp_path / "out", tmp_path / "report"
     assert main(["compare", "pf-raise-more", "--pack", "pl", "--players", "4", "--lineups", "probe,greedy;greedy",
-                 "--games", "6", "--seed", "1", "--out", str(out), "--report", str(report), "--quiet",
+                 "--games", "12", "--seed", "1", "--out", str(out), "--report", str(report), "--quiet",
                  "--no-plots"]) == 0
     larger = json.loads((report / "report.json").read_text(encoding="utf-8"))["moves"]["pf-raise-more"]["larger"]
     assert larger["probe,greedy"]["raise"] > 0 and larger["greedy"]["raise"] == 0
@@ -51,5 +51,5 @@ def test_a_house_rule_of_larger_raises_is_played_and_the_report_counts_them(tmp_
     assert any(r["kind"] == "raise+" and r["count"] for r in rows if r["arm"] == "pf-raise-more")
     games = {(r["arm"], r["game"]): (r["decisions"], r["winners"]) for r in table(out / "probe_greedy", "games")
              .to_pylist()}
-    assert any(games[("base", g)] != games[("pf-raise-more", g)] for g in range(6))
+    assert any(games[("base", g)] != games[("pf-raise-more", g)] for g in range(12))
     assert "raise the bid, larger than the least offered" in (report / "report.md").read_text(encoding="utf-8")

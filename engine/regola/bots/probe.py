@@ -51,10 +51,11 @@ MOST = 64
 
 
 class ProbeBot:
-    """``probe`` in ``--bots``. Options: ``worlds`` (3) drawn worlds per decision; ``rivals`` (4) moves
-    heard against the default; ``depth``, rollout decisions before the valuation cuts a rollout short
-    (0: to the end; by default ``HORIZON`` where the game offers its own evaluation of a position, else
-    0); ``sure`` (0.5), the standard errors by which a rival must lead; ``explore`` (1.0), the bandit's
+    """``probe`` in ``--bots``. A pack states its game's defaults in pack.yaml (``bots: {probe: {...}}``,
+    read by regola.bots.specs); without them, these. Options: ``worlds`` (3) drawn worlds per decision;
+    ``rivals`` (4) moves heard against the default; ``depth``, rollout decisions before the valuation cuts a
+    rollout short (0: to the end; without a value ``HORIZON`` where the game offers its own evaluation of a
+    position, else 0); ``sure`` (0.5), the standard errors by which a rival must lead; ``explore`` (1.0), the bandit's
     optimism; ``screen`` (48), the most moves valued one move ahead at one decision; ``prior`` (the
     game's greedy bot), the default and rollout bot; ``time``, seconds a decision may spend before it
     hears no further world (the first is always heard); ``seed``."""

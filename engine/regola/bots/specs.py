@@ -66,6 +66,8 @@ def make_bot(spec: str, seat: int, seed: int | None, ruleset: Ruleset) -> Bot:
     ``temp`` (and ``top``) soften any bot but the random one (core.bots.SoftenedBot).
     """
     name, options = parse_bot_spec(spec)
+    # the pack's defaults for this bot (pack.yaml, bots), under what the spec says
+    options = {**ruleset.pack.meta.get("bots", {}).get(name, {}), **options}
     seed = options.pop("seed", seed)
     soften = {k: options.pop(k) for k in SOFTENING if k in options}
     if soften and name == "random":
@@ -92,7 +94,8 @@ def make_bot(spec: str, seat: int, seed: int | None, ruleset: Ruleset) -> Bot:
         accepts_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
         unknown = [k for k in options if k not in params or k in ("seat", "seed", "rules")]
         if unknown and not accepts_any:
-            raise RegolaError(f"bot '{name}' has no option {', '.join(unknown)}")
+            raise RegolaError(f"bot '{name}' has no option {', '.join(unknown)} (given in --bots or in pack "
+                              f"{ruleset.pack.id}'s pack.yaml, bots)")
     bot: Bot = factory(seat, seed, ruleset.rules, **options)
     if soften:
         bot = SoftenedBot(bot, seat, seed, **soften)

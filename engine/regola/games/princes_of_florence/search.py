@@ -17,8 +17,11 @@ from regola.core.step import Action
 from regola.games.princes_of_florence.measures import prestige_points
 from regola.games.princes_of_florence.state import PILES, State
 from regola.games.princes_of_florence.steps.auction import sealed_options
+from regola.games.princes_of_florence.works import base_value
 
 UNKNOWN = -1  # a card the seat cannot see
+#: how much of a hand's future works a cut-off valuation counts (the bot's judgement: tools/bench_probe.py)
+FUTURE = 0.5
 
 
 def clone_state(state: State) -> State:
@@ -176,16 +179,25 @@ def playout(state: State, legal: Sequence[Action], rng: random.Random) -> Action
 
 def evaluate(state: State) -> list[float]:
     """Each seat's prestige plus what its position is worth, for a rollout cut off before the end: the
-    prestige cards it holds as they would score if the game ended now (004 Karty Prestiżu), and its
-    florins at half the rate a work point converts at (money buys what earns prestige later, but is
-    only the tie-break at the end). The weights are the bot's judgement, not rules."""
+    prestige cards it holds as they would score if the game ended now (004 Karty Prestiżu), its florins at
+    half the rate a work point converts at (money buys what earns prestige later, but is only the
+    tie-break at the end), and the works its hand could still bring: the best of its profession cards, as
+    many as the rounds left allow, each at the value the principality gives it now (so a jester, a
+    landscape, a building or a freedom bought now pays in every later work), at the same rate as money and
+    discounted by ``FUTURE`` (not every card will be played). The weights are the bot's judgement, not rules."""
     rules = state.rules
     rate = 0.5 / max(1, rules.payout_per_point)
+    left = max(0, rules.rounds - state.round + 1)
+    works = left * rules.kinds["work"].max_per_round
+    cash = rate * left / rules.rounds  # money fades: at the end it only breaks ties
+    least = rules.minimum(min(state.round, rules.rounds))
     out: list[float] = []
     for p in state.players:
-        value = float(p.prestige) + rate * p.money
+        value = float(p.prestige) + cash * p.money
         for card in p.prestige_cards:
             if card != UNKNOWN:
                 value += prestige_points(state, p.seat, rules.prestige[card])
+        ahead = sorted((base_value(state, p, c) for c in p.hand if c in rules.professions), reverse=True)[:works]
+        value += FUTURE * rate * rules.payout_per_point * sum(v for v in ahead if v >= least)
         out.append(value)
     return out
