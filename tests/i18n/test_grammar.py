@@ -75,6 +75,16 @@ def test_czech_buys_a_brick_in_the_accusative() -> None:
                           price="2").startswith("kupuje cihlu")
 
 
+@pytest.mark.parametrize(("lang", "said"), [("cs", "bere č.\u00a06 Nedobytnou kupoli"),
+                                           ("pl", "bierze nr\u00a06 Niezdobytą kopułę")])
+def test_an_invention_taken_is_named_in_the_accusative(lang: str, said: str) -> None:
+    speech = speech_for(load_pack("cs"), lang)
+    card = ml_table._card(speech, 6)
+    assert str(card).endswith("kupole" if lang == "cs" else "kopuła")  # a list shows the name as it is
+    line = speech.gettext("{color} takes {card}", color="X", card=card)
+    assert said.replace("\u00a0", " ") in line.replace("\u00a0", " ")
+
+
 def test_polish_up_to_two_actions_in_the_genitive() -> None:
     catalog = catalog_for("pl", game="princes-of-florence")
     rule = next(r for r, e in catalog.rules.items() if "{count:gen}" in e["text"])

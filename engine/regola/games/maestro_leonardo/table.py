@@ -17,6 +17,7 @@ from typing import Any
 from regola.core.step import Action
 from regola.games.maestro_leonardo.state import State
 from regola.games.maestro_leonardo.verbs import VERBS
+from regola.i18n.forms import Inflected
 from regola.text.seats import seat_name
 from regola.text.speech import Speech
 
@@ -57,8 +58,14 @@ def _where(speech: Speech, location: str) -> str:
 
 
 def _card(speech: Speech, card: int) -> str:
+    """An invention card, 'č. 6 Nedobytná kupole', with the forms its name has ('dražit {card:acc}')."""
+    name = speech.name("cards", card)
     # TRANSLATORS: an invention card: its number and its name
-    return speech.gettext("no. {id} {name}", id=card, name=speech.name("cards", card))
+    said = speech.gettext("no. {id} {name}", id=card, name=name)
+    if not isinstance(name, Inflected) or not name.forms:
+        return said
+    return Inflected(said, {form: speech.gettext("no. {id} {name}", id=card, name=text)
+                            for form, text in name.forms.items()})
 
 
 def _materials(speech: Speech, state: State, counts: Any) -> str:
