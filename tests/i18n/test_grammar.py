@@ -49,10 +49,12 @@ def test_an_option_names_its_thing_in_the_case_its_verb_takes(lang: str, action:
 
 
 def test_one_mood_per_menu() -> None:
-    """Polish options speak in the first person, Czech and French ones in the infinitive, none mixes in the
-    imperative ('licytuj', 'kup') or a third person ('księżniczka kończy')."""
+    """Polish options speak in the first person, Czech, French and German ones in the infinitive, English ones
+    in the imperative; none mixes in another mood ('licytuj', 'kup') or a third person ('księżniczka kończy',
+    'Prinzessin vollbringt ein Werk', 'the princess completes a work')."""
     for lang, wrong in (("pl", r"^(licytuj|kup|zatrzymaj|połóż|zbuduj)\b|^księżniczka"),
-                        ("cs", r"^princezna dokončí"), ("fr", r"^la princesse")):
+                        ("cs", r"^princezna dokončí"), ("fr", r"^la princesse"), ("de", r"^Prinzessin vollbringt"),
+                        ("en", r"^the princess completes")):
         actions = catalog_for(lang, game="princes-of-florence").names("actions")
         bad = [t for t in actions.values() if isinstance(t, str) and re.search(wrong, t)]
         assert not bad, (lang, bad)
