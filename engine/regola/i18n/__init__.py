@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from gettext import NullTranslations
 from pathlib import Path
 
-from regola.i18n.forms import NAMED, shown
+from regola.i18n.forms import NAMED, NAMED_FORM, shown
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "NC_", "NN_", "N_", "Words", "available", "translator", "words"]
 
@@ -35,7 +35,7 @@ DOMAIN = "regola"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: {name} placeholders of interface messages (the same form as the rule catalogs')
 PLACEHOLDER = NAMED  # {name} or {name:form} (forms.py)
-_FILLED = re.compile(r"\{([a-z_][a-z0-9_]*)(?::([a-z]{3}))?\}( (?=\w))?")
+_FILLED = re.compile(NAMED_FORM + r"( (?=\w))?")
 
 
 def N_(message: str) -> str:  # gettext's name for "mark for extraction, translate later"

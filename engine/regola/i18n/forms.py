@@ -26,6 +26,8 @@ PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*|[0-9]{1,2})(?::([a-z]{3}))?\}")
 KEYS = re.compile(r"\{([a-z_][a-z0-9_]*|[0-9]{1,2})(?::[a-z]{3})?\}")
 #: a named placeholder only (rule texts and messages), its name as the one group
 NAMED = re.compile(r"\{([a-z_][a-z0-9_]*)(?::[a-z]{3})?\}")
+#: a named placeholder with its name and its form as two groups (regola.i18n.Words fills with it)
+NAMED_FORM = r"\{([a-z_][a-z0-9_]*)(?::([a-z]{3}))?\}"
 
 
 def unknown_forms(template: str) -> list[str]:

@@ -38,7 +38,6 @@ POWER = 0.8  # the power a plan asks for
 BOUND = 0.8
 #: the most games a plan asks for; a change that needs more is said to, not planned
 MOST_PLANNED = 1_000_000
-MOST_GAMES = 100_000_000  # the most games a power figure is worked out for
 
 # why a question has no plan (words.py says each in the reader's language)
 NO_TARGET = "no_target"  # the change is asked relative to a base value of 0
@@ -60,13 +59,13 @@ class Need:
         return {"games": self.games, "why_not": self.why_not, **self.assumed}
 
 
-def fewest_games(enough: Callable[[int], bool], most: int = MOST_GAMES) -> int | None:
-    """The fewest games for which ``enough(games)`` holds (it grows with games), or None beyond ``most``."""
+def fewest_games(enough: Callable[[int], bool]) -> int | None:
+    """The fewest games for which ``enough(games)`` holds (it grows with games), or None beyond MOST_PLANNED."""
     high = 2
     while not enough(high):
-        if high >= most:
+        if high >= MOST_PLANNED:
             return None
-        high = min(most, high * 2)
+        high = min(MOST_PLANNED, high * 2)
     low = high // 2
     while high - low > 1:
         mid = (low + high) // 2
@@ -81,11 +80,11 @@ def planned(games: int | None, assumed: dict[str, Any]) -> Need:
     return Need(games, None, assumed)
 
 
-def share_bound(count: int, n: int, level: float | None = None) -> float:
-    """Clopper-Pearson's one-sided upper bound (at ``level``, else BOUND) of a share from ``count`` of ``n``."""
+def share_bound(count: int, n: int) -> float:
+    """Clopper-Pearson's one-sided upper bound (at BOUND) of a share from ``count`` of ``n``."""
     if n <= 0 or count >= n:
         return 1.0
-    return float(stats.beta.ppf(BOUND if level is None else level, count + 1, n - count))
+    return float(stats.beta.ppf(BOUND, count + 1, n - count))
 
 
 # -- numbers ------------------------------------------------------------------------------------------------
@@ -102,20 +101,19 @@ def t_power(games: int, sd: float, delta: float, level: float) -> float:
     return float(stats.nct.sf(crit, df, nc) + stats.nct.cdf(-crit, df, nc))
 
 
-def spread_bound(n: int, var_d: float, m4_d: float, level: float | None = None) -> float:
-    """An upper bound (one-sided at ``level``, else BOUND) of the differences' variance: s² + z·√(Var s²), with
+def spread_bound(n: int, var_d: float, m4_d: float) -> float:
+    """An upper bound (one-sided at BOUND) of the differences' variance: s² + z·√(Var s²), with
     Var s² = (μ₄ − σ⁴(n−3)/(n−1))/n from the sample (Cramér); never below the normal sample's chi-square bound."""
-    level = BOUND if level is None else level
-    chi2 = _chi2_bound(var_d, n, level)
+    chi2 = _chi2_bound(var_d, n)
     if not math.isfinite(m4_d):
         return chi2
     spread = max(0.0, m4_d - var_d * var_d * (n - 3) / (n - 1)) / n
-    return max(chi2, var_d + float(stats.norm.ppf(level)) * math.sqrt(spread))
+    return max(chi2, var_d + float(stats.norm.ppf(BOUND)) * math.sqrt(spread))
 
 
-def _chi2_bound(var: float, n: int, level: float) -> float:
-    """The chi-square upper bound of a normal sample's variance."""
-    return var * (n - 1) / float(stats.chi2.ppf(1 - level, n - 1))
+def _chi2_bound(var: float, n: int) -> float:
+    """The chi-square upper bound (one-sided at BOUND) of a normal sample's variance."""
+    return var * (n - 1) / float(stats.chi2.ppf(1 - BOUND, n - 1))
 
 
 def number_need(n: int, changed: int, var_d: float, m4_d: float, var_a: float, var_b: float, target: float,
@@ -128,12 +126,12 @@ def number_need(n: int, changed: int, var_d: float, m4_d: float, var_a: float, v
     if changed and var_d > 0:
         var, source = spread_bound(n, var_d, m4_d), "paired"
     else:  # no pilot game changed: the spread of the two arms as if they were not paired
-        var = _chi2_bound(var_a, n, BOUND) + _chi2_bound(var_b, n, BOUND)
+        var = _chi2_bound(var_a, n) + _chi2_bound(var_b, n)
         source = "unpaired"
         if not var > 0:
             return Need(None, CONSTANT)
     sd = math.sqrt(var)
-    games = fewest_games(lambda g: t_power(g, sd, target, level) >= POWER, MOST_PLANNED)
+    games = fewest_games(lambda g: t_power(g, sd, target, level) >= POWER)
     return planned(games, {"target": target, "sd": sd, "spread": source})
 
 
@@ -164,5 +162,5 @@ def rate_need(n: int, changed: int, target: float, level: float) -> Need:
     if not target:
         return Need(None, NO_TARGET)
     share = max(share_bound(changed, n), abs(target))
-    games = fewest_games(lambda g: rate_power(g, share, target, level) >= POWER, MOST_PLANNED)
+    games = fewest_games(lambda g: rate_power(g, share, target, level) >= POWER)
     return planned(games, {"target": target, "changed": share})

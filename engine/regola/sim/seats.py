@@ -24,7 +24,9 @@ homogeneity on the paired winner table asks whether the seats' win shares moved 
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -181,15 +183,20 @@ class SeatChange:
     def _alternatives(self, advantage: float) -> Alternatives:
         return Alternatives([(p, wa, c) for p, wa, _, c in self.patterns if c], advantage)
 
+    @functools.cached_property
+    def _as_played(self) -> Alternatives:
+        """The tables these games point to (their own seat advantage): built once, asked at many sizes."""
+        return self._alternatives(self.rms_a)
+
     def reach(self) -> float:
         """The largest change of the seat advantage a planned table reaches from these games' base winners."""
-        along = self._alternatives(self.rms_a).changes(self.changed() / self.n if self.n else 0.0)
+        along = self._as_played.changes(self.changed() / self.n if self.n else 0.0)
         return float(along.max(initial=0.0))
 
     def power(self, games: int, delta: float, level: float) -> float:
         """The power of ``games`` games to detect a rise of ``delta`` in the seat advantage, at the table these
         games point to (their seat advantage, as many winners changing as here): ``Alternatives``."""
-        found = self._alternatives(self.rms_a).at(self.changed() / self.n if self.n else 0.0, delta)
+        found = self._as_played.at(self.changed() / self.n if self.n else 0.0, delta)
         return found.power(games, level, self.seed) if found is not None and games > 1 else 0.0
 
     def plan(self, target: float, level: float) -> Need:
@@ -203,7 +210,7 @@ class SeatChange:
         found = self._alternatives(assumed["advantage"]).at(bound, target)
         if found is None:
             return Need(None, UNREACHABLE, assumed)
-        games = fewest_games(lambda g: g > 1 and found.power(g, level, self.seed) >= POWER, MOST_PLANNED)
+        games = fewest_games(lambda g: g > 1 and found.power(g, level, self.seed) >= POWER)
         while games is not None and found.power(games, level, self.seed, studies=200,
                                                 replicates=replicates_for(level)) < POWER:
             games = math.ceil(games * 1.1) if games < MOST_PLANNED else None
@@ -253,33 +260,32 @@ class Alternatives:
         self.patterns = patterns + [(p, (i,), (j,), 0) for p, _, _ in self.groups for i in range(p) for j in range(p)]
         self.design = _design(self.patterns) if self.patterns else None
         if advantage is not None and self.design is not None:
-            self._shrink(advantage)
+            self.groups = self._shrunk(advantage)
 
-    def _shrink(self, advantage: float) -> None:
-        """Moves every seat's share toward its fair share, all by one factor, until the base's seat advantage is
-        ``advantage`` (no further than the games' own table): a sample's shares lie farther from fair than the
-        truth's (by chance alone), so the table starts from the bias-corrected advantage or a bound of it."""
-        raw = [(p, s.copy(), w) for p, s, w in self.groups]
+    def _shrunk(self, advantage: float) -> list[tuple[int, np.ndarray, float]]:
+        """The groups with every seat's share moved toward its fair share, all by one factor, until the base's
+        seat advantage is ``advantage`` (no further than the games' own table): a sample's shares lie farther
+        from fair than the truth's (by chance alone), so the table starts from the bias-corrected advantage or
+        a bound of it."""
+        d = self.design
+        assert d is not None
+
+        def toward_fair(k: float) -> list[tuple[int, np.ndarray, float]]:
+            return [(p, 1 / p + k * (s - 1 / p), w) for p, s, w in self.groups]
 
         def base_rms(k: float) -> float:
-            self.groups = [(p, 1 / p + k * (s - 1 / p), w) for p, s, w in raw]
-            d = self.design
-            assert d is not None
-            return population_rms(self._probs(0.0, 0.0)[0], d.excess_a, d.exists)
+            return population_rms(self._probs(0.0, 0.0, toward_fair(k))[0], d.excess_a, d.exists)
 
         if base_rms(1.0) <= advantage:
-            return
-        low, high = 0.0, 1.0
-        for _ in range(40):
-            mid = (low + high) / 2
-            low, high = (mid, high) if base_rms(mid) < advantage else (low, mid)
-        base_rms(high)
+            return self.groups
+        return toward_fair(_first_reaching(base_rms, 0.0, 1.0, advantage))
 
-    def _probs(self, changed: float, t: float) -> tuple[np.ndarray, float]:
+    def _probs(self, changed: float, t: float, groups: list[tuple[int, np.ndarray, float]] | None = None
+               ) -> tuple[np.ndarray, float]:
         """Pattern probabilities at move ``t`` with a share ``changed`` of the games changing winner, and the
         share of single-winner games that draw anew."""
         cells, redraws = [self.tied], []
-        for _, s, weight in self.groups:
+        for _, s, weight in self.groups if groups is None else groups:
             leader = int(np.argmax(s))
             square = float(s @ s)
             lead = np.eye(s.size)[leader]
@@ -309,13 +315,18 @@ class Alternatives:
         if not along.size or along.max() < delta or delta <= 0:
             return None
         k = int(np.argmax(along >= delta))
-        low, high = k / along.size, (k + 1) / along.size
-        for _ in range(40):
-            mid = (low + high) / 2
-            low, high = (mid, high) if self._change(self._probs(changed, mid)[0]) < delta else (low, mid)
-        probs, redraw = self._probs(changed, high)
-        assert self.design is not None
-        return Planned(self, probs / probs.sum(), float(high), float(redraw))
+        move = _first_reaching(lambda t: self._change(self._probs(changed, t)[0]), k / along.size,
+                               (k + 1) / along.size, delta)
+        probs, redraw = self._probs(changed, move)
+        return Planned(self, probs / probs.sum(), float(redraw))
+
+
+def _first_reaching(rising: Callable[[float], float], low: float, high: float, target: float) -> float:
+    """The least x in (low, high] where ``rising(x)`` reaches ``target`` (it does at ``high``), by bisection."""
+    for _ in range(40):
+        mid = (low + high) / 2
+        low, high = (mid, high) if rising(mid) < target else (low, mid)
+    return high
 
 
 @dataclass(frozen=True)
@@ -324,7 +335,6 @@ class Planned:
 
     source: Alternatives
     probs: np.ndarray
-    move: float  # t: how far the leader's share moved toward every win
     redraw: float  # the largest share r of single-winner games that draw a new winner
 
     def table(self) -> list[dict[str, Any]]:
