@@ -40,28 +40,30 @@ class TooBig(Exception):
 
 
 def tree_size(game: pyspiel.Game, most: int) -> dict[str, Any]:
-    """Histories, terminals, chance nodes, information sets per player and the most decisions in one game
-    of the whole tree; TooBig past ``most`` histories."""
-    histories = terminals = chance = longest = 0
+    """Histories, terminals, chance nodes, information sets per player, and the most decisions and chance
+    nodes in one game of the whole tree; TooBig past ``most`` histories."""
+    histories = terminals = chance = longest = drawn = 0
     infosets: list[Counter[str]] = [Counter() for _ in range(game.num_players())]
-    stack: list[tuple[Any, int]] = [(game.new_initial_state(), 0)]
+    # a state, the decisions and the chance nodes on its way
+    stack: list[tuple[Any, int, int]] = [(game.new_initial_state(), 0, 0)]
     while stack:
-        state, depth = stack.pop()
+        state, depth, draws = stack.pop()
         histories += 1
         if histories > most:
             raise TooBig(f"more than {most:,} histories: not a tree to enumerate (raise --max-histories)")
         if state.is_terminal():
             terminals += 1
             longest = max(longest, depth)
+            drawn = max(drawn, draws)
             continue
         if state.is_chance_node():
             chance += 1
-            stack.extend((state.child(a), depth) for a, _ in state.chance_outcomes())
+            stack.extend((state.child(a), depth, draws + 1) for a, _ in state.chance_outcomes())
             continue
         infosets[state.current_player()][state.information_state_string()] += 1
-        stack.extend((state.child(a), depth + 1) for a in state.legal_actions())
+        stack.extend((state.child(a), depth + 1, draws) for a in state.legal_actions())
     return {"histories": histories, "terminals": terminals, "chance": chance,
-            "infosets": [len(s) for s in infosets], "longest": longest,
+            "infosets": [len(s) for s in infosets], "longest": longest, "most_draws": drawn,
             "hidden": [sum(1 for n in s.values() if n > 1) for s in infosets]}
 
 
@@ -81,8 +83,9 @@ def run(game_string: str, iterations: int, solver_kind: str, out: Path,
     size = tree_size(game, most)
     print(f"{game}: {size['histories']:,} histories ({size['terminals']:,} terminal, {size['chance']} chance), "
           f"information sets {' + '.join(f'{n:,}' for n in size['infosets'])} (holding more than one history: "
-          f"{' + '.join(f'{n:,}' for n in size['hidden'])}), at most {size['longest']} decisions a game; walked "
-          f"in {time.perf_counter() - started:.1f} s", flush=True)
+          f"{' + '.join(f'{n:,}' for n in size['hidden'])}), at most {size['longest']} decisions and "
+          f"{size['most_draws']} chance nodes a game (derived bounds: {game.max_game_length()} and "
+          f"{game.max_chance_nodes_in_history()}); walked in {time.perf_counter() - started:.1f} s", flush=True)
     uniform = exploitability.exploitability(game, policy_lib.UniformRandomPolicy(game))
     print(f"uniform random policy: exploitability {uniform:.4f}", flush=True)
     solver = cfr.CFRPlusSolver(game) if solver_kind == "cfr+" else cfr.CFRSolver(game)

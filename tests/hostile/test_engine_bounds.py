@@ -50,7 +50,7 @@ def _errors(path: Path) -> list[Any]:
     ("{op: replace, path: /players/max, value: 1000000}", "/players/max", "from 1 to 8"),
     ("{op: replace, path: /setup/beginner/seats/0/money, value: 10000000}", "/setup/beginner/seats/0/money",
      "from 0 to 10000"),
-    ("{op: replace, path: /rounds/schedule/0/count, value: 100000000}", "/rounds/schedule/0/count", "from 1 to 20"),
+    ("{op: replace, path: /rounds/schedule/0/count, value: 100000000}", "/rounds/schedule/0/count", "from 0 to 20"),
     ("{op: replace, path: /components/materials/kinds, value: [a, b, c, d, e, f, g, h, i]}",
      "/components/materials/kinds", "at most 6"),
 ])
@@ -59,6 +59,13 @@ def test_check_refuses_a_number_past_the_box_in_one_line(tmp_path: Path, change:
     errors = _errors(_variant_file(tmp_path, change))
     assert len(errors) == 1 and errors[0].pointer == pointer and words in errors[0].message
     assert errors[0].line == 6  # the change's own line in the variant file
+
+
+def test_a_schedule_of_no_round_is_refused_at_its_line(tmp_path: Path) -> None:
+    path = _variant_file(tmp_path, "{op: replace, path: /rounds/schedule/0/count, value: 0}",
+                         "{op: replace, path: /rounds/schedule/1/count, value: 0}")
+    errors = _errors(path)
+    assert len(errors) == 1 and errors[0].pointer == "/rounds/schedule" and "plays no round" in errors[0].message
 
 
 def test_a_number_that_overflows_to_infinity_is_refused_at_its_line(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ pyspiel = pytest.importorskip("pyspiel")
 games_sim_test = pytest.importorskip("open_spiel.python.tests.games_sim_test")
 
 import regola.openspiel  # noqa: E402  (registers every pack)
+from regola.core.bounds import derive  # noqa: E402
 from regola.core.caps import decision_cap  # noqa: E402
 
 SPECS = ["regola_cs(players=2)", "regola_cs(players=5,setup=advanced)", "regola_de(players=3)",
@@ -61,7 +62,9 @@ def _play(game: object, rng: random.Random) -> tuple[int, object]:
 def test_max_game_length_is_the_rules_bound_by_default_and_truncates_when_smaller() -> None:
     game = pyspiel.load_game("regola_cs(players=2)")
     ruleset = regola.openspiel.bridge._RULESETS[("regola_cs", (), ())]
-    assert game.max_game_length() == decision_cap(ruleset, 2)
+    derived = derive(ruleset, 2)  # the rules' own bound (regola.core.bounds), below the engine's cap here
+    assert derived is not None and game.max_game_length() == derived.decisions < decision_cap(ruleset, 2)
+    assert game.max_chance_nodes_in_history() == derived.draws == len(ruleset.rules.card_ids)
     rng = random.Random(3)
     decisions, state = _play(game, rng)
     assert 20 < decisions <= game.max_game_length() and sum(state.returns()) == 1  # the rules ended it
@@ -72,6 +75,17 @@ def test_max_game_length_is_the_rules_bound_by_default_and_truncates_when_smalle
     assert state.legal_actions() == [] and state.current_player() == pyspiel.PlayerId.TERMINAL
     with pytest.raises(Exception, match="max_game_length"):
         pyspiel.load_game("regola_cs(players=2,max_game_length=-1)")
+
+
+def test_where_the_derived_bound_passes_the_engine_cap_the_cap_is_the_game_length() -> None:
+    """Princes of Florence's open auction may go on raising until a purse of 999,900 florins (its parts' most):
+    the derived bound is far past the engine's decision cap, where a game stops with an error, so the cap
+    is the most a game can take."""
+    game = pyspiel.load_game("regola_pl(players=4)")
+    ruleset = regola.openspiel.bridge._RULESETS[("regola_pl", (), ())]
+    derived = derive(ruleset, 4)
+    assert derived is not None and derived.decisions > decision_cap(ruleset, 4) == game.max_game_length()
+    assert game.max_chance_nodes_in_history() == derived.draws < 100
 
 
 def test_str_of_a_state_shows_the_whole_state_so_clones_are_compared_for_real() -> None:

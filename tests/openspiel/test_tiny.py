@@ -35,7 +35,7 @@ def test_the_tiny_tree_is_small_enough_to_enumerate_and_every_game_ends_after_on
     assert min(size["infosets"]) > 10  # both seats decide (pf-tiny: 28 + 600, seat 1 answers seat 0)
     with pytest.raises(tool.TooBig):
         tool.tree_size(game, 1_000)
-    # what the variants' comments promise: every game ends after round 1 (ml-tiny: its end condition)
+    # what the variants' comments promise: every game ends after round 1
     stack = [game.new_initial_state()]
     while stack:
         state = stack.pop()
@@ -135,3 +135,34 @@ def test_the_observation_tensor_tells_apart_every_view_its_string_tells_apart(sp
         actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
         stack.extend(state.child(a) for a in actions)
     assert len({(s, text) for s, text, _ in pairs}) == len({(s, tensor) for s, _, tensor in pairs}) == len(pairs)
+
+
+@pytest.mark.parametrize("spec", [GAME, "regola_pl(players=2,variants=pf-tiny)", DUEL])
+def test_the_game_length_bounds_hold_over_the_whole_tree_and_are_within_four_times_random_play(spec: str) -> None:
+    """Issue 46, item 3: ``max_game_length`` and ``max_chance_nodes_in_history`` are derived from the rules
+    (regola.core.bounds). No history of the whole tree passes them, and neither is more than four times
+    the most that 200 random games reach (before: 1,488 and 8,520 decisions for games of 11 and 8)."""
+    import random
+
+    tool = _tool()
+    game = pyspiel.load_game(spec)
+    size = tool.tree_size(game, 20_000)
+    assert size["longest"] <= game.max_game_length()
+    assert size["most_draws"] <= game.max_chance_nodes_in_history()
+    rng = random.Random(46)
+    longest = drawn = 0
+    for _ in range(200):
+        state = game.new_initial_state()
+        decisions = draws = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+                draws += 1
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+        longest, drawn = max(longest, decisions), max(drawn, draws)
+    assert game.max_game_length() <= 4 * longest, (game.max_game_length(), longest)
+    assert game.max_chance_nodes_in_history() <= 4 * drawn, (game.max_chance_nodes_in_history(), drawn)
+    assert game.max_history_length() == game.max_game_length() + game.max_chance_nodes_in_history()

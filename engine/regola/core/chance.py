@@ -113,3 +113,5 @@ class ChanceModel:
 
     domain: Callable[[Any], tuple[Any, ...]]
     start: Callable[[Any, str], Draws]
+    #: (rules, players, step) -> the most single draws one chance event of that step takes (regola.core.bounds)
+    most: Callable[[Any, int, str], int] | None = None

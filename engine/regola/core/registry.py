@@ -40,6 +40,9 @@ class Registry:
     guards: dict[str, Callable[[Any], bool]] = field(default_factory=dict)
     effects: dict[str, Callable[[Any], None]] = field(default_factory=dict)
     steps: dict[str, object] = field(default_factory=dict)
+    #: guards that repeat a part of the flow (a transition back to a state already passed), each with the
+    #: most times it can hold in one pass through that part: (rules, players) -> count (regola.core.bounds)
+    loops: dict[str, Callable[[Any, int], int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for kind in ("guards", "effects"):
@@ -49,6 +52,9 @@ class Registry:
                     raise TypeError(f"registry {kind} {name!r} is not callable: {func!r}")
         for name in self.steps:
             _check_name("steps", name)
+        for name in self.loops:
+            if name not in self.guards:
+                raise ValueError(f"registry loop {name!r} is no guard of this registry")
 
     # -- decorators --------------------------------------------------------------------------------
     @overload

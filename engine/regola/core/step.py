@@ -117,6 +117,16 @@ class Step:
         """Why ``action`` is not legal here: the most specific rule ID the step can name."""
         return IllegalAction(self.rule, "not one of the legal actions here", action)
 
+    # how long it can take (regola.core.bounds) ------------------------------------------------------
+    def most(self, rules: Any, players: int) -> int | None:
+        """The most decisions one visit of this step can take under ``rules`` with ``players`` players,
+        derived from the rules' numbers (each override says how); None: no bound is derived."""
+        return None
+
+    def events(self, rules: Any, players: int) -> int:
+        """The most chance events one visit of this step carries out (a deal, a shuffle)."""
+        return 0
+
     # chance nodes ---------------------------------------------------------------------------------
     def sample(self, state: Any, rng: random.Random) -> Action:
         raise NotImplementedError

@@ -129,6 +129,19 @@ class Auction:
             return ()
         return tuple(range(self.start, self.floor - 1, -self.step))
 
+    def most_decisions(self, bidders: int, ceiling: int, opening: int = 0) -> int:
+        """The most decisions selling one lot among ``bidders`` takes (regola.core.bounds), where no bidder can
+        hold more than ``ceiling`` (the most money a player may hold) and an open auction starts at
+        ``opening``: sealed, one bid each; open, each raise lifts the high bid by at least the least raise
+        and no bid passes the ceiling, and each bidder drops out once; offered, each bidder is asked once
+        at every price the offer passes through (once, at a fixed price)."""
+        if self.raised:
+            least = (self.raise_rule.raises() or (1,))[0]
+            return bidders + max(0, ceiling - opening) // max(1, least)
+        if self.offered:
+            return bidders * max(1, len(self.dutch_prices()))
+        return bidders
+
 
 #: the most prices, raises or bids a form may list: a bound the data's numbers cannot push past
 MOST_LISTED = 200

@@ -277,6 +277,12 @@ class WithMoves(Step):
     def decider(self, state: Any) -> int | None:
         return self.inner.decider(state)
 
+    def most(self, rules: Any, players: int) -> int | None:
+        return self.inner.most(rules, players)  # the moves' own uses: MoveSet.most_uses
+
+    def events(self, rules: Any, players: int) -> int:
+        return self.inner.events(rules, players)
+
     def legal(self, state: Any) -> Sequence[Action]:
         base = self.inner.legal(state)
         seat = self.inner.decider(state)
@@ -384,6 +390,26 @@ class MoveSet:
         """The counters the rules keep (parts with no field of the game's), per seat: what every player
         sees of them (empty when the pack keeps none)."""
         return {name: [part(state, seat) for seat in range(len(state.players))] for name, part in self.parts.items()}
+
+    def most_uses(self, decisions: int, players: int, rounds: int | None = None) -> int:
+        """The most uses of the declared moves in a game of at most ``decisions`` decisions of the game's
+        own and ``rounds`` rounds (regola.core.bounds; None: not counted). A move is offered only at a
+        decision of its mover's, and between two moves of the game's own a seat uses it at most ``times``,
+        so each seat at most that for each of its decisions and once more; a per-game limit allows each seat
+        ``times`` in all, a per-round one ``times`` in each round (and the setup's round before them); a
+        hold limit as many as putting back everything the part may hold above it takes, at each decision."""
+        stretches = decisions + players
+        total = 0
+        for m in self.moves:
+            if m.until is not None:
+                total += -(-(m.until[0].most - m.until[1]) // min(op.amount for op in m.ops)) * stretches
+            elif m.per == "game":
+                total += m.times * min(players, stretches)
+            elif m.per == "round" and rounds is not None:
+                total += m.times * min(players * (rounds + 1), stretches)
+            else:
+                total += m.times * stretches
+        return total
 
     def extra_decisions(self, players: int) -> int:
         """How many more decisions a game's cap must allow per decision of its own (core.caps): a hold limit

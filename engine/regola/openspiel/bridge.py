@@ -31,11 +31,13 @@ How regola maps onto OpenSpiel's API:
 
 Every pack is registered on import of :mod:`regola.openspiel` as ``regola_<pack>`` (parameters
 ``players``, ``setup``, ``variants`` — variant names joined by ``+`` — ``resample`` and ``max_game_length``: 0, the
-default, is the rules' own bound, the pack's decision cap for the player count, which no game passes; a
-smaller number truncates the game there as a draw), and **every rule value a house rule may change** is a
-parameter too, its default the pack's value (``regola_pl(rounds_count=4,money_2=2000)``; names in
-:mod:`regola.openspiel.params`), applied after ``variants``; a game pickles as its pack, variants and
-parameters; ``register(pack, variants)`` adds a game with variants fixed under a name of its own.
+default, is the rules' own bound, derived from the rules in play (regola.core.bounds: the most decisions
+one game can take, or the engine's decision cap where that is smaller), which no game passes; a smaller
+number truncates the game there as a draw; ``max_chance_nodes_in_history`` is derived the same way), and
+**every rule value a house rule may change** is a parameter too, its default the pack's value
+(``regola_pl(rounds_count=4,money_2=2000)``; names in :mod:`regola.openspiel.params`), applied after
+``variants``; a game pickles as its pack, variants and parameters; ``register(pack, variants)`` adds a game
+with variants fixed under a name of its own.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from regola.core.bounds import derive
 from regola.core.caps import decision_cap
 from regola.core.chance import Draws
 from regola.core.errors import PackError, RegolaError
@@ -58,8 +61,8 @@ from regola.openspiel.params import RuleParams, rule_params
 from regola.openspiel.recall import seen, view_text
 from regola.openspiel.resample import resample_history
 
-#: max_game_length 0 (the default) means the rules' own bound: the pack's decision cap for the player count
-#: (core.caps), which no game passes. A smaller value truncates: the game ends there as a draw.
+#: max_game_length 0 (the default) means the rules' own bound (regola.core.bounds, at most the engine's
+#: decision cap, core.caps), which no game passes. A smaller value truncates: the game ends there as a draw.
 DEFAULT_MAX_LENGTH = 0
 DEFAULT_PLAYERS = 4
 
@@ -204,7 +207,12 @@ class RegolaGame(pyspiel.Game):
         self.space = self.ruleset.action_space()
         self.chance_domain = definition.chance_draws.domain(self.ruleset.rules)
         self.tensor_spec = definition.tensor_spec(self.ruleset, self.players)
-        cap = decision_cap(self.ruleset, self.players)
+        cap = decision_cap(self.ruleset, self.players)  # a game that passes it stops with an error
+        derived = derive(self.ruleset, self.players)
+        if derived is not None:
+            cap = min(cap, derived.decisions)
+        #: the most chance nodes one history holds: the derived draws, else one per decision at most
+        self.max_draws = cap if derived is None else derived.draws
         asked = int(params["max_game_length"])
         if asked < 0:
             raise ValueError(f"{self.SHORT_NAME}: max_game_length is 0 (the rules' bound, {cap}) or a positive "
@@ -218,6 +226,10 @@ class RegolaGame(pyspiel.Game):
         # the game's string names its own parameters and the rule values changed, not all ~300 defaults
         shown = {k: params[k] for k in sorted(BASE_PARAMETERS)} | dict(self.changes)
         super().__init__(self.GAME_TYPE, info, shown)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The most chance nodes one history holds, derived from the rules (regola.core.bounds)."""
+        return int(self.max_draws)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its pack, fixed variants and parameters: a fresh process (a multiprocessing worker,

@@ -25,6 +25,10 @@ REGISTRY = Registry(
         "more_districts": city.more_districts,
         "more_rounds": rounds.more_rounds,
     },
+    loops={  # how often each loop of the flow repeats at most (regola.core.bounds)
+        "more_districts": lambda rules, players: len(rules.district_order) - 1,
+        "more_rounds": lambda rules, players: rules.rounds - 1,
+    },
     effects={
         "begin_favors": setup.begin_favors,
         "begin_round": rounds.begin_round,

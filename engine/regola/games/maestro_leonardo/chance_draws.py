@@ -109,4 +109,9 @@ def start(state: State, step: str) -> Draws:
     return LayeredDeal(state)
 
 
-MODEL = ChanceModel(domain=domain, start=start)
+def most(rules: Rules, players: int, step: str) -> int:
+    """The deal draws each card of the catalogue at most once (a removed card or a place in the deck)."""
+    return len(rules.card_ids)
+
+
+MODEL = ChanceModel(domain=domain, start=start, most=most)

@@ -311,6 +311,9 @@ def compile_rules(doc: Mapping[str, Any]) -> Rules:
         if block["kind"] not in kinds:
             raise PackError(f"unknown round kind '{block['kind']}'", field=f"/rounds/schedule/{i}/kind")
         round_kinds.extend([kinds[block["kind"]]] * int(block["count"]))
+    if not round_kinds:
+        raise PackError("the schedule plays no round: at least one block needs a count of 1 or more",
+                        field="/rounds/schedule")
 
     council = city["council"]
     comp_ = doc["completion"]

@@ -16,6 +16,7 @@ from regola.mechanics.ending import abandon_step
 
 REGISTRY = Registry(
     guards={"more_rounds": rounds.more_rounds},
+    loops={"more_rounds": lambda rules, players: rules.rounds - 1},  # at most (regola.core.bounds)
     effects={
         "begin_round": rounds.begin_round,
         "begin_auction": auction.begin_auction,

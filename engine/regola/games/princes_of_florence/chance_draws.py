@@ -45,4 +45,13 @@ def start(state: State, step: str) -> Draws:
     raise ValueError(f"Princes of Florence has no chance step {step!r}")
 
 
-MODEL = ChanceModel(domain=domain, start=start)
+def most(rules: Rules, players: int, step: str) -> int:
+    """The deal draws each card of the three decks once and the extra freedom kinds; the reshuffle each
+    profession card at most once."""
+    if step == "reshuffle":
+        return len(rules.professions)
+    _, extra = rules.freedom_supply.get(players, (0, 0))
+    return len(rules.professions) + len(rules.bonus) + len(rules.prestige) + extra
+
+
+MODEL = ChanceModel(domain=domain, start=start, most=most)

@@ -9,6 +9,7 @@ import itertools
 from regola.core.errors import IllegalAction
 from regola.core.step import Action, Step
 from regola.games.maestro_leonardo.labs import apply_upgrade, upgrade_targets
+from regola.games.maestro_leonardo.rules import Rules
 from regola.games.maestro_leonardo.state import State
 
 PASS: Action = ("pass",)
@@ -355,6 +356,18 @@ class DistrictStep(Step):
     """Decisions inside the district being resolved."""
 
     rule = "district.offer_loop"
+
+    def most(self, rules: Rules, players: int) -> int:
+        """One district, the most its kind takes: a council, Leonardo's holder named, each seat in it
+        choosing a space or withdrawing once, each space carried out once; a priced district, each step of
+        the cost track taken once and each seat passing once; the marketplace, each seat once."""
+        kinds = {rules.districts[letter].kind for letter in rules.district_order}
+        most = players  # the marketplace
+        if "council" in kinds:
+            most = max(most, 1 + players + len(rules.council_spaces))
+        if kinds & {"workshop", "academy", "shop"}:
+            most = max(most, len(rules.cost_track) + players)
+        return most
 
     def decider(self, state: State) -> int | None:
         who: int | None = state.step["who"]

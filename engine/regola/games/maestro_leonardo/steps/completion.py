@@ -14,6 +14,7 @@ from typing import Any
 
 from regola.core.errors import IllegalAction
 from regola.core.step import Action, ActionRange, Step
+from regola.games.maestro_leonardo.rules import Rules
 from regola.games.maestro_leonardo.state import State
 from regola.mechanics.auction import dutch_decline, dutch_state, dutch_turn, open_bid, open_state, open_turn
 from regola.mechanics.ties import NOBODY, preference
@@ -219,6 +220,13 @@ def _listed_bids(state: State) -> tuple[int, ...]:
 
 class Completion(Step):
     rule = "completion.auction"
+
+    def most(self, rules: Rules, players: int) -> int:
+        """An auction needs two labs completing the same card, so a phase holds at most half the labs the
+        seats may hold (limits.labs) of them: each chosen to go first once at most, each sold in the pack's
+        form among at most every seat, none bidding more than a player may hold (parts.money)."""
+        auctions = players * rules.limit_labs // 2
+        return auctions * (1 + rules.mechanics.auction.most_decisions(players, rules.money_most))
 
     def decider(self, state: State) -> int | None:
         who: int | None = state.step["who"]

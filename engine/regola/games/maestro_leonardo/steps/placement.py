@@ -5,6 +5,7 @@ from __future__ import annotations
 from regola.core.errors import IllegalAction
 from regola.core.step import Action, Step
 from regola.games.maestro_leonardo.labs import free_spaces
+from regola.games.maestro_leonardo.rules import Rules
 from regola.games.maestro_leonardo.state import State
 
 PASS: Action = ("pass",)
@@ -61,6 +62,13 @@ def _master(loc: str) -> Action:
 
 class Placement(Step):
     rule = "placement.turn"
+
+    def most(self, rules: Rules, players: int) -> int:
+        """Each seat: its master once, apprentices into each location once with at least one each (no more
+        placements than it may own apprentices, limits.apprentices, nor than the districts and the labs it
+        may hold), and its pass."""
+        locations = len(rules.district_order) + rules.limit_labs
+        return players * (2 + min(rules.limit_apprentices, locations))
 
     def decider(self, state: State) -> int | None:
         s = state.step

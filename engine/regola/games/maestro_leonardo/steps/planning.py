@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from regola.core.errors import IllegalAction
 from regola.core.step import Action, Step
+from regola.games.maestro_leonardo.rules import Rules
 from regola.games.maestro_leonardo.state import Player, State
 
 PASS: Action = ("pass",)
@@ -61,6 +62,11 @@ def _startable(state: State, p: Player) -> list[int]:
 
 class Planning(Step):
     rule = "planning.turn"
+
+    def most(self, rules: Rules, players: int) -> int:
+        """Each seat's turn: in each lab it may hold (limits.labs) an abort of older work and a start
+        (a start is this round's work, which no abort takes back), then its pass."""
+        return players * (1 + 2 * rules.limit_labs)
 
     def decider(self, state: State) -> int | None:
         s = state.step

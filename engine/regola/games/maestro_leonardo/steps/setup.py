@@ -120,6 +120,12 @@ class Deal(Step):
 
     rule = "setup.deck"
 
+    def most(self, rules: Rules, players: int) -> int:
+        return 0
+
+    def events(self, rules: Rules, players: int) -> int:
+        return 1
+
     def decider(self, state: State) -> int | None:
         return None if state.step.get("dealt") else CHANCE
 
@@ -156,6 +162,10 @@ class Favors(Step):
     """Round 0 of the advanced setup: one favor per turn from the Leonardo holder on (R13, F9)."""
 
     rule = "setup.favors"
+
+    def most(self, rules: Rules, players: int) -> int:
+        """One favor a turn, the setup's number of favors each."""
+        return players * rules.favors_per_player.get(players, 0)
 
     def decider(self, state: State) -> int | None:
         s = state.step

@@ -16,6 +16,7 @@ from regola.core.step import Action, ActionRange, Step
 from regola.games.princes_of_florence.measures import bonus_value
 from regola.games.princes_of_florence.placement import Placement
 from regola.games.princes_of_florence.placement.shared import JointPlacement
+from regola.games.princes_of_florence.rules import Rules
 from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.steps import anytime, shared
 from regola.games.princes_of_florence.steps.characters import (
@@ -81,6 +82,15 @@ class Actions(Step):
     """Phase B (004 Faza Akcji): up to two actions a turn, each carried out to its end (module docstring)."""
 
     rule = "actions.limits"
+
+    def most(self, rules: Rules, players: int) -> int:
+        """Each seat's turn: its actions (two, and the cardinal's one more), each carried out to its end in
+        at most three decisions more and one per bonus card it may hold (a work: its bonus cards, finished,
+        its pay turned into points; a card drawn: kept, the rest put under), and ending the turn early;
+        then the round's recruitments and moves back on the fame track (anytime)."""
+        actions = rules.per_turn + (int(rules.characters.get("cardinal_extra_actions", 0)) if rules.characters else 0)
+        per_seat = actions * (3 + len(rules.bonus)) + 1
+        return players * per_seat + anytime.most_recruiting(rules, players) + anytime.most_sales(rules, players)
 
     def midway(self, state: State) -> bool:
         """A follow-up decision of an action or a lot (its options worked out as it began) is under way."""

@@ -19,7 +19,9 @@ from typing import Any
 
 from regola.core.errors import IllegalAction
 from regola.core.step import Action
+from regola.games.princes_of_florence.rules import Rules
 from regola.games.princes_of_florence.state import RECRUITMENT, State
+from regola.games.princes_of_florence.verbs import work_value_bound
 
 RECRUIT_RULE = "actions.recruit"
 SELL_RULE = "actions.prestige_for_money"
@@ -73,7 +75,38 @@ def window(state: State, first: int, skip: int | None) -> list[int]:
     return [seat for seat in seats if seat != skip and recruit_options(state, seat)]
 
 
+def recruiting(rules: Rules, players: int) -> bool:
+    """Whether anyone can come to hold a recruitment card: a lot of this player count gives one."""
+    return any("recruitment" in lot.gives for lot in rules.lots_by_players.get(players, ()))
+
+
+def most_recruiting(rules: Rules, players: int) -> int:
+    """The most recruitment decisions of one round's action phase (regola.core.bounds): each recruitment
+    uses up a card for good, so no more than the box holds; and at each of the turn boundaries (one before
+    every turn and one after the last) each holder waits once."""
+    if not recruiting(rules, players):
+        return 0
+    waits = 0 if rules.recruit_is_action else (players + 1) * players
+    return rules.recruitment_cards + waits
+
+
 # --- moving back on the fame track ---------------------------------------------------------------
+
+
+def most_sales(rules: Rules, players: int) -> int:
+    """The most moves back on the fame track in one round (regola.core.bounds): a sale needs a point, so
+    each seat sells no more than the points it started the game with and every point it can earn in a round,
+    counted from every way the game gives prestige: a work's pay turned into points (a work per action,
+    each worth at most ``work_value_bound``), a building (and its partner's share) per action, per lot won
+    the most a landscape, an architect or the merchant gives, the best work, and the merchant twice."""
+    if not rules.sell_allowed:
+        return 0
+    actions = rules.per_turn + (int(rules.characters.get("cardinal_extra_actions", 0)) if rules.characters else 0)
+    pay = work_value_bound(rules) * rules.payout_per_point // max(1, rules.florins_per_prestige)
+    joint = int(rules.shared_board["joint"]["prestige"]) if rules.shared_board else 0
+    lot = max(rules.repeat_landscape_prestige, max(rules.architect_prestige, default=0), players)
+    earned = actions * max(pay, rules.building_prestige + joint) + rules.per_player * lot
+    return players * (max(0, rules.start_prestige) + earned + rules.best_work_prestige + 2 * players)
 
 
 def may_sell(state: State, seat: int) -> bool:

@@ -18,7 +18,7 @@ from typing import Any
 from regola.core.errors import IllegalAction
 from regola.core.step import Action, Step
 from regola.games.princes_of_florence.placement import Placement
-from regola.games.princes_of_florence.rules import Lot
+from regola.games.princes_of_florence.rules import Lot, Rules
 from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.steps import anytime
 from regola.games.princes_of_florence.steps.characters import rank_position
@@ -125,6 +125,25 @@ class Auction(Step):
     player's lot are this game's; how a chosen lot is sold is the library's form (regola.mechanics.auction)."""
 
     rule = "auction.lots"
+
+    def most(self, rules: Rules, players: int) -> int:
+        """One auction phase: each seat wins at most ``per_player`` lots and declines once; a lot offered at a
+        price nobody takes is not offered again this round; each lot chosen is sold in the pack's form
+        (regola.mechanics.auction; nobody bids past the most a player may hold), and its winner finishes
+        taking it in at most the decisions its stack asks (the merchant's choice, a landscape placed, a
+        prestige card kept and the rest put under, a recruitment card kept for later). A sealed auction
+        is one bid or one refusal each. Moves back on the fame track are counted with the actions."""
+        form = rules.mechanics.auction
+        lots = rules.lots_by_players.get(players, ())
+        won = players * rules.per_player
+        follow = max((_taking(rules, lot) for lot in lots), default=0) + (1 if rules.characters else 0)
+        if form.sealed:
+            return players + won * follow
+        unsold = len({lot.id for lot in lots}) if form.offered else 0
+        chosen = won + unsold
+        selling = 0 if form.priced else (won + unsold) * form.most_decisions(
+            players, rules.money_most, rules.opening_bid.get(players, 0))
+        return chosen + players + selling + won * follow
 
     def midway(self, state: State) -> bool:
         """A follow-up decision of an action or a lot (its options worked out as it began) is under way."""
@@ -301,6 +320,15 @@ class Auction(Step):
             s["chooser"] = _next_in(state, seat)
         if s["sealed"] and s["pending"] is None:
             _settle_sealed(state)
+
+
+def _taking(rules: Rules, lot: Lot) -> int:
+    """The decisions a lot's winner takes to finish taking it (Auction.most)."""
+    if any(give in rules.landscape_kinds for give in lot.gives):
+        return 1
+    if "prestige" in lot.gives:
+        return 1 + (1 if rules.prestige_draw > 2 else 0)
+    return 1 if "recruitment" in lot.gives else 0
 
 
 def sealed_options(state: State, seat: int) -> list[Action]:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from regola.core.step import Action, Step
+from regola.games.princes_of_florence.rules import Rules
 from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.supply import draw
 
@@ -54,6 +55,14 @@ def _bids(state: State, card: dict[str, Any]) -> range:
 
 class Characters(Step):
     rule = "characters.bidding"
+
+    def most(self, rules: Rules, players: int) -> int:
+        """A bid moves a card's token to a better field, so each card takes at most as many bids as it has
+        fields; each seat withdraws or hires once, and the professor's holder chooses a pile and keeps a card."""
+        characters = rules.characters or {}
+        step = max(1, int(characters.get("bid_step", 1)))
+        fields = sum(len(range(int(c["min"]), int(c["max"]) + 1, step)) for c in characters.get("cards", ()))
+        return fields + players + 2
 
     def decider(self, state: State) -> int | None:
         s = state.step

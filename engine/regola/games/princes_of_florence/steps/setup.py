@@ -30,6 +30,12 @@ class Deal(Step):
 
     rule = "setup.professions"
 
+    def most(self, rules: Rules, players: int) -> int:
+        return 0
+
+    def events(self, rules: Rules, players: int) -> int:
+        return 1
+
     def decider(self, state: State) -> int | None:
         return None if state.step.get("dealt") else CHANCE
 
@@ -98,6 +104,12 @@ class Keep(Step):
 
     rule = "setup.professions"
 
+    def most(self, rules: Rules, players: int) -> int:
+        """Each seat gives back the cards beyond those it keeps one by one (or keeps them in one decision);
+        in a draft or from a display it picks each card it keeps."""
+        deal = rules.mechanics.deal
+        return 0 if deal is None else players * max(1, deal.dealt - deal.kept, deal.kept)
+
     def decider(self, state: State) -> int | None:
         if "display" in state.step:
             deal = state.rules.mechanics.deal
@@ -150,6 +162,12 @@ class Reshuffle(Step):
 
     rule = "setup.professions"
     stream = "reshuffle"  # its own stream: the deal before it never shifts it (core.game.Game.streams)
+
+    def most(self, rules: Rules, players: int) -> int:
+        return 0
+
+    def events(self, rules: Rules, players: int) -> int:
+        return 1
 
     def decider(self, state: State) -> int | None:
         return None if state.step.get("shuffled") else CHANCE
