@@ -16,7 +16,8 @@ np = pytest.importorskip("numpy")
 from open_spiel.python import rl_environment  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-import regola.openspiel  # noqa: E402,F401  (registers every pack)
+import regola.openspiel  # noqa: E402  (registers every pack)
+import regola.openspiel.recall  # noqa: E402
 from regola.openspiel import register, short_name_for  # noqa: E402
 
 
@@ -143,7 +144,11 @@ def test_information_states_are_perfect_recall_and_tensors_come_from_the_view() 
     assert np.array_equal(world.observation_tensor(seat), hand_before)
     assert world.information_state_string(seat) == state.information_state_string(seat)
     assert len(state.observation_tensor(other)) == game.observation_tensor_size()
-    assert game.information_state_tensor_size() == game.observation_tensor_size() + game.num_distinct_actions()
+    # the view now, the seat's actions counted, and the fingerprint of its recall trail
+    assert game.information_state_tensor_size() == game.observation_tensor_size() + game.num_distinct_actions() \
+        + regola.openspiel.recall.PIECES
+    assert np.array_equal(world.information_state_tensor(seat), state.information_state_tensor(seat))
+    assert not np.array_equal(a.information_state_tensor(seat), b.information_state_tensor(seat))
 
 
 def test_the_rl_environment_runs_episodes() -> None:

@@ -166,3 +166,28 @@ def test_the_game_length_bounds_hold_over_the_whole_tree_and_are_within_four_tim
     assert game.max_game_length() <= 4 * longest, (game.max_game_length(), longest)
     assert game.max_chance_nodes_in_history() <= 4 * drawn, (game.max_chance_nodes_in_history(), drawn)
     assert game.max_history_length() == game.max_game_length() + game.max_chance_nodes_in_history()
+
+
+@pytest.mark.parametrize("spec", [GAME, "regola_pl(players=2,variants=pf-tiny)", DUEL])
+def test_the_information_state_tensor_tells_apart_every_information_set_and_only_those(spec: str) -> None:
+    """Issue 46, item 2: over the whole tree, each seat has exactly one information-state tensor per
+    information set (its string), and no two sets share one (before: ml-tiny's 1,753 sets gave 679)."""
+    import numpy as np
+
+    game = pyspiel.load_game(spec)
+    tensors: list[dict[str, set[bytes]]] = [{}, {}]
+    stack = [game.new_initial_state()]
+    while stack:
+        state = stack.pop()
+        if state.is_terminal():
+            continue
+        if state.is_chance_node():
+            stack.extend(state.child(a) for a, _ in state.chance_outcomes())
+            continue
+        seat = state.current_player()
+        tensor = np.asarray(state.information_state_tensor(), np.float32).tobytes()
+        tensors[seat].setdefault(state.information_state_string(), set()).add(tensor)
+        stack.extend(state.child(a) for a in state.legal_actions())
+    for seat in (0, 1):
+        assert all(len(found) == 1 for found in tensors[seat].values()), seat  # a function of the set
+        assert len(set().union(*tensors[seat].values())) == len(tensors[seat]), seat  # and tells them apart

@@ -18,9 +18,11 @@ How regola maps onto OpenSpiel's API:
   two different views give different lines) and the action it took, a fingerprint of its view after
   every step of the game (anyone's decision or a chance outcome), then its whole view now. The trail is
   recorded only once a perfect-recall observer exists for the game, so play without one pays nothing;
-  a state begun before replays its history once when asked. The tensor is a summary, not perfect
-  recall: the observation tensor followed by how often the seat took each action id so far;
-  ``RegolaState.observation_history`` is the perfect-recall sequence of what the seat saw and did.
+  a state begun before replays its history once when asked. The tensor says as much: the observation
+  tensor, how often the seat took each action id so far, and the fingerprint of the whole trail (96 bits
+  as four numbers of 24 bits in [0, 1), each exact in float32), so no two information sets share one;
+  ``RegolaState.observation_history`` is the perfect-recall sequence of what the seat saw and did, for a
+  network that learns from it.
 * **Returns** at the end: 1 shared by the seats ranked first, 0 to the others (constant sum 1).
 * **Serialization** needs no generator: pyspiel stores the history, the state pickles as the game's
   JSON (plus the draws of a deal in progress and the recall trails), and a state restores from it.
@@ -58,7 +60,7 @@ from regola.core.game import CHANCE, TERMINAL, Game, Ruleset, to_action
 from regola.core.pack import available_packs, load_pack
 from regola.core.step import SPECTATOR
 from regola.openspiel.params import RuleParams, rule_params
-from regola.openspiel.recall import seen, view_text
+from regola.openspiel.recall import PIECES, digest, fingerprint_numbers, seen, view_text
 from regola.openspiel.resample import resample_history
 
 #: max_game_length 0 (the default) means the rules' own bound (regola.core.bounds, at most the engine's
@@ -319,7 +321,7 @@ class RegolaState(pyspiel.State):
     # -- pyspiel's API --------------------------------------------------------------------------------
     def decisions(self) -> int:
         """The player decisions taken so far (chance outcomes not counted)."""
-        return sum(sum(counts.values()) for counts in self.box.action_counts)
+        return sum(len(taken) for taken in self.box.taken)
 
     def _saw(self) -> None:
         """Each seat's view after a step, as a fingerprint in its recall trail: what a seat saw between
@@ -382,7 +384,7 @@ class RegolaState(pyspiel.State):
             # the seat saw this very state after the last step (nothing moves between): its fingerprint then
             now = trail[-1][4:] if trail and trail[-1].startswith("saw ") else seen(game, who)
             trail.append(now + " > " + box.space.text(action, game.state))
-        box.counts(who)[action] = box.counts(who).get(action, 0) + 1
+        box.taken[who].append(action)
         game.apply_legal(index)
         box.settle()
         box.legal = None
@@ -451,7 +453,7 @@ class RegolaState(pyspiel.State):
         world_game.history = list(box.game.history)
         state = self.get_game().new_initial_state()
         state._box = _Box(self._key, world_game, None, [t[:] for t in box.trails],
-                          [dict(c) for c in box.action_counts], box.recording)
+                          [t[:] for t in box.taken], box.recording)
         return state
 
     def __str__(self) -> str:
@@ -483,21 +485,18 @@ class _Box:
     pickles (serialize) a state's attributes one by one: here a clone becomes ``Game.clone`` and a
     pickle the game's JSON, with no random generator in either."""
 
-    __slots__ = ("action_counts", "draws", "game", "key", "legal", "recording", "space", "trails")
+    __slots__ = ("draws", "game", "key", "legal", "recording", "space", "taken", "trails")
 
     def __init__(self, key: _Key, game: Game, draws: Draws | None, trails: list[list[str]],
-                 action_counts: list[dict[int, int]] | None = None, recording: bool = False) -> None:
+                 taken: list[list[int]] | None = None, recording: bool = False) -> None:
         self.key = key
         self.game = game
         self.draws = draws
         self.trails = trails
-        self.action_counts = action_counts if action_counts is not None else [{} for _ in trails]
+        self.taken = taken if taken is not None else [[] for _ in trails]  # each seat's action ids, in order
         self.recording = recording  # whether the trails hold every view since the start (see RegolaState.recalled)
         self.space = game.ruleset.action_space()
         self.legal: dict[int, int] | None = None  # action id -> index in the engine's legal list
-
-    def counts(self, seat: int) -> dict[int, int]:
-        return self.action_counts[seat]
 
     def legal_map(self) -> dict[int, int]:
         if self.legal is None:
@@ -535,22 +534,20 @@ class _Box:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         game = self.game.clone(random.Random(0))  # no copy of a generator: chance comes from outside
         return _Box(self.key, game, self._draws_copy(game), [t[:] for t in self.trails],
-                    [dict(c) for c in self.action_counts], self.recording)
+                    [t[:] for t in self.taken], self.recording)
 
     def __reduce__(self) -> tuple[Any, ...]:
         history = [[w, list(a)] for w, a in self.game.history]
         saved = {"state": self.game.state.to_json(), "history": history,
                  "draws": None if self.draws is None else self.draws.taken, "trails": self.trails,
-                 "recording": self.recording,
-                 "counts": [sorted(c.items()) for c in self.action_counts]}
+                 "recording": self.recording, "taken": self.taken}
         return (_unbox, (self.key, json.dumps(saved, default=list)))
 
 
 def _unbox(key: _Key, text: str) -> _Box:
     saved = json.loads(text)
     game = Game.resume(_RULESETS[key], saved["state"], [(w, to_action(a)) for w, a in saved["history"]])
-    box = _Box(key, game, None, saved["trails"], [{a: n for a, n in c} for c in saved["counts"]],
-               bool(saved.get("recording", False)))
+    box = _Box(key, game, None, saved["trails"], saved["taken"], bool(saved.get("recording", False)))
     if saved["draws"] is not None:
         box.draws = game.chance_draws()
         for outcome in saved["draws"]:
@@ -575,7 +572,8 @@ class ViewObserver:
         self.spec = game.tensor_spec
         self.players = game.players
         blocks = game.players if kind == "all" else 1
-        size = self.spec.size * blocks + (game.space.size if perfect_recall else 0)
+        self.actions = game.space.size
+        size = self.spec.size * blocks + (self.actions + PIECES if perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.scales = np.asarray(self.spec.scales, np.float32)  # normalized = raw / scale, once per call in numpy
         self.dict: dict[str, np.ndarray] = {}
@@ -587,7 +585,9 @@ class ViewObserver:
                 start = base + offsets[f.name]
                 self.dict[prefix + f.name] = self.tensor[start:start + f.size].reshape(f.shape)
         if perfect_recall:
-            self.dict["own_actions"] = self.tensor[self.spec.size:]
+            start = self.spec.size
+            self.dict["own_actions"] = self.tensor[start:start + self.actions]
+            self.dict["recall"] = self.tensor[start + self.actions:]
 
     def _normalized(self, view: dict[str, Any], seat: int) -> np.ndarray:
         return np.asarray(self.spec.encode(view, seat), np.float32) / self.scales
@@ -608,10 +608,18 @@ class ViewObserver:
             return
         self.tensor[:size] = self._normalized(game.view(player), player)
         if self.perfect_recall:
-            own = self.tensor[size:]
-            own[:] = 0.0
-            for action, count in state.box.counts(player).items():
-                own[action] = count
+            self._recall(state, player)
+
+    def _recall(self, state: RegolaState, player: int) -> None:
+        """The seat's own actions counted, and the fingerprint of its whole recall trail (what it saw after
+        every step and what it did; regola.openspiel.recall) in 96 bits, every one kept: with the view now,
+        as much as the information-state string says, so two information sets never share a tensor."""
+        own = self.dict["own_actions"]
+        own[:] = 0.0
+        box = state.recalled()
+        for action in box.taken[player]:
+            own[action] += 1
+        self.dict["recall"][:] = fingerprint_numbers(digest("\n".join(box.trails[player])))
 
     def string_from(self, state: RegolaState, player: int) -> str:
         game = state.regola

@@ -23,3 +23,13 @@ def digest(text: str) -> str:
 def seen(game: Game, seat: int) -> str:
     """The fingerprint of what ``seat`` sees of ``game`` now."""
     return digest(view_text(game, seat))
+
+
+#: a fingerprint as tensor entries: its 96 bits in pieces of 24, each a float32 holds exactly
+PIECES, PIECE_BITS = 4, 24
+
+
+def fingerprint_numbers(fingerprint: str) -> list[float]:
+    """A fingerprint (24 hexadecimal digits) as ``PIECES`` numbers in [0, 1), every bit kept."""
+    width = PIECE_BITS // 4
+    return [int(fingerprint[i * width:(i + 1) * width], 16) / (1 << PIECE_BITS) for i in range(PIECES)]
