@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["TensorField", "TensorSpec", "Writer", "common_fields", "fill_common"]
+__all__ = ["TensorField", "TensorSpec", "Writer", "common_fields", "fill_common", "fill_moves", "moves_fields"]
 
 
 @dataclass(frozen=True)
@@ -87,6 +87,34 @@ def fill_common(view: dict[str, Any], seat: int, w: Writer, rounds: int, phases:
     w.set("phase", 1, list(phases).index(view["phase"]))
     who = view.get("to_move", -1)
     w.set("to_move", 1, (who - seat) % players if who is not None and who >= 0 else players)
+
+
+def moves_fields(ruleset: Any, players: int) -> tuple[TensorField, ...]:
+    """The fields of what a pack's declared moves add to every view (``Game.view``), only where they add it:
+    the counters the rules keep (``kept``, per part and seat, each over its most) and who has claimed the
+    next round's start (``claimed``)."""
+    moves = getattr(ruleset, "moves", None)
+    if not moves:
+        return ()
+    out: list[TensorField] = []
+    if moves.parts:
+        scales = tuple(float(max(part.most, 1)) for part in moves.parts.values())
+        out.append(TensorField("kept", (players, len(moves.parts)), "per seat: each counter the rules keep ("
+                               + ", ".join(moves.parts) + ")", scales))
+    if moves.claims:
+        out.append(TensorField("claimed", (players + 1,), "one-hot: the seat that claimed the next round's start "
+                               "(relative; last: nobody)"))
+    return tuple(out)
+
+
+def fill_moves(view: dict[str, Any], seat: int, w: Writer, players: int) -> None:
+    """Fill the ``moves_fields`` from a view."""
+    for k, values in enumerate(view.get("kept", {}).values()):
+        for s, value in enumerate(values):
+            w.set("kept", value, (s - seat) % players, k)
+    if "claimed" in view:
+        who = view["claimed"]
+        w.set("claimed", 1, (who - seat) % players if who is not None else players)
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from regola.core.tensor import TensorField, TensorSpec, Writer, common_fields, fill_common
+from regola.core.tensor import TensorField, TensorSpec, Writer, common_fields, fill_common, fill_moves, moves_fields
 from regola.games.maestro_leonardo.rules import Rules
 from regola.games.maestro_leonardo.verbs import purse_bound
+from regola.mechanics.awards import RECENT
+
+#: the council's stages (city.py): Leonardo named, spaces chosen, spaces carried out
+COUNCIL_STAGES = ("leonardo", "choose", "execute")
 
 
 def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
@@ -33,7 +37,7 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
     known = len(cards) if seen.open_pile("inventions") else max(peek, seen.shown_on_top("inventions"), 1)
     spaces = tuple(s.id for s in rules.council_spaces)
     n_c, n_m, n_d, p = len(cards), len(materials), len(districts), players
-    lab_numbers = ("present", "working", "weeks", "apprentices", "master", "robots")
+    lab_numbers = ("present", "working", "weeks", "apprentices", "master", "robots", "fresh")
     # scales of a normalized tensor (TensorField.scale): the bound the pack sets on each count, and for
     # money the most a seat can hold (verbs.purse_bound)
     people = max(rules.limit_apprentices, rules.apprentices_per_color, 1)
@@ -43,6 +47,8 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
     cards_per = max(rules.cards_per_material, 1)
     component_most = max((max(c.components, default=1) for c in rules.cards.values()), default=1) or 1
     purse = float(max(purse_bound(rules), 1))
+    # a house rule's awards (mechanics.awards) are paid in the open: the view lists the latest (awards.RECENT)
+    gains = tuple(dict.fromkeys(a.gain for awards in rules.mechanics.awards.values() for a in awards))
     fields = (
         *common_fields(rules.rounds, phases, p),
         TensorField("leonardo", (p,), "one-hot: the seat holding Leonardo (relative)"),
@@ -66,7 +72,7 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
         TensorField("cards", (p, n_c), "multi-hot per seat: invention cards in front of it"),
         TensorField("completed", (p, n_c), "multi-hot per seat: inventions it completed"),
         TensorField("labs", (p, labs, len(lab_numbers)), "per seat and lab: " + ", ".join(lab_numbers),
-                    (1, 1, weeks, spaces_most, 1, robots_most)),
+                    (1, 1, weeks, spaces_most, 1, robots_most, 1)),
         TensorField("lab_kind", (p, labs, len(kinds) + len(sides)), "one-hot per lab: kind, then side"),
         TensorField("lab_target", (p, labs, n_c), "one-hot per lab: its invention, where the view shows it"),
         TensorField("lab_materials", (p, labs, n_m), "per lab: material cards under it, where the view shows them",
@@ -81,6 +87,15 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
         TensorField("rank", (p, p), "row r one-hot: the seat ranked r-th in that district"),
         TensorField("price", (1,), "the current price in that district", max(max(rules.cost_track, default=1), 1)),
         TensorField("spaces", (len(spaces), p), "per council space: one-hot the seat that took it"),
+        TensorField("council_stage", (len(COUNCIL_STAGES),),
+                    "one-hot: the council's stage: " + ", ".join(COUNCIL_STAGES)),
+        TensorField("box", (n_c,),
+                    "multi-hot: cards in the box (nobody won them, or a house rule's move put them there)"),
+        *((TensorField("awarded", (RECENT, 2 + p + len(gains)), "only where a house rule gives awards: the latest "
+                       "awards, oldest first: given, how much the part changed, one-hot the seat (relative), one-hot "
+                       "the part", (1, purse, *(1,) * (p + len(gains)))),
+           TensorField("awards_given", (1,), "how many awards were given so far", RECENT)) if gains else ()),
+        *moves_fields(ruleset, p),
     )
 
     def fill(view: dict[str, Any], seat: int, w: Writer) -> None:
@@ -119,7 +134,8 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
             for c in entry["completed"]:
                 w.set("completed", 1, r, card_at[c])
             for li, lab in enumerate(entry["labs"][:labs]):
-                numbers = (1, lab["working"], lab["weeks"], lab["apprentices"], lab["master"], lab["robots"])
+                numbers = (1, lab["working"], lab["weeks"], lab["apprentices"], lab["master"], lab["robots"],
+                           lab["fresh"])
                 for k, value in enumerate(numbers):
                     w.set("labs", value, r, li, k)
                 w.set("lab_kind", 1, r, li, kinds.index(lab["kind"]))
@@ -151,5 +167,17 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
                 w.set("price", step["price"], 0)
             for space, s in step.get("spaces", {}).items():
                 w.set("spaces", 1, spaces.index(int(space)), rel(s))
+            if "stage" in step:
+                w.set("council_stage", 1, COUNCIL_STAGES.index(step["stage"]))
+        for c in view["box"]:
+            w.set("box", 1, card_at[c])
+        awarded = view.get("awarded", ())
+        for row, (number, s, gain, change) in enumerate(awarded[-RECENT:]):
+            w.set("awarded", 1, row, 0)
+            w.set("awarded", change, row, 1)
+            w.set("awarded", 1, row, 2 + rel(s))
+            w.set("awarded", 1, row, 2 + p + gains.index(gain))
+            w.set("awards_given", number, 0)
+        fill_moves(view, seat, w, p)
 
     return TensorSpec(fields, fill)

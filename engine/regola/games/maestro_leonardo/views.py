@@ -8,9 +8,11 @@ from typing import Any
 from regola.games.maestro_leonardo.state import State
 
 
-def _lab_view(lab: Any, shown: bool) -> dict[str, Any]:
+def _lab_view(lab: Any, shown: bool, round_now: int) -> dict[str, Any]:
+    """A lab as a seat sees it: ``fresh`` when its work began this round (it cannot be aborted yet, 001 §6)."""
     out: dict[str, Any] = {"kind": lab.kind, "side": lab.side, "robots": lab.robots, "working": lab.target is not None,
-                           "weeks": lab.weeks, "apprentices": lab.apprentices, "master": lab.master}
+                           "weeks": lab.weeks, "apprentices": lab.apprentices, "master": lab.master,
+                           "fresh": lab.target is not None and lab.started_round >= round_now}
     if shown or lab.revealed:
         out["target"] = lab.target
         out["materials"] = list(lab.materials) if lab.materials is not None else None
@@ -35,7 +37,8 @@ def view(state: State, seat: int) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "seat": p.seat, "color": p.color, "apprentices": p.apprentices, "academy": p.academy,
             "master": p.master, "robot_supply": p.robot_supply, "cards": list(p.cards),
-            "completed": list(p.completed), "labs": [_lab_view(lab, sees("lab_work", own)) for lab in p.labs],
+            "completed": list(p.completed),
+            "labs": [_lab_view(lab, sees("lab_work", own), state.round) for lab in p.labs],
         }
         if sees("money", own):
             entry["money"] = p.money
@@ -56,6 +59,8 @@ def view(state: State, seat: int) -> dict[str, Any]:
                 "my_bid": s["bids"].get(str(seat))}
     elif s.get("kind"):
         step = {"district": s["letter"], "kind": s["kind"], "rank": list(s["rank"])}
+        if "phase" in s:  # the council: Leonardo named, spaces chosen, spaces carried out
+            step["stage"] = s["phase"]
         if "done" in s:
             step["price"] = _price(state)
         if "spaces" in s:
@@ -83,7 +88,7 @@ def greedy_view(state: State, seat: int) -> dict[str, Any]:
     rules = state.rules
     p = state.players[seat]
     me = {"seat": seat, "apprentices": p.apprentices, "academy": p.academy, "cards": p.cards,
-          "completed": p.completed, "labs": [_lab_view(lab, True) for lab in p.labs], "money": p.money,
+          "completed": p.completed, "labs": [_lab_view(lab, True, state.round) for lab in p.labs], "money": p.money,
           "hand": dict(zip(rules.materials, p.hand, strict=True))}
     players: list[dict[str, Any] | None] = [None] * len(state.players)
     players[seat] = me

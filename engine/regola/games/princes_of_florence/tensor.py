@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from regola.core.tensor import TensorField, TensorSpec, Writer, common_fields, fill_common
+from regola.core.tensor import TensorField, TensorSpec, Writer, common_fields, fill_common, fill_moves, moves_fields
 from regola.games.princes_of_florence.placement import Placement
 from regola.games.princes_of_florence.rules import Rules
 from regola.games.princes_of_florence.views import PILE_CARDS
@@ -20,6 +20,9 @@ from regola.games.princes_of_florence.views import PILE_CARDS
 PENDING = ("place", "joint", "profession", "bonus", "work", "convert", "prestige", "merchant", "professor",
            "under")
 SEAT_NUMBERS = ("money", "prestige", "architects", "jesters", "hand_size", "bonus_size", "prestige_size")
+#: per seat in phase A: out of the round, passed this lot, high bidder, its place in a Dutch offer's order,
+#: has named its sealed bid
+AUCTION_SEAT = ("out", "passed", "high", "asked", "sealed")
 
 
 def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
@@ -49,6 +52,9 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
     open_piles = tuple(pile for pile in PILE_CARDS if seen.open_pile(pile) or seen.shown_on_top(pile))
     pile_cards = {"professions": professions, "bonus": bonus, "prestige": prestige}
     pile_offsets = {pile: sum(len(pile_cards[q]) for q in open_piles[:i]) for i, pile in enumerate(open_piles)}
+    deal = rules.mechanics.deal
+    dealing = deal is not None and (deal.passed or deal.shown)  # a draft or an open display at setup
+    characters = tuple(str(c["id"]) for c in (rules.characters or {}).get("cards", ()))
     fields = (
         *common_fields(rules.rounds, phases, p),
         TensorField("start", (p,), "one-hot: the start player (relative)"),
@@ -74,21 +80,43 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
         TensorField("bonus", (p, len(bonus)), "per seat: bonus cards in hand, where the view shows them"),
         TensorField("prestige_cards", (p, len(prestige)), "per seat: prestige cards, where the view shows them"),
         TensorField("auction", (len(lots), 2), "per lot: sold this round, being auctioned now"),
-        TensorField("auction_seats", (p, 3), "per seat: out of this round's auction, passed this lot, high bidder"),
+        TensorField("auction_seats", (p, len(AUCTION_SEAT)), "per seat: out of this round's auction, passed this "
+                    "lot, high bidder, its place in a Dutch offer's order (1 first; 0 not asked), has named its sealed "
+                    "bid", (1, 1, 1, p, 1)),
         TensorField("auction_price", (1,), "the current bid, a Dutch lot's price, or the seat's own sealed bid",
                     purse),
         TensorField("turn", (p + 1, 2), "the actions phase: one-hot whose turn (last: none), actions done",
                     (1, max(rules.per_turn, 1))),
         TensorField("pending", (len(PENDING),), "one-hot: the kind of follow-up decision pending"),
         TensorField("pending_seat", (p,), "one-hot: whose follow-up decision it is"),
-        TensorField("pending_piece", (len(pieces),), "one-hot: the piece a pending placement places"),
+        TensorField("pending_piece", (len(pieces),), "multi-hot: the pieces a pending placement may place"),
+        TensorField("pending_then", (len(PENDING),), "one-hot: the follow-up that comes after the pending one (the "
+                    "merchant's choice, then the lot's)"),
+        TensorField("window", (p,), "between turns of phase B: each seat's place in the order asked to recruit "
+                    "(1 first; 0 not asked)", p),
         TensorField("pending_cards", (len(professions) + len(bonus) + len(prestige),),
                     "the observer's pending card choice: professions, then bonus, then prestige cards"),
-        TensorField("pending_numbers", (2,), "the observer's pending work value and most prestige to buy",
-                    (work, glory)),
+        TensorField("pending_numbers", (3,), "the observer's pending work value, most prestige to buy, and the "
+                    "price the merchant may take back", (work, glory, purse)),
         *((TensorField("open_piles", (sum(len(pile_cards[q]) for q in open_piles),),
                        f"per card of the face-up piles and shown tops ({', '.join(open_piles)}): 1 on top, 1/2 "
                        "under it, 1/3 next…; 0 where it is not in the pile or not shown"),) if open_piles else ()),
+        *((TensorField("deal_cards", (len(professions),), "only where the deal is a draft or an open display: the "
+                       "cards the observer may pick from (its packet, or the display)"),
+           TensorField("deal_turn", (p + 1,), "one-hot: whose pick it is (relative; last: nobody)"),
+           TensorField("deal_picks", (1,), "picks made so far", max(p * (deal.kept if deal else 1), 1)))
+          if dealing else ()),
+        *((TensorField("character_owners", (len(characters), p + 1), "only with the character cards: per card, "
+                       "one-hot who holds it this round (last: nobody)"),
+           TensorField("character_tokens", (len(characters), p + 1), "per card: one-hot whose token lies on it, "
+                       "and its bid", (*(1,) * p, purse)),
+           TensorField("character_turn", (p + 1,), "one-hot: whose turn of phase A2 (last: nobody)"),
+           TensorField("character_settled", (p,), "multi-hot: seats done with phase A2"),
+           TensorField("character_money", (2,), "florins on the banker's card, and 1 while the merchant's "
+                       "holder still has his choice", (purse, 1)),
+           TensorField("merchant", (p + 1,), "one-hot: who holds the merchant's unused choice (last: nobody)"))
+          if characters else ()),
+        *moves_fields(ruleset, p),
     )
 
     def fill(view: dict[str, Any], seat: int, w: Writer) -> None:
@@ -144,6 +172,10 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
                 w.set("auction", 1, lots.index(step["lot"]), 1)
             for s, out in enumerate(step["out"]):
                 w.set("auction_seats", 1 if out else 0, rel(s), 0)
+            for place, s in enumerate(step.get("asked", ()), 1):
+                w.set("auction_seats", place, rel(s), 3)
+            for s in step.get("bid", ()):
+                w.set("auction_seats", 1, rel(s), 4)
             for s in step["passed"]:
                 w.set("auction_seats", 1, rel(s), 1)
             if step["high"] is not None:
@@ -156,24 +188,64 @@ def tensor_spec(ruleset: Any, players: int) -> TensorSpec:
         if "done" in step and "turn" in step:
             w.set("turn", 1, rel(step["turn"]) if step["turn"] is not None else p, 0)
             w.set("turn", step["done"], 0, 1)
+            for place, s in enumerate(step.get("window", ()), 1):
+                w.set("window", place, rel(s))
         pending = step.get("pending")
         if pending is not None:
             if pending["kind"] in PENDING:
                 w.set("pending", 1, PENDING.index(pending["kind"]))
             w.set("pending_seat", 1, rel(pending["seat"]))
-            if pending.get("piece") in pieces:
-                w.set("pending_piece", 1, pieces.index(pending["piece"]))
-            offsets = {"profession": 0, "bonus": len(professions), "prestige": len(professions) + len(bonus)}
-            tables = {"profession": professions, "bonus": bonus, "prestige": prestige}
-            deck = (str(pending.get("deck", "")).removesuffix("_deck") if pending["kind"] == "under"
-                    else str(pending["kind"]))
-            if deck in offsets and "cards" in pending:
-                for card in pending["cards"]:
-                    w.set("pending_cards", 1, offsets[deck] + tables[deck][card])
+            then = pending.get("then")
+            if then is not None and then["kind"] in PENDING:
+                w.set("pending_then", 1, PENDING.index(then["kind"]))
+            for part in (pending, then or {}):
+                for piece in (part.get("piece"), *part.get("gives", ())):
+                    if piece in pieces:
+                        w.set("pending_piece", 1, pieces.index(piece))
+                _pending_cards(part, w)
             w.set("pending_numbers", pending.get("value", 0), 0)
             w.set("pending_numbers", pending.get("max", 0), 1)
+            w.set("pending_numbers", pending.get("price", 0), 2)
+        if dealing:
+            for c in step.get("packet") or step.get("display") or ():
+                w.set("deal_cards", 1, professions[c])
+            if "picks" in step or "taken" in step:
+                who = step.get("turn")
+                w.set("deal_turn", 1, rel(who) if who is not None else p)
+                w.set("deal_picks", step.get("picks", step.get("taken", 0)), 0)
+        if characters:
+            known = view.get("characters") or {}
+            for card, who in known.get("owners", {}).items():
+                w.set("character_owners", 1, characters.index(card), rel(who))
+            for i, card in enumerate(characters):
+                if card not in known.get("owners", {}):
+                    w.set("character_owners", 1, i, p)
+            w.set("character_money", known.get("banker_money") or 0, 0)
+            merchant = known.get("merchant")
+            w.set("merchant", 1, rel(merchant) if merchant is not None else p)
+            if "tokens" in step:
+                for card, (who, bid) in step["tokens"].items():
+                    w.set("character_tokens", 1, characters.index(card), rel(who))
+                    w.set("character_tokens", bid, characters.index(card), p)
+                who = step["bidder"]
+                w.set("character_turn", 1, rel(who) if who is not None else p)
+                for s, settled in enumerate(step["settled"]):
+                    w.set("character_settled", 1 if settled else 0, rel(s))
+        fill_moves(view, seat, w, p)
         for pile, cards in view["open_piles"].items():
             for depth, c in enumerate(cards):
                 w.set("open_piles", 1 / (depth + 1), pile_offsets[pile] + pile_cards[pile][c])
 
+    def _pending_cards(pending: dict[str, Any], w: Writer) -> None:
+        """The cards of a pending choice (its drawn cards, the card a work is made with) into pending_cards."""
+        deck = (str(pending.get("deck", "")).removesuffix("_deck") if pending.get("kind") == "under"
+                else str(pending.get("kind")))
+        if deck in offsets and "cards" in pending:
+            for card in pending["cards"]:
+                w.set("pending_cards", 1, offsets[deck] + tables[deck][card])
+        if pending.get("kind") == "work" and pending.get("card") in professions:
+            w.set("pending_cards", 1, professions[pending["card"]])
+
+    offsets = {"profession": 0, "bonus": len(professions), "prestige": len(professions) + len(bonus)}
+    tables = {"profession": professions, "bonus": bonus, "prestige": prestige}
     return TensorSpec(fields, fill)

@@ -77,7 +77,7 @@ class Deal(Step):
             del deck[:deal.dealt]
         else:
             for p in state.players:
-                p.hand = deck[:deal.dealt]
+                p.hand = sorted(deck[:deal.dealt])  # a hand is kept in card order, as every later change keeps it
                 del deck[:deal.dealt]
         state.profession_deck = deck
         state.bonus_deck = list(action[2])
