@@ -45,8 +45,10 @@ def test_tune_finds_a_known_optimum_and_resumes_without_replaying(tmp_path: Path
     out = tmp_path / "short.yaml"
     argv = ["tune", "--goal", "length", "--target", repr(target), "--vary", f"{ROUNDS}=4..9", "--players", "2",
             "--setup", "advanced", "--lineups", "random", "--stages", "20,60", "--budget", "2000", "--confirm", "0",
-            "--jobs", "1", "--quiet", "--out", str(out)]
+            "--jobs", "1", "--quiet", "--lang", "de", "--out", str(out)]
     assert main(argv) == 0
+    said = capsys.readouterr().out.strip().splitlines()[-1]  # what tune says is in --lang; the file's header is not
+    assert "(1 Änderung)" in said and "Ziel erreicht mit den Startwerten der Suche" in said, said
     written = yaml.safe_load(out.read_text(encoding="utf-8"))["variant"]
     assert written["id"] == "short" and written["changes"] == [{"op": "replace", "path": ROUNDS, "value": 5}]
     assert load_pack("cs", variants=[str(out)]).data["rounds"]["schedule"][0]["count"] == 5
@@ -173,6 +175,7 @@ def test_the_confirmation_seeds_are_checked_for_every_game_it_plays(monkeypatch:
 def test_a_goal_is_met_only_where_every_interval_lies_within_it() -> None:
     from regola.cli.tune import _verdict
     from regola.sim.tune import Confirmed, games_to_show, wilson
+    from regola.sim.words import Words
 
     fair = goal("fair-seats")  # at most 4 pp, each seat within 6 pp of its fair share
 
@@ -186,15 +189,18 @@ def test_a_goal_is_met_only_where_every_interval_lies_within_it() -> None:
     inside = Confirmed(0.025, 0.015, 0.035, 0.06)
     reaching = Confirmed(0.030, 0.018, 0.045, 0.06)  # the figure below 4 pp, its interval not
     above = Confirmed(0.046, 0.035, 0.058, 0.06)
-    said, met = _verdict({"greedy": inside}, fair, Tuner(), Top(), 2000)
+    said, met = _verdict({"greedy": inside}, fair, Tuner(), Top(), 2000, Words())
     assert met and said.startswith("goal met")
-    said, met = _verdict({"greedy": inside, "random": reaching}, fair, Tuner(), Top(), 2000)
+    said, met = _verdict({"greedy": inside, "random": reaching}, fair, Tuner(), Top(), 2000, Words())
     assert not met and "not shown at 2,000 games" in said and "about 4,500 games" in said
+    said, _ = _verdict({"greedy": inside, "random": reaching}, fair, Tuner(), Top(), 2000, Words("de"))
+    assert said == "Ziel bei 2.000 Partien nicht gezeigt: ein Intervall reicht über 4,0\u00a0Pp.; etwa 4.500 Partien " \
+        "je Arm würden es zeigen", said
     assert games_to_show(reaching, 0.04, 2000) == 4500  # the interval narrows as 1/sqrt(games)
-    said, met = _verdict({"greedy": above}, fair, Tuner(), Top(), 2000)
+    said, met = _verdict({"greedy": above}, fair, Tuner(), Top(), 2000, Words())
     assert not met and said.startswith("goal not met")
     assert games_to_show(above, 0.04, 2000) is None
-    said, met = _verdict({}, fair, Tuner(), Top(), 0)  # no confirmation: the search's figure, said as such
+    said, met = _verdict({}, fair, Tuner(), Top(), 0, Words())  # no confirmation: the search's figure, said as such
     assert met and "point estimate" in said
     low, high = wilson(0.25, 2000)
     assert 0.230 < low < 0.232 and 0.268 < high < 0.270

@@ -60,7 +60,8 @@ def register(sub: Any) -> None:
     p.add_argument("--title", default=None, help="the variant's title")
     p.add_argument("--work", type=Path, default=None, help="the search's folder (default: OUT without .yaml, "
                    "plus .tune): its study, candidates, games and the confirmation report")
-    p.add_argument("--lang", default=None, help="the confirmation report's language (en, cs, de, fr, pl)")
+    p.add_argument("--lang", default=None, help="the language of what tune says and of the confirmation report "
+                   "(en, cs, de, fr, pl)")
     p.add_argument("--jobs", type=whole(1, 4096), default=None, help="worker processes (default: all cores)")
     p.add_argument("--force-jobs", action="store_true", help="allow --jobs past its bound (a Ray cluster's cores)")
     p.add_argument("--backend", choices=["local", "ray"], default="local", help="local processes or a Ray cluster")
@@ -88,7 +89,9 @@ def run(args: argparse.Namespace) -> int:
         history_plot,
         variant_document,
     )
+    from regola.sim.words import Words
 
+    words = Words(args.lang)  # what tune says at the terminal, in --lang (the variant file's header: English)
     chosen = goal(args.goal)
     if chosen.measure != SEATS and args.target is None:
         raise RegolaError(f"--goal {chosen.id}: give --target (" + ("decisions per game" if chosen.measure == LENGTH
@@ -119,10 +122,10 @@ def run(args: argparse.Namespace) -> int:
         with Progress(args.budget, min(tuner.played, args.budget), "games", False if args.quiet else None) as bar:
             found = tuner.run(args.budget, args.minutes, bar.advance)
     except Interrupted as stop:
-        print(f"regola: {stop}; run the same command again to resume the search", file=sys.stderr)
+        print(words.resume_hint(str(stop)), file=sys.stderr)
         return stop.code
     seconds = time.perf_counter() - started
-    label = "seat advantage (pp)" if chosen.measure == SEATS else "distance from the target (%)"
+    label = words.goal_axis(chosen.measure == SEATS)
     png = history_plot(found, f"regola tune {chosen.id}: {pack.id}, {args.players} players, {setup}", label)
     if png is not None:
         (work / "history.png").write_bytes(png)
@@ -134,8 +137,7 @@ def run(args: argparse.Namespace) -> int:
     title = args.title or TITLES.get(chosen.id, f"Tuned for {chosen.id} (regola tune)")
     doc = variant_document(search, top.values, variant_id, title)
     if not doc["variant"]["changes"]:
-        print(f"regola tune: the pack's own values were the best of {len(found)} candidates "
-              f"({_figure(top.value, chosen.measure)}); no variant written")
+        print(words.tuned_nothing(len(found), words.goal_figure(top.value, chosen.measure == SEATS)))
         return 0 if tuner.met(float(top.value or 0.0)) else 1
     staged = work / "best.yaml"
     staged.write_text(dump_variant(doc, []), encoding="utf-8")
@@ -165,20 +167,21 @@ def run(args: argparse.Namespace) -> int:
         near = [_from(out, part) for part in argv]
         header += _confirmation_lines(confirmed, chosen, top.lineups, args.confirm, fresh, Path(_from(out, report)),
                                       near)
-    verdict, met = _verdict(confirmed, chosen, tuner, top, args.confirm)
+    verdict, met = _verdict(confirmed, chosen, tuner, top, args.confirm, Words())  # the file's words: English
     header.append(verdict[0].upper() + verdict[1:] + ".")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(dump_variant(doc, header), encoding="utf-8")
     figures = ({lineup: c.value for lineup, c in confirmed.items()} if confirmed else top.lineups)
-    print(f"regola tune: {out} ({len(doc['variant']['changes'])} changes); "
-          + ("confirmed on fresh seeds: " if confirmed else "on the search's seeds: ")
-          + "; ".join(f"{lineup} {_figure(v, chosen.measure)}" for lineup, v in figures.items())
-          + f"; {verdict}. Plot: {work / 'history.png'}")
+    said, _ = _verdict(confirmed, chosen, tuner, top, args.confirm, words)
+    print(words.tuned(str(out), len(doc["variant"]["changes"]), bool(confirmed),
+                      [(lineup, words.goal_figure(v, chosen.measure == SEATS)) for lineup, v in figures.items()],
+                      said, str(work / "history.png")))
     return 0 if met else 1
 
 
-def _verdict(confirmed: dict[str, Confirmed], chosen: Any, tuner: Any, top: Any, games: int) -> tuple[str, bool]:
-    """Whether the goal is met, in words: for a seat goal confirmed on fresh seeds, only where every
+def _verdict(confirmed: dict[str, Confirmed], chosen: Any, tuner: Any, top: Any, games: int,
+             words: Any) -> tuple[str, bool]:
+    """Whether the goal is met, in ``words``: for a seat goal confirmed on fresh seeds, only where every
     lineup's 95 % interval lies within it (else how many games would show it); otherwise the search's
     own figure, said as such."""
     from regola.sim.goals import SEATS
@@ -186,16 +189,16 @@ def _verdict(confirmed: dict[str, Confirmed], chosen: Any, tuner: Any, top: Any,
 
     if not (confirmed and chosen.measure == SEATS):
         met = tuner.met(float(top.value or 0.0))
-        return ("goal met" if met else "goal not met") + " on the search's seeds (a point estimate)", met
+        return words.goal_verdict("met" if met else "not_met"), met
     limit = chosen.met.get("at_most", math.inf)
+    bound = words.goal_figure(limit, True)
     if all(c.high <= limit for c in confirmed.values()):
-        return f"goal met: every lineup's 95 % interval lies below {_figure(limit, SEATS)}", True
+        return words.goal_verdict("shown", bound), True
     if any(not c.value <= limit for c in confirmed.values()):
-        return f"goal not met: above {_figure(limit, SEATS)} on fresh seeds", False
+        return words.goal_verdict("above", bound), False
     needed = [games_to_show(c, limit, games) for c in confirmed.values()]
-    more = f"; about {max(n for n in needed if n is not None):,} games per arm would show it" \
-        if all(n is not None for n in needed) else ""
-    return (f"goal not shown at {games:,} games: an interval reaches above {_figure(limit, SEATS)}" + more), False
+    more = max(n for n in needed if n is not None) if all(n is not None for n in needed) else None
+    return words.goal_verdict("unshown", bound, games, more), False
 
 
 def _stages(text: str) -> tuple[int, ...]:

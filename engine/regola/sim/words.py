@@ -122,6 +122,55 @@ class Words:
                            "of --plan: the pilot's games are its first.").format(n=needed, file=where))
         return "\n".join(lines)
 
+    # -- tune at the terminal ----------------------------------------------------------------------------
+    def goal_figure(self, value: float | None, seats: bool) -> str:
+        """A tuned figure: the seat advantage in pp, or how far from the target in per cent."""
+        if seats:
+            return self.pp(value, False)
+        return self._("{share} off the target").format(share=self.pct(value))
+
+    def goal_axis(self, seats: bool) -> str:
+        """The axis of tune's history plot."""
+        return self._("seat advantage (pp)") if seats else self._("distance from the target (%)")
+
+    def tuned(self, out: str, changes: int, confirmed: bool, figures: list[tuple[str, str]], verdict: str,
+              plot: str) -> str:
+        """tune's last line: the variant written, its figures per lineup, the verdict and the plot."""
+        said = "; ".join(f"{lineup} {figure}" for lineup, figure in figures)
+        where = (self._("confirmed on fresh seeds: {figures}") if confirmed
+                 else self._("on the search's seeds: {figures}")).format(figures=said)
+        return self.ngettext("regola tune: {out} ({n} change); {where}; {verdict}. Plot: {plot}",
+                             "regola tune: {out} ({n} changes); {where}; {verdict}. Plot: {plot}",
+                             changes).format(out=out, n=self.num(changes), where=where, verdict=verdict, plot=plot)
+
+    def tuned_nothing(self, candidates: int, figure: str) -> str:
+        return self.ngettext("regola tune: the pack's own values were the best of {n} candidate ({figure}); no "
+                             "variant written", "regola tune: the pack's own values were the best of {n} candidates "
+                             "({figure}); no variant written", candidates).format(n=self.num(candidates),
+                                                                                figure=figure)
+
+    def goal_verdict(self, kind: str, limit: str = "", games: int = 0, more: int | None = None) -> str:
+        """Whether a tuned goal is met: ``met``/``not_met`` on the search's seeds (a point estimate);
+        ``shown`` (every confirmed interval within the goal), ``above`` (a confirmed figure past it) or
+        ``unshown`` (an interval reaches past it at ``games``; ``more`` games per arm would show it)."""
+        _ = self._
+        if kind == "met":
+            return _("goal met on the search's seeds (a point estimate)")
+        if kind == "not_met":
+            return _("goal not met on the search's seeds (a point estimate)")
+        if kind == "shown":
+            return _("goal met: every lineup's 95 % interval lies below {limit}").format(limit=limit)
+        if kind == "above":
+            return _("goal not met: above {limit} on fresh seeds").format(limit=limit)
+        said = _("goal not shown at {games}: an interval reaches above {limit}").format(
+            games=self.games(games), limit=limit)
+        if more is not None:
+            said += "; " + _("about {games} per arm would show it").format(games=self.games(more))
+        return said
+
+    def resume_hint(self, stop: str) -> str:
+        return self._("regola: {stop}; run the same command again to resume the search").format(stop=stop)
+
     def no_plan(self, need: Any) -> str:
         """Why a question has no plan, in words."""
         _ = self._
