@@ -207,22 +207,47 @@ def test_a_piece_is_placed_by_tapping_a_marked_cell(browser: Any, tables_server:
             client.post(f"/api/v1/tables/{tokens[mover]}/decisions", json={"action": wanted, "n": own["n"]})
         else:
             raise AssertionError("nobody came to place a piece")
-    context = browser.new_context(viewport=PHONE)
+    context = browser.new_context(viewport=PHONE, has_touch=True)
     page = context.new_page()
     page.goto(f"{tables_server.url}/t/{tokens[mover]}?lang=en")
     page.wait_for_selector("form.choices button[data-cell]")
     marked = page.locator(".principality rect.legal")
     first = marked.count()
     assert first > 0
-    spots = page.locator("form.choices button[data-cell]").count()
+    spots = page.locator("form.choices button[data-cell]")
+    assert first <= spots.count()
+    # the piece itself is shown, one square per cell it covers, in a bar that stays on the screen
+
+    def size() -> int:  # the cells of the shape shown now (a lot may give a choice of pieces)
+        return int(page.locator(".placing svg.piece rect").count())
+
+    first_shape = spots.first.get_attribute("data-covers").split()
+    assert size() == len(first_shape) > 1
+    grid = page.locator(f'.principality[data-seat="{mover}"]')
+
+    def in_view() -> bool:
+        box = grid.bounding_box()
+        return box is not None and box["y"] < PHONE["height"] and box["y"] + box["height"] > 0
+
+    assert in_view()
+    # pointing at a marked cell lays the piece's shadow on every cell it would cover
+    marked.first.dispatch_event("pointerover", {"pointerType": "mouse"})
+    assert page.locator(".principality rect.ghost").count() == size()
     if page.locator("button.turn").count():
+        before = grid.bounding_box()
         page.locator("button.turn").click()
-        assert marked.count() > 0
-        page.locator("button.turn").click()
-    assert first <= spots
+        assert marked.count() > 0 and in_view() and grid.bounding_box() == before  # the grid stays put
+        page.keyboard.press("r")  # and a keyboard turns it too
+        assert "(3/" in page.locator("button.turn").inner_text() or "(1/" in page.locator("button.turn").inner_text()
+    # a first tap on a touch screen shows where the piece would lie; a second one places it
+    target = marked.first
+    target.tap()
+    assert page.locator(".placing .again").is_visible() and page.locator(".principality rect.ghost").count() == size()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "table-pl-placing-phone.png"))
     before = page.locator("body").get_attribute("data-n")
     with page.expect_navigation():
-        marked.first.click()
+        target.tap()
     assert page.locator("body").get_attribute("data-n") != before
     context.close()
 

@@ -56,6 +56,11 @@ class GameDefinition:
     #: optional: returns the game's board drawing, (view, words: regola.core.gamedef.BoardWords) -> SVG,
     #: imported only when a table asks for it (regola.tables.boards)
     board: Callable[[], Callable[[dict[str, Any], Any], str]] | None = None
+    #: optional: returns where each legal action puts a piece on the board, (rules, legal actions, the board's
+    #: words) -> per action the data attributes a table page gives its button (``cell``, ``covers``, ``name``, …;
+    #: None: not a placement), so the page can show the piece on the board before it is placed
+    #: (regola.serve.tables.pages, tables.js)
+    spots: Callable[[], Callable[[Any, list[list[Any]], Any], list[dict[str, str] | None]]] | None = None
     #: optional: returns the game's rulebook tables, (catalog, pack) -> [(section, caption, the data they
     #: show, regola.text.render.Table)] (the cards its data lists, a setup table), imported only when a
     #: rulebook or a variant's page is made

@@ -71,6 +71,7 @@ DEFINITION = define_game(
     terminal=later("regola.games.princes_of_florence.table"),
     rulebook_tables=later("regola.games.princes_of_florence.rulebook", "tables"),
     board=later("regola.games.princes_of_florence.board", "draw"),
+    spots=later("regola.games.princes_of_florence.board", "spots"),
     standing=later("regola.games.princes_of_florence.summary", "STANDING"),
     chance_draws=chance_draws.MODEL,
     tensor_spec=tensor.tensor_spec,

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from regola.core.gamedef import BoardWords
+from regola.games.princes_of_florence.placement import Placement
 from regola.games.princes_of_florence.views import PILE_CARDS
 from regola.text.svg import Canvas, height_of, seat_colour
 
-__all__ = ["draw"]
+__all__ = ["draw", "spots"]
 
 WIDTH = 360
 CELL = 22
@@ -79,6 +80,23 @@ def _grid(canvas: Canvas, parent: Any, p: dict[str, Any], words: BoardWords, x0:
                     canvas.line(grid, x + x1 * CELL, y + y1 * CELL, x + x2 * CELL, y + y2 * CELL, stroke=EDGE,
                                 stroke_width=1.6)
     return y0 + len(board) * CELL
+
+
+def spots(rules: Any, legal: list[list[Any]], words: BoardWords) -> list[dict[str, str] | None]:
+    """For each legal action, where it puts a piece on the seat's own grid (None for any other action): the
+    piece and its name, its orientation, the corner cell that names the spot and every cell the piece would
+    cover, so the page can mark the spots, show the piece and where it would lie before it is placed
+    (tables.js)."""
+    out: list[dict[str, str] | None] = []
+    for action in legal:
+        if len(action) == 5 and action[0] == "place" and all(isinstance(v, int) for v in action[2:]):
+            covers = rules.principality.cells(Placement(*action[1:]))
+            out.append({"piece": str(action[1]), "name": _piece_name(words, str(action[1])),
+                        "orientation": str(action[2]), "cell": f"{action[3]},{action[4]}",
+                        "covers": " ".join(f"{c},{r}" for c, r in covers)})
+        else:
+            out.append(None)
+    return out
 
 
 def _key(p: dict[str, Any], words: BoardWords) -> list[str]:

@@ -43,46 +43,152 @@
 // What the page's own parts need once it is shown, and again after an update in place.
 window.regolaTables = { ready: function () { placing(); choosingAFile(); } };
 
-// Placing a piece: the board's own cells where the piece can go are marked; a tap on one chooses it.
-// "Turn or flip" steps through the orientations that have a legal spot. The buttons stay for keyboards.
+// Placing a piece: the board's own cells where the piece can go are marked, and the piece itself is shown
+// in a bar that stays at the bottom of the screen with "Turn or flip" (r on a keyboard), so turning never
+// moves the grid out of view. Pointing at a marked cell (or focusing it: Tab) lays the piece's shadow on
+// every cell it would cover; a click, Enter or Space places it there; on a touch screen the first tap shows
+// the shadow and a second tap on the same spot places it. The buttons below stay for screen readers.
 function placing() {
   "use strict";
   var form = document.querySelector("form.choices[data-seat]");
-  var spots = form ? form.querySelectorAll("button[data-cell]") : [];
+  var spots = form ? Array.prototype.slice.call(form.querySelectorAll("button[data-cell]")) : [];
   if (!spots.length) { return; }
   var grid = document.querySelector('.principality[data-seat="' + form.dataset.seat + '"]');
   if (!grid) { return; }
+  var svgNS = "http://www.w3.org/2000/svg";
+  // a shape is a piece in one orientation (a lot may give a choice of pieces): "turn" steps through them
+  function shapeOf(b) { return (b.dataset.piece || "") + "|" + b.dataset.orientation; }
   var turns = [];
-  spots.forEach(function (b) { if (turns.indexOf(b.dataset.orientation) < 0) { turns.push(b.dataset.orientation); } });
-  var current = 0;
-  function mark() {
-    grid.querySelectorAll(".legal").forEach(function (c) { c.classList.remove("legal"); });
-    spots.forEach(function (b) {
-      if (b.dataset.orientation !== turns[current]) { return; }
-      var cell = grid.querySelector('[data-cell="' + b.dataset.cell + '"]');
-      if (cell) { cell.classList.add("legal"); }
-    });
-    grid.dataset.orientation = turns[current];
+  spots.forEach(function (b) { if (turns.indexOf(shapeOf(b)) < 0) { turns.push(shapeOf(b)); } });
+  var current = 0, armed = null, touch = false;
+  function cellsOf(button) {
+    return (button.dataset.covers || button.dataset.cell).split(" ").map(function (at) { return at.split(","); });
   }
+  function spotAt(cell) {
+    return spots.filter(function (b) {
+      return shapeOf(b) === turns[current] && b.dataset.cell === cell.dataset.cell;
+    })[0] || null;
+  }
+  function shadow(button) {
+    grid.querySelectorAll(".ghost").forEach(function (c) { c.classList.remove("ghost"); });
+    if (!button) { return; }
+    cellsOf(button).forEach(function (at) {
+      var c = grid.querySelector('[data-cell="' + at[0] + "," + at[1] + '"]');
+      if (c) { c.classList.add("ghost"); }
+    });
+  }
+  // the bar: the piece in its orientation, and the button that turns it
+  var bar = document.createElement("div");
+  bar.className = "placing";
+  var picture = document.createElementNS(svgNS, "svg");
+  picture.setAttribute("class", "piece");
+  picture.setAttribute("role", "img");
+  bar.appendChild(picture);
+  var named = document.createElement("span");
+  named.className = "name";
+  bar.appendChild(named);
+  var turn = null;
   if (turns.length > 1) {
-    var turn = document.createElement("button");
+    turn = document.createElement("button");
     turn.type = "button";
     turn.className = "turn";
-    turn.textContent = form.dataset.turn + " (" + (current + 1) + "/" + turns.length + ")";
-    turn.addEventListener("click", function () {
-      current = (current + 1) % turns.length;
-      turn.textContent = form.dataset.turn + " (" + (current + 1) + "/" + turns.length + ")";
-      mark();
-    });
-    form.parentNode.insertBefore(turn, form);
+    turn.setAttribute("aria-keyshortcuts", "r");
+    turn.addEventListener("click", function () { current = (current + 1) % turns.length; mark(); });
+    bar.appendChild(turn);
   }
-  grid.addEventListener("click", function (event) {
-    var cell = event.target.closest ? event.target.closest("[data-cell]") : null;
-    if (!cell || !cell.classList.contains("legal")) { return; }
-    var chosen = form.querySelector('button[data-orientation="' + turns[current] + '"][data-cell="' + cell.dataset.cell + '"]');
+  var hint = document.createElement("p");
+  hint.className = "again";
+  hint.hidden = true;
+  hint.textContent = form.dataset.again || "";
+  bar.appendChild(hint);
+  form.parentNode.insertBefore(bar, form);
+  function draw() {
+    while (picture.firstChild) { picture.removeChild(picture.firstChild); }
+    var first = spots.filter(function (b) { return shapeOf(b) === turns[current]; })[0];
+    named.textContent = first.dataset.name || "";
+    picture.setAttribute("aria-label", (form.dataset.piece || "") + ": " + (first.dataset.name || ""));
+    var cells = cellsOf(first).map(function (at) { return [parseInt(at[0], 10), parseInt(at[1], 10)]; });
+    var x0 = Math.min.apply(null, cells.map(function (c) { return c[0]; }));
+    var y0 = Math.min.apply(null, cells.map(function (c) { return c[1]; }));
+    var w = 1, h = 1;
+    cells.forEach(function (c) {
+      var r = document.createElementNS(svgNS, "rect");
+      r.setAttribute("x", (c[0] - x0) * 12 + 1);
+      r.setAttribute("y", (c[1] - y0) * 12 + 1);
+      r.setAttribute("width", 11);
+      r.setAttribute("height", 11);
+      picture.appendChild(r);
+      w = Math.max(w, c[0] - x0 + 1);
+      h = Math.max(h, c[1] - y0 + 1);
+    });
+    picture.setAttribute("viewBox", "0 0 " + (w * 12 + 1) + " " + (h * 12 + 1));
+    picture.setAttribute("width", w * 12 + 1);
+    picture.setAttribute("height", h * 12 + 1);
+  }
+  function mark() {
+    armed = null;
+    hint.hidden = true;
+    shadow(null);
+    grid.querySelectorAll(".legal").forEach(function (c) {
+      c.classList.remove("legal");
+      c.removeAttribute("tabindex");
+      c.removeAttribute("role");
+    });
+    spots.forEach(function (b) {
+      if (shapeOf(b) !== turns[current]) { return; }
+      var cell = grid.querySelector('[data-cell="' + b.dataset.cell + '"]');
+      if (cell) {
+        cell.classList.add("legal");
+        cell.setAttribute("tabindex", "0");
+        cell.setAttribute("role", "button");
+      }
+    });
+    grid.dataset.shape = turns[current];
+    if (turn) { turn.textContent = form.dataset.turn + " (" + (current + 1) + "/" + turns.length + ")"; }
+    draw();
+  }
+  function place(cell) {
+    var chosen = cell ? spotAt(cell) : null;
     if (chosen) { chosen.click(); }
+  }
+  grid.addEventListener("pointerdown", function (event) { touch = event.pointerType === "touch"; });
+  grid.addEventListener("pointerover", function (event) {
+    var cell = event.target.closest ? event.target.closest(".legal") : null;
+    if (!touch) { shadow(cell ? spotAt(cell) : null); }
+  });
+  grid.addEventListener("focusin", function (event) {
+    var cell = event.target.closest ? event.target.closest(".legal") : null;
+    shadow(cell ? spotAt(cell) : null);
+  });
+  grid.addEventListener("click", function (event) {
+    var cell = event.target.closest ? event.target.closest(".legal") : null;
+    if (!cell) { return; }
+    if (touch && armed !== cell) {  // a first tap shows where the piece would lie
+      armed = cell;
+      shadow(spotAt(cell));
+      hint.hidden = false;
+      return;
+    }
+    place(cell);
+  });
+  grid.addEventListener("keydown", function (event) {
+    var cell = event.target.closest ? event.target.closest(".legal") : null;
+    if (cell && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); place(cell); }
+  });
+  document.addEventListener("keydown", function (event) {
+    var typing = event.target && /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName);
+    if (turn && !typing && (event.key === "r" || event.key === "R")) {
+      event.preventDefault();
+      turn.click();
+      var first = grid.querySelector(".legal");
+      if (first && grid.contains(document.activeElement)) { first.focus(); }
+    }
   });
   mark();
+  if (grid.getBoundingClientRect && grid.scrollIntoView) {
+    var box = grid.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) { grid.scrollIntoView({block: "center"}); }
+  }
 }
 
 // The replay form: a record chosen as a file is read here into the text box the form sends (the server

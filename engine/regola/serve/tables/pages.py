@@ -22,6 +22,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from regola.core.errors import IllegalAction, RegolaError
+from regola.core.game import definition_for
 from regola.i18n import available
 from regola.serve.bodies import media_type, read_body, same_origin
 from regola.serve.negotiate import choose
@@ -315,6 +316,8 @@ def _table_body(request: Request, table: Table, audience: Audience, message: dic
         _("Download the record"),
         _("Replay"),
         _("Turn or flip the piece"),
+        _("Tap the same spot again to place the piece there."),
+        _("The piece to place"),
     ]
     from regola.tables.boards import draw
 
@@ -353,18 +356,21 @@ def _table_body(request: Request, table: Table, audience: Audience, message: dic
         groups: list[str] = []
         current: str | None = None
         buttons: list[str] = []
+        placing = definition_for(table.ruleset.pack.game).spots
+        marks = placing()(table.ruleset.rules, legal, words) if placing is not None else [None] * len(legal)
         for index, group, label in choices(table, legal, speech):
             if group != current and buttons:
                 groups.append(_group(current, buttons))
                 buttons = []
             current = group
-            spot = _spot(legal[index])
+            spot = "".join(f' data-{key}="{esc(value)}"' for key, value in (marks[index] or {}).items())
             buttons.append(f'<button name="k" value="{index}"{spot}>{esc(label)}</button>')
         if buttons:
             groups.append(_group(current, buttons))
         hidden = "".join(f'<input type="hidden" name="{k}" value="{esc(v)}">' for k, v in query.items())
         parts.append(f'<form class="choices" method="post" action="{here}/act" aria-label="{esc(say[3])}" '
-                     f'data-turn="{esc(say[9])}" data-seat="{seat}">'
+                     f'data-turn="{esc(say[9])}" data-again="{esc(say[10])}" data-piece="{esc(say[11])}" '
+                     f'data-seat="{seat}">'
                      f'<input type="hidden" name="n" value="{message["n"]}">{hidden}{"".join(groups)}</form>')
     if message.get("take_back"):
         hidden = "".join(f'<input type="hidden" name="{k}" value="{esc(v)}">' for k, v in query.items())
@@ -381,14 +387,6 @@ def _table_body(request: Request, table: Table, audience: Audience, message: dic
         links.append(f'<a href="{here}/replay?lang={esc(words.lang)}">{esc(say[8])}</a>')
     parts.append(f'<footer class="links">{" · ".join(links)}</footer>')
     return "".join(parts)
-
-
-def _spot(action: list[Any]) -> str:
-    """A piece's placement (``place``, piece, orientation, column, row) carries its spot, so a tap on that
-    cell of the board chooses it (tables.js); the button itself stays for keyboards and screen readers."""
-    if len(action) == 5 and action[0] == "place" and all(isinstance(v, int) for v in action[2:]):
-        return f' data-orientation="{action[2]}" data-cell="{action[3]},{action[4]}"'
-    return ""
 
 
 def _group(heading: str | None, buttons: list[str]) -> str:
