@@ -119,6 +119,17 @@ def test_the_report_in_a_browser_verdict_on_top_every_plot_whole(report: Path, b
     first_plot.scroll_into_view_if_needed()
     first_plot.screenshot(path=str(SHOTS / "compare-forest.png"))
     page.close()
+    # on a phone every table fits the screen: each row a card of "header: value", nothing to scroll sideways
+    phone = browser.new_page(viewport={"width": 390, "height": 844})  # type: ignore[attr-defined]
+    phone.goto((report / "report.html").as_uri())
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    widths = phone.evaluate("[...document.querySelectorAll('table, td')].map(t => t.scrollWidth - t.clientWidth)")
+    assert widths and max(widths) <= 1  # no table and no cell is wider than it is shown
+    first_cell = phone.locator("table td").first
+    label = phone.evaluate("c => getComputedStyle(c, '::before').content", first_cell.element_handle())
+    assert label.strip('"').endswith(": ") and len(label) > 4  # the cell says which column it is
+    phone.screenshot(path=str(SHOTS / "compare-phone.png"), full_page=False)
+    phone.close()
 
 
 def test_a_lineup_that_never_makes_the_added_move_is_flagged(report: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     need_sim("compare")
     from regola.sim.arms import Arm, load_arm
     from regola.sim.moves import new_moves
-    from regola.sim.report import Context, build, verdict_markdown, write
+    from regola.sim.report import Context, build, verdict_markdown, verdict_text, write
     from regola.sim.runner import Interrupted
     from regola.sim.study import Study, analyse, note_report, parse_lineups, play, read_history
     from regola.sim.words import Words
@@ -145,8 +146,9 @@ def run(args: argparse.Namespace) -> int:
         report = build(analysis, ctx)
         played = sum(o.played for o in outcomes)
         seconds = sum(o.seconds for o in outcomes)
-        if args.report is not None:
+        if args.report is not None:  # the verdict on one screen, then where the whole report is
             files = write(report, args.report)
+            print(verdict_text(report, max(40, min(100, shutil.get_terminal_size().columns))))
             print(words.finished(study.games, len(study.played_arms()), len(study.lineups), played, seconds,
                                  [str(f) for f in files]))
         else:

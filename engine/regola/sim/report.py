@@ -137,7 +137,7 @@ def build(a: Analysis, ctx: Context) -> Report:
                    _("seat advantage [95 % CI]"), _("equal seats? (p)")]
         rows = []
         for arm, s in r.seats.items():
-            rows.append([r.lineup.spec, arm, *[w.pct(x) for x in s.rates],
+            rows.append([r.lineup.spec, _arm(w, study, arm), *[w.pct(x) for x in s.rates],
                          f"{w.pp(s.rms, False)} [{w.pp(s.low, False)}, {w.pp(s.high, False)}]",
                          (_("no") if s.p_equal < ALPHA else _("not rejected")) + f" ({w.p(s.p_equal)})"])
         report.table(headers, rows)
@@ -266,6 +266,11 @@ def _changes(report: Report, w: Words, changes: list[tuple[str, str, str, str | 
     report.ul(items)
 
 
+def _arm(w: Words, study: Any, name: str) -> str:
+    """An arm as a reader calls it: the base rules in the report's language, a variant by its id."""
+    return w._("base") if name == study.base.name else name
+
+
 def met(result: LineupResult, arm: str, rule: str, phases: set[str],
         cited: Mapping[str, tuple[str, ...]] | None = None) -> float | None:
     """How often a lineup met a rule under ``arm``: the moves per game of the verbs that carry it out (a
@@ -347,7 +352,7 @@ def _findings_table(report: Report, a: Analysis, w: Words, found: list[Finding])
 def _plots(report: Report, a: Analysis, w: Words) -> None:
     _ = w._
     report.h(2, _("Plots"), "plots")
-    base = a.study.base.name
+    base = _arm(w, a.study, a.study.base.name)
     for name in a.tested():
         found = a.findings[name]
         for q in a.questions:
@@ -372,7 +377,7 @@ def _plots(report: Report, a: Analysis, w: Words) -> None:
         for arm in r.seats:
             est = [r.estimates[m.name][arm] for m in r.metrics if m.group == "wins" and arm in r.estimates[m.name]]
             if est:
-                won[arm] = est
+                won[_arm(w, a.study, arm)] = est
         title = _("Games won per seat with 95 % intervals, {lineup}").format(lineup=r.lineup.spec)
         report.figure(title, plots.seat_wins(won, w, title))
         if "score" in r.histograms:
@@ -447,7 +452,12 @@ border-left:4px solid #e0a800}table{border-collapse:collapse;font-size:13px;marg
 overflow-x:auto}th,td{border:1px solid #ccc;padding:3px 6px;text-align:right;white-space:nowrap}
 td:first-child,th:first-child,td:nth-child(2),th:nth-child(2){text-align:left}tr.sig{background:#fff3e0}
 figure{margin:1.5em 0}img{max-width:100%;border:1px solid #eee}figcaption{font-size:13px;color:#555}
-pre{background:#f4f4f4;padding:.6em;overflow-x:auto}section#verdict-section p{max-width:60em}"""
+pre{background:#f4f4f4;padding:.6em;overflow-x:auto}section#verdict-section p{max-width:60em}
+@media (max-width:640px){body{margin:1em auto}table,tbody,tr,td{display:block}table{overflow:visible}
+tr:first-child{display:none}tr{border:1px solid #ccc;margin:.6em 0;padding:.2em .4em}
+td{border:0;text-align:left!important;white-space:normal;padding:1px 0}
+td::before{content:attr(data-label) ": ";color:#555}pre{white-space:pre-wrap;overflow-wrap:anywhere}
+li,p,figcaption{overflow-wrap:anywhere}img{height:auto}figure{margin:1em 0}}"""
 
 
 def _inline(text: str) -> str:
@@ -477,8 +487,9 @@ def html_page(report: Report) -> str:
         elif kind == "table":
             headers, rows, marked = block[1], block[2], block[3]
             parts.append("<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in headers) + "</tr>")
-            for row, mark in zip(rows, marked, strict=True):
-                parts.append(f"<tr{' class=sig' if mark else ''}>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>")
+            for row, mark in zip(rows, marked, strict=True):  # on a phone each row is a card of "header: value"
+                parts.append(f"<tr{' class=sig' if mark else ''}>" + "".join(
+                    f"<td data-label=\"{e(h)}\">{e(c)}</td>" for h, c in zip(headers, row, strict=True)) + "</tr>")
             parts.append("</table>")
         elif kind == "figure":
             data = base64.b64encode(block[2]).decode("ascii")
@@ -505,3 +516,20 @@ def verdict_markdown(report: Report) -> str:
     """Only the verdict section, as Markdown (what `compare` prints without --report)."""
     end = next((i for i, b in enumerate(report.blocks) if b[0] == "h" and b[3] == "seats"), len(report.blocks))
     return markdown(Report(report.title, report.lang, report.blocks[:end]))
+
+
+def verdict_text(report: Report, width: int = 100) -> str:
+    """The verdict section as a terminal shows it: headings and paragraphs as plain lines, wrapped at
+    ``width`` on words (never cut), lists indented."""
+    import textwrap
+
+    out: list[str] = []
+    for line in verdict_markdown(report).splitlines():
+        plain = line.replace("**", "")
+        if plain.startswith("#"):
+            out.append(plain.lstrip("#").strip())
+        elif plain.startswith("- "):
+            out.extend(textwrap.wrap(plain, width, initial_indent="", subsequent_indent="  ") or [""])
+        else:
+            out.extend(textwrap.wrap(plain, width) or [""])
+    return "\n".join(out).rstrip() + "\n"

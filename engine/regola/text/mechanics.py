@@ -165,22 +165,23 @@ def _visibility(catalog: Catalog, units: Mapping[str, str], item: Mapping[str, A
         if isinstance(item["to"], Mapping):  # {top: N}
             top = int(item["to"]["top"])
             values["top"] = w.number(top)
-            template = w.templates.ngettext("{pile}: the top {top} card lies face up, for everyone to see; the "
-                                            "rest of the pile lies face down.",
-                                            "{pile}: the top {top} cards lie face up, in order, for everyone to "
-                                            "see; the rest of the pile lies face down.", top)
+            template = w.templates.ngettext("The top {top} card lies face up, for everyone to see; the rest "
+                                            "of the pile lies face down.",
+                                            "The top {top} cards lie face up, in order, for everyone to see; the "
+                                            "rest of the pile lies face down.", top)
         elif item["to"] == "public":
-            template = w.templates.gettext("{pile}: the pile lies face up, and everyone sees its cards in order "
-                                           "from the top.")
+            template = w.templates.gettext("The pile lies face up, and everyone sees its cards in order from "
+                                           "the top.")
         else:
-            template = w.templates.gettext("{pile}: the pile lies face down; nobody sees its cards until they "
-                                           "are drawn.")
+            template = w.templates.gettext("The pile lies face down; nobody sees its cards until they are "
+                                           "drawn.")
+        # the title names the pile or part, so the sentence does not say it again
         return _seen_title(w, values["pile"]), template, w.fill(template, **values), values
     values = {"part": catalog.name("parts", item["part"])}
     if item["to"] == "public":
-        template = w.templates.gettext("{part}: everyone sees them.")
+        template = w.templates.gettext("Everyone sees them.")
     else:
-        template = w.templates.gettext("{part}: only their owner sees them.")
+        template = w.templates.gettext("Only their owner sees them.")
     return _seen_title(w, values["part"]), template, w.fill(template, **values), values
 
 
