@@ -8,6 +8,7 @@ One browser serves every page; skipped cleanly where Playwright or Chromium is m
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
@@ -53,12 +54,16 @@ def _fragments(text: str) -> list[str]:
             and re.search(r"[^\W\d_]{3}", part)]
 
 
-def _words_of(lang: str, game: str) -> set[str]:
-    """Everything a page in ``lang`` may say of its own: its interface catalog and its rulebook headings."""
+@functools.cache
+def _words_of(lang: str, game: str, domains: tuple[str, ...] = ("regola",)) -> set[str]:
+    """Everything a page in ``lang`` may say of its own: its interface catalogs (``domains``) and its
+    rulebook headings."""
     found: set[str] = set()
-    path = po_path(lang)
-    if path.is_file():
-        for message in read(path, lang, "regola"):
+    for domain in domains:
+        path = po_path(lang, domain)
+        if not path.is_file():
+            continue
+        for message in read(path, lang, domain):
             strings = message.string if isinstance(message.string, tuple | list) else [message.string]
             found.update(s for s in strings if s)
     if lang in languages_of(game):
@@ -66,12 +71,13 @@ def _words_of(lang: str, game: str) -> set[str]:
     return found
 
 
-def foreign(lang: str, game: str) -> dict[str, str]:
+@functools.cache
+def foreign(lang: str, game: str, domains: tuple[str, ...] = ("regola",)) -> dict[str, str]:
     """Fragments of other languages' interface and headings that this language never says -> their language."""
-    own = "\n".join(_words_of(lang, game))
+    own = "\n".join(_words_of(lang, game, domains))
     out: dict[str, str] = {}
-    for other in {"cs", "de", "en", "fr", "pl"} - {lang}:
-        for text in _words_of(other, game):
+    for other in sorted({"cs", "de", "en", "fr", "pl"} - {lang}):
+        for text in _words_of(other, game, domains):
             for fragment in _fragments(text):
                 if fragment not in own:
                     out.setdefault(fragment, other)
@@ -101,10 +107,13 @@ def _shot(page: object, name: str) -> None:
     assert (SHOTS / name).stat().st_size > 5_000
 
 
-def _assert_one_language(page: object, lang: str, game: str, where: str) -> None:
+def assert_one_language(page: object, lang: str, game: str, where: str,
+                        domains: tuple[str, ...] = ("regola",)) -> None:
+    """The page is in ``lang`` and shows no fragment of another language's catalogs (``domains``)."""
     assert page.locator("html").get_attribute("lang") == lang.replace("_", "-"), where  # type: ignore[attr-defined]
     text = page.evaluate(VISIBLE)  # type: ignore[attr-defined]
-    leaked = sorted({f"{fragment!r} ({other})" for fragment, other in foreign(lang, game).items() if fragment in text})
+    leaked = sorted({f"{fragment!r} ({other})" for fragment, other in foreign(lang, game, domains).items()
+                     if fragment in text})
     assert not leaked, f"{where}: words of another language: {leaked[:10]}"
 
 
@@ -113,7 +122,7 @@ def test_a_rulebook_speaks_one_language(browser: object, server: Server, pack: s
     game = load_pack(pack).game
     page = browser.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
     page.goto(f"{server.url}/{pack}/{lang}/")
-    _assert_one_language(page, lang, game, f"rulebook {pack}/{lang}")
+    assert_one_language(page, lang, game, f"rulebook {pack}/{lang}")
     _shot(page, f"rulebook-{pack}-{lang}.png")
     # a rule's own page: its section, scrolled to it (the permanent link)
     article = page.locator("article.rule").nth(3)
@@ -121,15 +130,15 @@ def test_a_rulebook_speaks_one_language(browser: object, server: Server, pack: s
     section = page.evaluate(f"document.getElementById('rule-{rule_id}').closest('section').id")
     page.goto(f"{server.url}/{pack}/{lang}/{section}#rule-{rule_id}")
     assert page.evaluate("document.querySelector(':target') !== null")
-    _assert_one_language(page, lang, game, f"rule {rule_id} of {pack}/{lang}")
+    assert_one_language(page, lang, game, f"rule {rule_id} of {pack}/{lang}")
     _shot(page, f"rule-{pack}-{lang}.png")
     page.goto(f"{server.url}/{pack}/{lang}/search?q=zzzz")  # the search page, with no hit
-    _assert_one_language(page, lang, game, f"search of {pack}/{lang}")
+    assert_one_language(page, lang, game, f"search of {pack}/{lang}")
     page.close()
     phone = browser.new_page(viewport={"width": 375, "height": 740}, is_mobile=True)  # type: ignore[attr-defined]
     phone.goto(f"{server.url}/{pack}/{lang}/")
     assert phone.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
-    _assert_one_language(phone, lang, game, f"phone {pack}/{lang}")
+    assert_one_language(phone, lang, game, f"phone {pack}/{lang}")
     _shot(phone, f"phone-{pack}-{lang}.png")
     phone.close()
 

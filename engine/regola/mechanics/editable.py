@@ -207,9 +207,8 @@ def _param_field(param: Any, pointer: str, value: Any, of: str, when: tuple[tupl
         return Field(pointer, None, value, "choice", param.choices, of=of, when=when, needed_by=needed,
                      label=param.label, words=param.words)
     if param.type == "measure":
-        found = game.measures()
-        return Field(pointer, None, value, "choice", found, of=of, when=when, needed_by=needed, label=param.label,
-                     words=found)
+        found = game.measures()  # named by the pack's words for them (regola.text.mechanics.measure_names)
+        return Field(pointer, None, value, "choice", found, of=of, when=when, needed_by=needed, label=param.label)
     return Field(pointer, None, value, "int", of=of, when=when, needed_by=needed, label=param.label)
 
 

@@ -19,6 +19,7 @@ import functools
 import html
 import math
 import secrets
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
@@ -122,7 +123,7 @@ async def check(request: Request) -> Response:
     known = _fields_of(library.base(pack))
     posted = await run_in_threadpool(_parse, raw, len(known) + 8)
     bound = library.bound(pack, None, lang)
-    values, problems = _values(known, posted, w, bound.catalog)
+    values, problems = _values(known, posted, w, _said(bound))
     for f in unset(known, values):  # a parameter the chosen form needs: said here, in the reader's words
         problems.setdefault(f.pointer, w.gettext("the form chosen needs this value"))
     variant_id, title = _identity(posted, w, problems)
@@ -253,7 +254,7 @@ def _findings(known: tuple[Field, ...], found: list[dict[str, Any]]) -> dict[str
 
 
 # --- writing the form -------------------------------------------------------------------------------------
-def _input(f: Field, value: Any, w: Words, catalog: Any = None) -> str:
+def _input(f: Field, value: Any, w: Words, catalog: _Said | None = None) -> str:
     name = esc(f.pointer)
     if f.kind == "bool":
         options = [("true", w.gettext("yes")), ("false", w.gettext("no"))]
@@ -274,18 +275,34 @@ def _input(f: Field, value: Any, w: Words, catalog: Any = None) -> str:
     return f'<input type="number" step="{step}" name="{name}" value="{esc(shown)}">'
 
 
-def _choice_words(f: Field, index: int, w: Words, catalog: Any) -> str:
-    """A choice in the reader's words: the library's label, or the pack's name of a measure."""
+@dataclass(frozen=True)
+class _Said:
+    """What a page's choices are named with: the catalog, and the pack's measures in its words."""
+
+    catalog: Any
+    measures: dict[str, str]
+
+
+def _said(bound: Any) -> _Said:
+    from regola.text.mechanics import measure_names
+
+    return _Said(bound.catalog, measure_names(bound.catalog, bound.edition.pack))
+
+
+def _choice_words(f: Field, index: int, w: Words, said: _Said | None) -> str:
+    """A choice in the reader's words: the library's label, the pack's name of a measure (as the rule texts
+    say it), or a field's name in the catalog."""
     if f.words:
         return w.gettext(f.words[index])
-    if catalog is not None:
+    if said is not None:
         from regola.text.diff import field_name
 
-        return field_name(catalog, f.choices[index])
+        choice = f.choices[index]
+        return said.measures.get(choice) or field_name(said.catalog, choice)
     return f.choices[index]
 
 
-def _field_html(f: Field, value: Any, label: str, w: Words, problem: str | None, catalog: Any = None,
+def _field_html(f: Field, value: Any, label: str, w: Words, problem: str | None, catalog: _Said | None = None,
                 forms: str = "", todays: dict[str, Any] | None = None) -> str:
     changed = " edited" if value != f.value else ""
     alert = f'<span class="finding" role="alert">{esc(problem)}</span>' if problem else ""
@@ -313,8 +330,10 @@ def _form_html(request: Request, library: Library, pack: str, lang: str, w: Word
                values: dict[str, Any], variant_id: str, title: str, problems: dict[str, str],
                notes: list[tuple[str, str]], result: str = "") -> str:
     from regola.text.diff import field_words
+    from regola.text.render import book_title
 
     base = library.base(pack)
+    said = _said(bound)
     groups: dict[str | None, list[Field]] = {}
     for f in _fields_of(base):
         groups.setdefault(f.rule, []).append(f)
@@ -327,7 +346,7 @@ def _form_html(request: Request, library: Library, pack: str, lang: str, w: Word
         text = f'<p class="rule-text">{esc(rule.text)}</p>' if rule is not None and rule.text else ""
         # each field by its place under the rule, in the catalog's words (never the data's English keys)
         inner = "".join(_field_html(f, values.get(f.pointer, f.value), field_words(bound.catalog, base, f.pointer), w,
-                                    problems.get(f.pointer)) for f in members)
+                                    problems.get(f.pointer), said) for f in members)
         opened = " open" if any(f.pointer in problems or values.get(f.pointer, f.value) != f.value
                                 for f in members) else ""
         parts.append(f'<details class="rule" id="rule-{esc(rule_id)}"{opened}><summary>{esc(heading)} '
@@ -337,7 +356,7 @@ def _form_html(request: Request, library: Library, pack: str, lang: str, w: Word
         kinds = {f.pointer: f for f in forms if f.chooses_form}
         todays = {f.pointer: f.value for f in forms}
         inner = "".join(_field_html(f, values.get(f.pointer, f.value), _mechanic_label(f, w, bound.catalog), w,
-                                    problems.get(f.pointer), bound.catalog, _forms_of(f, kinds, w), todays)
+                                    problems.get(f.pointer), said, _forms_of(f, kinds, w), todays)
                          for f in forms)
         legend = w.gettext("How the game runs")
         parts.insert(0, f'<fieldset class="mechanics"><legend>{esc(legend)}</legend>{inner}</fieldset>')
@@ -348,7 +367,7 @@ def _form_html(request: Request, library: Library, pack: str, lang: str, w: Word
                       "Change what you want, check it, then read what it changes, save it or play it.")
     say = [w.gettext("Workshop"), w.gettext("Your house rule"), w.gettext("Id"), w.gettext("Title"),
            w.gettext("Check the house rule")]
-    return (f'<main class="workshop"><h1>{esc(say[0])}: {esc(base.title)}</h1>'
+    return (f'<main class="workshop"><h1>{esc(say[0])}: {esc(book_title(bound.catalog, base))}</h1>'
             f'<p>{esc(intro)}</p>{alerts}{result}'
             f'<form method="post" action="{action}">'
             f'<fieldset class="identity"><legend>{esc(say[1])}</legend>'

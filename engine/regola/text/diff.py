@@ -301,7 +301,9 @@ def _owned_below(pack: Pack, pointer: str) -> bool:
 def field_words(catalog: Catalog, pack: Pack, pointer: str) -> str:
     """A value's place under the rule that governs it, in the catalog's words (``a) yellow · Gulden``):
     what a form labels a field with, below the rule's title."""
-    return " · ".join(_Words(catalog, _players(pack)).place(pack, pointer)[1]) or pointer.rsplit("/", 1)[-1]
+    # a value that is the rule's data itself has no place below it: it is said by its own name
+    return " · ".join(_Words(catalog, _players(pack)).place(pack, pointer)[1]) \
+        or field_name(catalog, pointer.rsplit("/", 1)[-1])
 
 
 def unsaid_keys(catalog: Catalog, pack: Pack, pointer: str) -> tuple[str, ...]:

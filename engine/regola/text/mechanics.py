@@ -48,6 +48,15 @@ def _noun(catalog: Catalog, units: Mapping[str, str], measure: str, count: int) 
         return measure
 
 
+def measure_names(catalog: Catalog, pack: Pack) -> dict[str, str]:
+    """Each measure a form may count (a part with a unit: money, prestige, freedoms…) in the catalog's
+    words, as the rule texts name it: its unit's plural (its id where the catalog lacks the unit, which the
+    check reports)."""
+    mechanics = pack.data.get("mechanics")
+    units = part_units(mechanics) if isinstance(mechanics, dict) else {}
+    return {measure: _noun(catalog, units, measure, 5) for measure in units}
+
+
 def _count(catalog: Catalog, units: Mapping[str, str], measure: str, count: int) -> str:
     """'6 inventions': the number with its unit, or with the measure's id where the catalog lacks the unit."""
     try:
