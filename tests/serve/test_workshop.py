@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import httpx
+import pytest
 import yaml
 
 from regola.core.pack import load_pack
@@ -177,3 +178,21 @@ def test_a_refused_choice_or_number_is_said_in_the_readers_words(client: httpx.C
     assert any(a.startswith("erwartet eines von: verdeckte Gebote, offenes Bieten") for a in alerts), alerts
     assert "erwartet: eine ganze Zahl" in alerts
     assert not any("sealed" in a or "dutch" in a for a in alerts)
+
+
+@pytest.mark.parametrize("pack", ["cs", "pl"])
+def test_every_value_a_house_rule_may_set_is_named_in_every_language(pack: str) -> None:
+    """The workshop labels each field with the catalog's words: no data key (``prestige_draw``,
+    ``abort_started_this_turn``) and no measure id (``auction_paid``) reaches a reader in any language."""
+    from regola.text.catalog import catalog_for, languages_of
+    from regola.text.diff import field_words
+    from regola.text.mechanics import measure_names
+
+    base = load_pack(pack)
+    for lang in languages_of(base.game):
+        catalog = catalog_for(lang, game=base.game)
+        raw = {f.pointer for f in fields(base) if f.rule is not None
+               and "_" in (key := f.pointer.rsplit("/", 1)[-1]) and key in field_words(catalog, base, f.pointer)}
+        assert not raw, (lang, sorted(raw))
+        measures = measure_names(catalog, base)
+        assert measures and not [m for m, said in measures.items() if said == m and "_" in m], (lang, measures)
