@@ -142,27 +142,12 @@ def test_the_game_length_bounds_hold_over_the_whole_tree_and_are_within_four_tim
     """Issue 46, item 3: ``max_game_length`` and ``max_chance_nodes_in_history`` are derived from the rules
     (regola.core.bounds). No history of the whole tree passes them, and neither is more than four times
     the most that 200 random games reach (before: 1,488 and 8,520 decisions for games of 11 and 8)."""
-    import random
-
     tool = _tool()
     game = pyspiel.load_game(spec)
     size = tool.tree_size(game, 20_000)
     assert size["longest"] <= game.max_game_length()
     assert size["most_draws"] <= game.max_chance_nodes_in_history()
-    rng = random.Random(46)
-    longest = drawn = 0
-    for _ in range(200):
-        state = game.new_initial_state()
-        decisions = draws = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, weights)[0])
-                draws += 1
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                decisions += 1
-        longest, drawn = max(longest, decisions), max(drawn, draws)
+    longest, drawn = load_tool("game_lengths").longest(game, 200, 46)  # as docs/SEARCH.md's figures are made
     assert game.max_game_length() <= 4 * longest, (game.max_game_length(), longest)
     assert game.max_chance_nodes_in_history() <= 4 * drawn, (game.max_chance_nodes_in_history(), drawn)
     assert game.max_history_length() == game.max_game_length() + game.max_chance_nodes_in_history()
