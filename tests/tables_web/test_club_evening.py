@@ -113,6 +113,8 @@ def test_a_club_evening_in_german_from_the_new_table_to_the_verdict(browser: Any
         page.wait_for_load_state("load")
         verdict = page.locator("h2#verdict")
         assert verdict.inner_text() == "Urteil"
+        # the report's own stylesheet applies where the server serves it (its hash in the page policy)
+        assert page.evaluate("getComputedStyle(document.body).maxWidth") == "1100px"
         _german(page, "the report")
         _shot(page, "verdict")
     finally:

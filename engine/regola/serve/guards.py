@@ -19,11 +19,13 @@ from __future__ import annotations
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from regola.serve.replies import json_bytes
+from regola.sim.report_style import CSS_SOURCE
 
 __all__ = ["PAGE_POLICY", "ClientBound", "SecurityHeaders"]
 
-#: the policy of an HTML page: the site's own files only, no inline script or style, never framed
-PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+#: the policy of an HTML page: the site's own files only, no inline script or style but the comparison
+#: report's one stylesheet (by its hash: a workshop job's report is served as compare wrote it), never framed
+PAGE_POLICY = (f"default-src 'none'; script-src 'self'; style-src 'self' {CSS_SOURCE}; img-src 'self' data:; "
                "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 #: the policy of everything else (JSON, problem details, assets): nothing may run or load
 OTHER_POLICY = "default-src 'none'; frame-ancestors 'none'"

@@ -18,6 +18,7 @@ from regola.mechanics.moves import MOVE_RULE
 from regola.sim import plots
 from regola.sim.metrics import LARGER
 from regola.sim.moves import usage
+from regola.sim.report_style import CSS
 from regola.sim.stats import ALPHA, FDR, POWER, PRIMARY, Finding, json_ready
 from regola.sim.study import Analysis, LineupResult
 from regola.sim.verdict import Verdict, seat_advice, shown, verdicts
@@ -446,18 +447,7 @@ def markdown(report: Report) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-CSS = """body{font:15px/1.5 system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
-h1{font-size:1.6em}h3{margin-top:1.6em}p.note{color:#555}p.warning{background:#fff3cd;padding:.5em .8em;
-border-left:4px solid #e0a800}table{border-collapse:collapse;font-size:13px;margin:1em 0;display:block;
-overflow-x:auto}th,td{border:1px solid #ccc;padding:3px 6px;text-align:right;white-space:nowrap}
-td:first-child,th:first-child,td:nth-child(2),th:nth-child(2){text-align:left}tr.sig{background:#fff3e0}
-figure{margin:1.5em 0}img{max-width:100%;border:1px solid #eee}figcaption{font-size:13px;color:#555}
-pre{background:#f4f4f4;padding:.6em;overflow-x:auto}section#verdict-section p{max-width:60em}
-@media (max-width:640px){body{margin:1em auto}table,tbody,tr,td{display:block}table{overflow:visible}
-tr:first-child{display:none}tr{border:1px solid #ccc;margin:.6em 0;padding:.2em .4em}
-td{border:0;text-align:left!important;white-space:normal;padding:1px 0}
-td::before{content:attr(data-label) ": ";color:#555}pre{white-space:pre-wrap;overflow-wrap:anywhere}
-li,p,figcaption{overflow-wrap:anywhere}img{height:auto}figure{margin:1em 0}}"""
+
 
 
 def _inline(text: str) -> str:
