@@ -67,6 +67,11 @@ class RaiseRule:
         first = -(-self.least // self.by) * self.by  # the smallest multiple of ``by`` at least ``least``
         return tuple(range(first, self.most + 1, self.by))
 
+    @property
+    def least_raise(self) -> int:
+        """The smallest raise the rule allows (1 for ``any``)."""
+        return (self.raises() or (1,))[0]
+
     def bids(self, high: int, money: int) -> list[int]:
         """The new bids a bidder with ``money`` may make over ``high`` (a bounded rule only)."""
         return [high + r for r in self.raises() or () if high + r <= money]
@@ -136,8 +141,7 @@ class Auction:
         and no bid passes the ceiling, and each bidder drops out once; offered, each bidder is asked once
         at every price the offer passes through (once, at a fixed price)."""
         if self.raised:
-            least = (self.raise_rule.raises() or (1,))[0]
-            return bidders + max(0, ceiling - opening) // max(1, least)
+            return bidders + max(0, ceiling - opening) // max(1, self.raise_rule.least_raise)
         if self.offered:
             return bidders * max(1, len(self.dutch_prices()))
         return bidders

@@ -104,6 +104,11 @@ class Move:
     cites: tuple[str, ...] = ()
     until: tuple[Part, int] | None = None  # a hold limit: (the part, the most one may keep)
 
+    def put_backs(self) -> int:
+        """A hold limit's most uses at one decision: putting back all the part may hold above the limit."""
+        assert self.until is not None
+        return -(-(self.until[0].most - self.until[1]) // min(op.amount for op in self.ops))
+
     def over(self, state: Any, seat: int) -> bool:
         """Whether the seat holds more than the hold limit allows (never, for a move that is no limit)."""
         return self.until is not None and self.until[0](state, seat) > self.until[1]
@@ -402,7 +407,7 @@ class MoveSet:
         total = 0
         for m in self.moves:
             if m.until is not None:
-                total += -(-(m.until[0].most - m.until[1]) // min(op.amount for op in m.ops)) * stretches
+                total += m.put_backs() * stretches
             elif m.per == "game":
                 total += m.times * min(players, stretches)
             elif m.per == "round" and rounds is not None:
@@ -415,7 +420,7 @@ class MoveSet:
         """How many more decisions a game's cap must allow per decision of its own (core.caps): a hold limit
         counts as many as putting back all the part may hold above it could take (at most a thousand)."""
         return players * sum(m.times if m.until is None else
-                             min(1000, -(-(m.until[0].most - m.until[1]) // min(op.amount for op in m.ops)))
+                             min(1000, m.put_backs())
                              for m in self.moves)
 
 

@@ -13,11 +13,9 @@ from typing import Any
 
 from regola.core.tensor import TensorField, TensorSpec, Writer, common_fields, fill_common, fill_moves, moves_fields
 from regola.games.maestro_leonardo.rules import Rules
+from regola.games.maestro_leonardo.steps.city import COUNCIL_STAGES
 from regola.games.maestro_leonardo.verbs import purse_bound
 from regola.mechanics.awards import RECENT
-
-#: the council's stages (city.py): Leonardo named, spaces chosen, spaces carried out
-COUNCIL_STAGES = ("leonardo", "choose", "execute")
 
 
 def tensor_spec(ruleset: Any, players: int) -> TensorSpec:

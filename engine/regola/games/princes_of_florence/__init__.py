@@ -52,7 +52,7 @@ def decisions(rules: Rules, players: int) -> int:
     takes at most ~250)."""
     per_seat = 16 + 4 * rules.per_turn + rules.architects + rules.jesters
     form = rules.mechanics.auction
-    least = (form.raise_rule.raises() or (1,))[0]
+    least = form.raise_rule.least_raise
     bidding = min(1000, max(rules.money_by_players.get(players, 0) // least, len(form.dutch_prices()) * players))
     return 4 * rules.rounds * (players * per_seat + players * bidding) + 256
 

@@ -14,6 +14,8 @@ from regola.games.maestro_leonardo.state import State
 
 PASS: Action = ("pass",)
 DECLINE: Action = ("decline",)
+#: the council's stages (its step's ``phase``): Leonardo named, spaces chosen, spaces carried out
+COUNCIL_STAGES = ("leonardo", "choose", "execute")
 
 
 # -- occupancy helpers ------------------------------------------------------------------------------

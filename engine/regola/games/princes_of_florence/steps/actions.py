@@ -21,6 +21,7 @@ from regola.games.princes_of_florence.state import State
 from regola.games.princes_of_florence.steps import anytime, shared
 from regola.games.princes_of_florence.steps.characters import (
     extra_actions,
+    most_actions,
     muse_bonus,
     owner,
     princess_value,
@@ -88,8 +89,7 @@ class Actions(Step):
         at most three decisions more and one per bonus card it may hold (a work: its bonus cards, finished,
         its pay turned into points; a card drawn: kept, the rest put under), and ending the turn early;
         then the round's recruitments and moves back on the fame track (anytime)."""
-        actions = rules.per_turn + (int(rules.characters.get("cardinal_extra_actions", 0)) if rules.characters else 0)
-        per_seat = actions * (3 + len(rules.bonus)) + 1
+        per_seat = most_actions(rules) * (3 + len(rules.bonus)) + 1
         return players * per_seat + anytime.most_recruiting(rules, players) + anytime.most_sales(rules, players)
 
     def midway(self, state: State) -> bool:

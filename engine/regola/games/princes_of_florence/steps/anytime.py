@@ -21,6 +21,7 @@ from regola.core.errors import IllegalAction
 from regola.core.step import Action
 from regola.games.princes_of_florence.rules import Rules
 from regola.games.princes_of_florence.state import RECRUITMENT, State
+from regola.games.princes_of_florence.steps.characters import most_actions
 from regola.games.princes_of_florence.verbs import work_value_bound
 
 RECRUIT_RULE = "actions.recruit"
@@ -101,7 +102,7 @@ def most_sales(rules: Rules, players: int) -> int:
     the most a landscape, an architect or the merchant gives, the best work, and the merchant twice."""
     if not rules.sell_allowed:
         return 0
-    actions = rules.per_turn + (int(rules.characters.get("cardinal_extra_actions", 0)) if rules.characters else 0)
+    actions = most_actions(rules)
     pay = work_value_bound(rules) * rules.payout_per_point // max(1, rules.florins_per_prestige)
     joint = int(rules.shared_board["joint"]["prestige"]) if rules.shared_board else 0
     lot = max(rules.repeat_landscape_prestige, max(rules.architect_prestige, default=0), players)

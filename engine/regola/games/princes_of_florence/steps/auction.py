@@ -364,7 +364,7 @@ def _settle_open(state: State) -> None:
     offer = s["open"]
     lot: Lot | None = None
     rule = _form(state).raise_rule
-    least = rule.by if rule.single else (rule.raises() or (1,))[0]
+    least = rule.least_raise
     while (seat := open_turn(offer)) is not None:
         if _can_pay(state, seat, offer["high"] + least):
             lot = lot or _lot(state, s["lot"])

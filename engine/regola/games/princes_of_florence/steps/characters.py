@@ -175,6 +175,11 @@ def muse_bonus(state: State, seat: int) -> int:
     return per_round * state.round
 
 
+def most_actions(rules: Rules) -> int:
+    """The most actions one seat takes in a round: the turn's, and the cardinal's more where he is in play."""
+    return rules.per_turn + (int(rules.characters.get("cardinal_extra_actions", 0)) if rules.characters else 0)
+
+
 def extra_actions(state: State, seat: int) -> int:
     if state.rules.characters is None or owner(state, "cardinal") != seat:
         return 0
