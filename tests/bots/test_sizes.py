@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from regola.bots.families import LARGER, LEAST, Grouping, family
 from regola.core.game import Game, Ruleset, definition_for
 from regola.core.pack import load_pack
 from regola.core.play import Moments, play
 from regola.core.step import ActionRange
-from regola.core.verbs import least_sizes
+from regola.core.verbs import above_least, least_sizes
 
 SIZES = {"raise": 1, "place": 2}
 
@@ -40,6 +43,23 @@ def test_the_games_declare_their_sizes_once_in_their_verb_records() -> None:
     assert definition_for("maestro-leonardo").verbs.sizes == {"place": 2, "bid": 1}  # type: ignore[union-attr]
     assert definition_for("princes-of-florence").verbs.sizes == \
         {"raise": 1, "convert": 1, "bid": 2, "seal": 2}  # type: ignore[union-attr]
+
+
+_MOVES = st.one_of(st.just(("pass",)), st.tuples(st.just("raise"), st.integers(0, 5)),
+                   st.tuples(st.just("place"), st.sampled_from("DE"), st.integers(1, 3)))
+
+
+@given(legal=st.lists(_MOVES, min_size=1, max_size=12), pick=st.integers(0, 11))
+def test_the_play_loop_counts_a_larger_size_as_the_table_of_least_sizes_says(legal: list, pick: int) -> None:
+    """``above_least`` (what the play loop asks at every sized decision) agrees with ``least_sizes``."""
+    action = legal[pick % len(legal)]
+    at = SIZES.get(action[0])
+    if at is None:
+        return
+    least = least_sizes(legal, SIZES)[action[:at]]
+    assert above_least(legal, action, at) == (action[at] > least)
+    bids = ActionRange("bid", range(3, 10**9))
+    assert above_least(bids, ("bid", 3 + pick), 1) == (pick > 0)
 
 
 class _Largest:

@@ -11,7 +11,7 @@ from regola.core.game import CHANCE, Game
 from regola.core.record import RecordWriter
 from regola.core.step import Action
 from regola.core.streams import moment_key
-from regola.core.verbs import least_sizes
+from regola.core.verbs import above_least
 
 Chooser = Callable[[Game, Observation], Action]
 
@@ -78,8 +78,7 @@ def play(game: Game, bots: Sequence[Bot | Chooser], record: RecordWriter | None 
             decided[flow_state] = decided.get(flow_state, 0) + 1
             if sizes and action[0] in sizes:
                 at = sizes[action[0]]
-                least = least_sizes(legal, sizes).get(action[:at]) if len(action) > at else None
-                if least is not None and action[at] > least:
+                if len(action) > at and above_least(legal, action, at):
                     larger[action[0]] = larger.get(action[0], 0) + 1
         if len(history) >= cap:
             raise reached(game.ruleset, len(bots), cap)

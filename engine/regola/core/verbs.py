@@ -36,7 +36,7 @@ from typing import Any
 from regola.core.actionspace import ActionKind, Codec
 from regola.core.step import Action, ActionRange
 
-__all__ = ["Place", "Verb", "Verbs", "Words", "least_sizes"]
+__all__ = ["Place", "Verb", "Verbs", "Words", "above_least", "least_sizes"]
 
 #: the parameter domains of a place, from the rules: () for a verb without parameters, None when the
 #: pack offers no such kind
@@ -187,7 +187,7 @@ def least_sizes(legal: Sequence[Action], sizes: Mapping[str, int]) -> dict[Actio
     is never walked: it may be a purse of millions); a list is read whole."""
     if not sizes:
         return {}
-    if isinstance(legal, ActionRange):
+    if type(legal) is ActionRange:
         at = sizes.get(legal.verb)
         first = legal[0] if len(legal) else None
         return {} if at is None or first is None or len(first) <= at else {first[:at]: first[at]}
@@ -199,3 +199,21 @@ def least_sizes(legal: Sequence[Action], sizes: Mapping[str, int]) -> dict[Actio
             if key not in out or a[at] < out[key]:
                 out[key] = a[at]
     return out
+
+
+def above_least(legal: Sequence[Action], action: Action, at: int) -> bool:
+    """Whether ``action``'s size (``action[at]``) is larger than the least offered in ``legal`` for the same
+    move: what ``least_sizes`` says of it, without the whole table (the play loop asks at every sized
+    decision of every simulated game)."""
+    size = action[at]
+    if type(legal) is ActionRange:
+        first = legal[0] if len(legal) else None
+        return first is not None and len(first) > at and first[:at] == action[:at] and first[at] < size
+    verb, key = action[0], None
+    for a in legal:
+        if a[0] == verb and len(a) > at and type(a[at]) is int and a[at] < size:
+            if key is None:
+                key = action[:at]
+            if a[:at] == key:
+                return True
+    return False
