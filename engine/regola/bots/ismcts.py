@@ -23,7 +23,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from regola.bots.families import sample, screen, unknown, verbs
+from regola.bots.families import all_known, sample, screen, unknown
 from regola.bots.valuation import Valuation, final_scores, score_measure, valuation
 from regola.core.bots import Observation
 from regola.core.errors import RegolaError
@@ -234,13 +234,14 @@ class ISMCTSBot:
         """Plays ``world`` on; with ``seed``, every random draw of the rollout (its own and the rollout
         bots') comes from it, so two rollouts from equal worlds with one seed are alike."""
         rng = self.rng if seed is None else random.Random(seed)
-        seeded: set[tuple[str, int]] = set()
+        ready: dict[tuple[str, int], Any] = {}  # the bots this rollout has asked so far
 
         def bot(name: str, seat: int) -> Any:
-            found = self.bot_for(world, name, seat)
-            if seed is not None and (name, seat) not in seeded and hasattr(found, "rng"):
-                found.rng.seed(seed + seat)  # its first draw in this rollout: from the rollout's seed
-                seeded.add((name, seat))
+            found = ready.get((name, seat))
+            if found is None:
+                found = ready[(name, seat)] = self.bot_for(world, name, seat)
+                if seed is not None and hasattr(found, "rng"):
+                    found.rng.seed(seed + seat)  # its first draw in this rollout: from the rollout's seed
             return found
 
         policy = hooks.playout if self.rollout == "policy" else None
@@ -283,7 +284,7 @@ class ISMCTSBot:
                 action = chooser.choose(Observation(who, legal, view))
                 if screening and len(legal) > 1:
                     knows = getattr(chooser, "knows", None)
-                    if knows is not None and not verbs(legal) <= knows:
+                    if knows is not None and not all_known(legal, knows):
                         # moves the bot was not written for: heard against its choice, one move ahead
                         assert worth is not None
                         action = screen(world, who, sample(unknown(legal, knows), rng, screening), action, worth,

@@ -34,7 +34,7 @@ import random
 import time as clock
 from typing import Any
 
-from regola.bots.families import Family, Grouping, ahead, family, sample, screen, unknown, verbs
+from regola.bots.families import Family, Grouping, ahead, all_known, family, sample, screen, unknown
 from regola.bots.ismcts import SCREEN_MOST, ISMCTSBot, paired_lead
 from regola.core.bots import Observation
 from regola.core.errors import RegolaError
@@ -107,7 +107,7 @@ class ProbeBot:
         world = info.determinize(self.seat, self.rng)
         knows = getattr(chooser, "knows", None)
         self._family_of = family  # this decision's grouping sets it where it tells sizes apart (_heard)
-        if knows is not None and not verbs(legal) <= knows:
+        if knows is not None and not all_known(legal, knows):
             rivals = self._best_ahead(world, unknown(legal, knows), default)
         else:
             rivals = self._heard(world, legal, default)

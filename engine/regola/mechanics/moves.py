@@ -34,7 +34,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, overload
+from typing import Any, final, overload
 
 from regola.core.actionspace import ActionKind
 from regola.core.errors import IllegalAction, PackError
@@ -216,9 +216,11 @@ class Move:
                           source=f"{MOVE_RULE}{self.verb}")
 
 
+@final
 class Extended(Sequence[Action]):
     """The game's own legal actions (a list or an ActionRange, kept as it is: a bid range stays a range)
-    followed by the declared moves offered now, as one sequence that is never copied."""
+    followed by the declared moves offered now, as one sequence that is never copied. Final, like
+    ActionRange: the bots test it with ``type(legal) is Extended``."""
 
     __slots__ = ("base", "extra")
 

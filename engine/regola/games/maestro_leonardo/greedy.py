@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from regola.bots.declared import own_or_declared
@@ -40,6 +41,17 @@ class GreedyBot:
         self.rules = rules
         self.rng = random.Random(f"{seed}/{seat}/greedy")
         self._material_count = {c: sum(card.components) for c, card in rules.cards.items()}
+        self._type_of = {c: card.type for c, card in rules.cards.items()}
+        # invention_value by (card, cards held of its type, done before): filled as asked (a rollout asks the
+        # same few again and again; a table of every count up front would cost more than a greedy game)
+        self._worth: dict[tuple[int, int, bool], float] = {}
+        # the first shop that sells each material, and the district of each kind (the last named)
+        self._shop_of: dict[int, str] = {}
+        for d in rules.districts.values():
+            self._shop_of.setdefault(d.material, d.letter)
+        self._kinds = {d.kind: d.letter for d in rules.districts.values()}
+        self._last_asked: tuple[Any, ...] = ()  # what the last _candidates answer was computed from
+        self._last_candidates: list[int] = []
 
     # -- evaluation ---------------------------------------------------------------------------------
     def _me(self, v: dict[str, Any]) -> dict[str, Any]:
@@ -48,42 +60,61 @@ class GreedyBot:
 
     def _type_counts(self, me: dict[str, Any]) -> dict[str, int]:
         counts: dict[str, int] = {}
+        type_of = self._type_of
         for c in me["cards"]:
-            t = self.rules.cards[c].type
+            t = type_of[c]
             counts[t] = counts.get(t, 0) + 1
         return counts
 
-    def _discount(self, me: dict[str, Any], card_id: int) -> int:
-        return self.rules.discount_per_card * self._type_counts(me).get(self.rules.cards[card_id].type, 0)
-
-    def _value(self, v: dict[str, Any], me: dict[str, Any], card_id: int,
-               counts: dict[str, int] | None = None) -> float:
-        owned = (counts if counts is not None else self._type_counts(me)).get(self.rules.cards[card_id].type, 0)
-        return invention_value(self.rules, card_id, owned, card_id in v["completed_before"],
-                               self._material_count[card_id])
-
     def _candidates(self, v: dict[str, Any], me: dict[str, Any]) -> list[int]:
+        """The inventions worth starting, best value first (ties in the order the pool lists them). The
+        last answer is kept with everything it was computed from: a rollout asks again at most decisions
+        of a round with nothing of it changed."""
+        before = v["completed_before"]
+        asked = (v["round"], tuple(v["display"]), tuple(before), tuple(me["cards"]), tuple(me["completed"]),
+                 tuple([lab.get("target") for lab in me["labs"]]))
+        if asked == self._last_asked:
+            return self._last_candidates
+        self._last_asked = asked
+        self._last_candidates = found = self._rank(v, me)
+        return found
+
+    def _rank(self, v: dict[str, Any], me: dict[str, Any]) -> list[int]:
         busy = {lab.get("target") for lab in me["labs"]}
-        pool = set(v["display"]) | set(v["completed_before"])
-        rounds_left = self.rules.rounds - v["round"] + 1
+        before = v["completed_before"]
+        pool = set(v["display"]) | set(before)
+        horizon = (self.rules.rounds - v["round"] + 1) * 8
         counts = self._type_counts(me)
         per_card = self.rules.discount_per_card
         cards = self.rules.cards
+        type_of = self._type_of
         completed = me["completed"]
-        out = []
+        worth = self._worth
+        scored: list[tuple[float, int, int]] = []
         for c in pool:
             if c in completed or c in busy:
                 continue
-            need = cards[c].weeks - per_card * counts.get(cards[c].type, 0)
-            if need > rounds_left * 8:
+            owned = counts.get(type_of[c], 0)
+            if cards[c].weeks - per_card * owned > horizon:
                 continue
-            out.append(c)
-        return sorted(out, key=lambda c: -self._value(v, me, c, counts))
+            key = (c, owned, c in before)
+            value = worth.get(key)
+            if value is None:
+                value = worth[key] = invention_value(self.rules, c, owned, key[2], self._material_count[c])
+            scored.append((-value, len(scored), c))
+        scored.sort()
+        return [c for _, _, c in scored]
 
     def _missing(self, me: dict[str, Any], card_id: int) -> list[int]:
-        hand = [me["hand"][m] for m in self.rules.materials]
-        comp = self.rules.cards[card_id].components
-        return [m for m in range(len(comp)) for _ in range(max(0, comp[m] - hand[m]))]
+        """The material cards ``card_id`` still lacks, by material index, one entry a card."""
+        hand = me["hand"]
+        materials = self.rules.materials
+        out: list[int] = []
+        for m, need in enumerate(self.rules.cards[card_id].components):
+            short = need - hand[materials[m]]
+            if short > 0:
+                out.extend([m] * short)
+        return out
 
     def _wanted_materials(self, v: dict[str, Any], me: dict[str, Any]) -> list[int]:
         idle = sum(1 for lab in me["labs"] if not lab["working"])
@@ -91,10 +122,6 @@ class GreedyBot:
         for c in self._candidates(v, me)[: max(1, idle)]:
             wanted.extend(self._missing(me, c))
         return wanted
-
-    def _lab_need(self, me: dict[str, Any], lab: dict[str, Any]) -> int:
-        c = lab["target"]
-        return max(0, self.rules.cards[c].weeks - self._discount(me, c) - lab["weeks"] - 2 * lab["robots"])
 
     # -- decisions ----------------------------------------------------------------------------------
     def choose(self, obs: Observation) -> Action:
@@ -104,7 +131,7 @@ class GreedyBot:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        verbs = {legal.verb} if isinstance(legal, ActionRange) else {a[0] for a in legal}
+        verbs = {legal.verb} if type(legal) is ActionRange else set(map(itemgetter(0), legal))
         v = obs.lean()  # the part of the view this bot reads (views.greedy_view)
         me = self._me(v)
         if "start" in verbs or "abort" in verbs:
@@ -147,37 +174,42 @@ class GreedyBot:
     def _place(self, v: dict[str, Any], me: dict[str, Any], legal: Sequence[Action]) -> Action:
         legal_set = set(legal)
         # 1. labs that still need weeks
-        labs = sorted(((self._lab_need(me, lab), i) for i, lab in enumerate(me["labs"]) if lab["working"]),
-                      reverse=True)
+        cards = self.rules.cards
+        counts = self._type_counts(me)
+        per_card = self.rules.discount_per_card
+        my_labs = me["labs"]
+        labs = sorted(((max(0, cards[lab["target"]].weeks - per_card * counts.get(self._type_of[lab["target"]], 0)
+                               - lab["weeks"] - 2 * lab["robots"]), i)
+                       for i, lab in enumerate(my_labs) if lab["working"]), reverse=True)
         for need, i in labs:
             if need <= 0:
                 continue
             loc = f"lab{i}"
             if need >= 2 and ("master", loc) in legal_set:
                 return ("master", loc)
-            have = me["labs"][i]["apprentices"] + (2 if me["labs"][i]["master"] else 0)
-            want = max(0, need - have)
-            options = [a for a in legal if a[0] == "place" and a[1] == loc]
-            if want and options:
-                best = max(options, key=lambda a: (min(a[2], want), -a[2]))
-                return best
-        if v["phase"] == "placement" and any(a[1] in self.rules.districts for a in legal if a[0] != "pass"):
+            lab = my_labs[i]
+            want = max(0, need - lab["apprentices"] - (2 if lab["master"] else 0))
+            if want:
+                options = [a for a in legal if a[0] == "place" and a[1] == loc]
+                if options:
+                    return max(options, key=lambda a: (min(a[2], want), -a[2]))
+        districts = self.rules.districts
+        if v["phase"] == "placement" and any(a[1] in districts for a in legal if a[0] != "pass"):
             # 2. a shop for a missing material
-            wanted = self._wanted_materials(v, me)
-            for m in wanted:
-                letter = next(d.letter for d in self.rules.districts.values() if d.material == m)
+            for m in self._wanted_materials(v, me):
+                letter = self._shop_of[m]
                 if ("place", letter, 2) in legal_set and me["apprentices"] >= 4:
                     return ("place", letter, 2)
                 if ("place", letter, 1) in legal_set:
                     return ("place", letter, 1)
             # 3. grow: more apprentices early, a second lab, more spaces
-            kinds = {d.kind: d.letter for d in self.rules.districts.values()}
+            kinds = self._kinds
             total = me["apprentices"] + me["academy"]
             if v["round"] <= 4 and me["academy"] > 0 and ("place", kinds.get("academy"), 1) in legal_set \
                     and total < 8:
                 return ("place", kinds["academy"], 1)
             if v["round"] <= 5 and ("place", kinds.get("workshop"), 1) in legal_set and (
-                    len(me["labs"]) < self.rules.limit_labs or any(not lab["working"] for lab in me["labs"])):
+                    len(my_labs) < self.rules.limit_labs or any(not lab["working"] for lab in my_labs)):
                 return ("place", kinds["workshop"], 1)
             if ("master", kinds.get("council")) in legal_set and v["council_money"] >= 2:
                 return ("master", kinds["council"])
@@ -205,7 +237,7 @@ class GreedyBot:
         worth = 4 + self.rng.randrange(3)  # what a contested invention is worth to it, in gulden
         if legal[-1] == ("pass",):  # offered at a price (dutch, fixed): take it if it is worth that much
             return legal[0] if legal[0][1] <= worth else ("pass",)
-        if isinstance(legal, ActionRange):  # bids run from low to the purse: never iterate it
+        if type(legal) is ActionRange:  # bids run from low to the purse: never iterate it
             low, top = legal[0][1], legal[-1][1]
             return ("bid", max(low, min(top, worth)))  # low: drops out of an open auction
         within = [a for a in legal if a[0] == "bid" and a[1] <= worth]  # listed bids or raises

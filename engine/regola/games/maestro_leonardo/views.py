@@ -87,8 +87,11 @@ def greedy_view(state: State, seat: int) -> dict[str, Any]:
     without the fields it does not read. Every field here equals the full view's."""
     rules = state.rules
     p = state.players[seat]
+    # a lab: only the fields the bot reads (its work, staff and progress)
+    labs = [{"working": lab.target is not None, "target": lab.target, "weeks": lab.weeks, "robots": lab.robots,
+             "apprentices": lab.apprentices, "master": lab.master} for lab in p.labs]
     me = {"seat": seat, "apprentices": p.apprentices, "academy": p.academy, "cards": p.cards,
-          "completed": p.completed, "labs": [_lab_view(lab, True, state.round) for lab in p.labs], "money": p.money,
+          "completed": p.completed, "labs": labs, "money": p.money,
           "hand": dict(zip(rules.materials, p.hand, strict=True))}
     players: list[dict[str, Any] | None] = [None] * len(state.players)
     players[seat] = me
