@@ -20,7 +20,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from regola.bots.families import all_known, sample, screen, unknown
@@ -253,49 +254,53 @@ class ISMCTSBot:
         screening = self.screen if worth is not None else 0
         state = world.state
         bot_view = hooks.bot_view
-
-        def view(seat: int) -> dict[str, Any]:
-            return bot_view(state, seat) if bot_view is not None else world.view(seat)
+        view: Callable[[int], dict[str, Any]] = world.view if bot_view is None else partial(bot_view, state)
+        # bound once: this loop runs once per decision of every rollout
+        current_player, legal_actions, apply = world.current_player, world.legal_actions, world.apply
+        rollers: dict[int, tuple[Any, Any]] = {}  # seat -> its rollout bot's choose and what it knows
 
         steps = 0
         while True:
-            who = world.current_player()
+            who = current_player()
             if who == TERMINAL:
+                self.rollout_decisions += steps
                 result = world.result()
                 assert result is not None
                 return self._rewards(final_scores(result, self.score))
             if steps == limit:
+                self.rollout_decisions += steps
                 assert worth is not None
                 return self._rewards(worth(state))
             if who == CHANCE:
-                world.apply(world.sample_chance())
+                apply(world.sample_chance())
                 continue
-            legal = world.legal_actions()
+            legal = legal_actions()
             if others is not None and who != me and len(legal) > 1:
                 # the other seats as the search expects them to play, e.g. like the greedy bots they are
                 if others == "policy" and hooks.playout is not None:
-                    world.apply(hooks.playout(state, legal, rng))
+                    apply(hooks.playout(state, legal, rng))
                 elif others == "random":
-                    world.apply(legal[rng.randrange(len(legal))])
+                    apply(legal[rng.randrange(len(legal))])
                 else:
-                    world.apply(bot(others, who).choose(Observation(who, legal, view)))
+                    apply(bot(others, who).choose(Observation(who, legal, view)))
             elif by_bot:
-                chooser = bot(self.rollout, who)
-                action = chooser.choose(Observation(who, legal, view))
-                if screening and len(legal) > 1:
-                    knows = getattr(chooser, "knows", None)
-                    if knows is not None and not all_known(legal, knows):
-                        # moves the bot was not written for: heard against its choice, one move ahead
-                        assert worth is not None
-                        action = screen(world, who, sample(unknown(legal, knows), rng, screening), action, worth,
-                                        rng)[0]
-                world.apply(action)
+                roller = rollers.get(who)
+                if roller is None:
+                    chooser = bot(self.rollout, who)
+                    roller = rollers[who] = (chooser.choose, getattr(chooser, "knows", None))
+                choose, knows = roller
+                action = choose(Observation(who, legal, view))
+                if screening and knows is not None and len(legal) > 1 and not all_known(legal, knows):
+                    # moves the bot was not written for: heard against its choice, one move ahead
+                    assert worth is not None
+                    action = screen(world, who, sample(unknown(legal, knows), rng, screening), action, worth,
+                                    rng)[0]
+                apply(action)
             elif policy is not None:
-                world.apply(policy(state, legal, rng))
+                apply(policy(state, legal, rng))
             else:
-                world.apply(legal[rng.randrange(len(legal))])
+                apply(legal[rng.randrange(len(legal))])
             steps += 1
-            self.rollout_decisions += 1
 
     def _rewards(self, values: list[float]) -> list[float]:
         if not self.win:

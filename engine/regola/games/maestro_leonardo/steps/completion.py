@@ -8,7 +8,6 @@ pays the price asked; ``("pass",)`` lets it go. An offer nobody takes ends as wh
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -20,22 +19,23 @@ from regola.mechanics.auction import dutch_decline, dutch_state, dutch_turn, ope
 from regola.mechanics.ties import NOBODY, preference
 
 
-def discount(state: State, seat: int, card_id: int, owned_types: list[dict[str, int]]) -> int:
-    """Weeks granted by cards of the same type owned before this phase D (R10; once, F10)."""
-    return state.rules.discount_per_card * owned_types[seat].get(state.rules.cards[card_id].type, 0)
+def discount(state: State, seat: int, card_id: int) -> int:
+    """Weeks granted by cards of the same type the seat owns before this phase D (R10; once, F10)."""
+    cards = state.rules.cards
+    kind = cards[card_id].type
+    return state.rules.discount_per_card * sum(1 for c in state.players[seat].cards if cards[c].type == kind)
 
 
 def find_completions(state: State) -> list[tuple[int, int, int]]:
     """(seat, lab, card) of every lab that completes now. Completion is not optional (R3)."""
     rules = state.rules
-    owned = [Counter(rules.cards[c].type for c in p.cards) for p in state.players]
     out = []
     for seat in state.in_turn_from(state.leonardo):
         for li, lab in enumerate(state.players[seat].labs):
             c = lab.target
             if c is None or (c not in state.display and c not in state.completed_before):
                 continue  # not yet requested: the lab waits (001 §6)
-            if lab.weeks + discount(state, seat, c, owned) >= rules.cards[c].weeks:  # type: ignore[arg-type]
+            if lab.weeks + discount(state, seat, c) >= rules.cards[c].weeks:
                 out.append((seat, li, c))
     return out
 
