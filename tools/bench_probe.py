@@ -93,7 +93,8 @@ def main() -> None:
           f"{' + ' + ', '.join(args.variant) if args.variant else ''}, seeds {args.seed}..{args.seed + args.games - 1}")
     print(f"  wins {wins}/{len(games)} = {wins / len(games):.1%} (95 % {lo:.1%}–{hi:.1%}); fair share "
           f"{1 / args.players:.0%}; mean rank {statistics.mean(g['rank'] for g in games):.2f}")
-    print(f"  CPU a game: median {statistics.median(cpu):.2f} s, max {max(cpu):.2f} s; wall {wall:.0f} s "
+    print(f"  CPU a game: median {statistics.median(cpu):.2f} s, mean {statistics.mean(cpu):.2f} s, "
+          f"max {max(cpu):.2f} s; wall {wall:.0f} s "
           f"with {args.jobs} jobs")
     for verb in filter(None, args.verbs.split(",")):
         used = [g["made"].get(verb, 0) for g in games]

@@ -130,3 +130,60 @@ def test_a_plain_view_is_the_whole_view_without_the_pictures_drawn_from_its_piec
             board = Board.from_json({"pieces": bare["pieces"], "shared": shared}, principality)
             assert entry.pop("board") == principality.picture(board) and "board" not in bare
         assert whole == plain
+
+
+@settings(max_examples=15, deadline=None, database=None)
+@given(n=st.integers(2, 5), setup=st.sampled_from(["beginner", "advanced"]), seed=st.integers(0, 10**6))
+def test_greedy_chooses_as_a_fresh_bot_would(ruleset: Ruleset, n: int, setup: str, seed: int) -> None:
+    """The greedy bot keeps its last ranking of inventions with what it was computed from (issue 44, item 6):
+    at every decision of a game it chooses what a new bot, with no ranking kept and the same random state,
+    chooses."""
+    game, rng = Game.new(ruleset, n, seed=seed, setup=setup), random.Random(seed)
+    bots = [GreedyBot(s, seed, game.ruleset.rules) for s in range(n)]
+    while not game.is_terminal():
+        who = game.current_player()
+        if who == CHANCE:
+            game.apply(game.sample_chance())
+            continue
+        legal = game.legal_actions()
+        fresh = GreedyBot(who, seed, game.ruleset.rules)
+        fresh.rng.setstate(bots[who].rng.getstate())
+        expected = fresh.choose(Observation(who, legal, game.view, lean_fn=game.bot_view))
+        choice = bots[who].choose(Observation(who, legal, game.view, lean_fn=game.bot_view))
+        assert choice == expected
+        game.apply(choice if rng.random() < 0.9 else legal[rng.randrange(len(legal))])
+
+
+def test_a_kept_ranking_follows_every_input_it_was_computed_from(ruleset: Ruleset) -> None:
+    """Each thing the ranking of inventions depends on, changed alone, gives the ranking of the changed view,
+    not the kept one: the round (fewer weeks left), the display, the inventions done before, the seat's
+    cards (discounts), its completed inventions and what its labs work on."""
+    import copy
+
+    game = Game.new(ruleset, 3, seed=5, setup="beginner")
+    bots = [GreedyBot(s, 5, ruleset.rules) for s in range(3)]
+    while game.state.round < 2:
+        who = game.current_player()
+        if who == CHANCE:
+            game.apply(game.sample_chance())
+            continue
+        game.apply(bots[who].choose(Observation(who, game.legal_actions(), game.view, lean_fn=game.bot_view)))
+    base = game.bot_view(0)
+    shown = sorted(base["display"])
+    cheap = min(shown, key=lambda c: ruleset.rules.cards[c].weeks)
+    changes = {
+        "round": lambda v: v.update(round=ruleset.rules.rounds),
+        "display": lambda v: v["display"].remove(shown[0]),
+        "done before": lambda v: v["completed_before"].append(shown[-1]),
+        "cards": lambda v: v["players"][0]["cards"].extend(shown[:2]),
+        "completed": lambda v: v["players"][0]["completed"].append(cheap),
+        "labs": lambda v: v["players"][0]["labs"][0].update(target=cheap, working=True),
+    }
+    for name, change in changes.items():
+        bot = GreedyBot(0, 5, ruleset.rules)
+        kept = bot._candidates(base, base["players"][0])
+        changed = copy.deepcopy(base)
+        change(changed)
+        fresh = GreedyBot(0, 5, ruleset.rules)._rank(changed, changed["players"][0])
+        assert fresh != kept, f"changing {name} should change the ranking in this position"
+        assert bot._candidates(changed, changed["players"][0]) == fresh, name

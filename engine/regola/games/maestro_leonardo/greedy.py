@@ -29,6 +29,10 @@ def invention_value(rules: Rules, card_id: int, owned_of_type: int, done_before:
     return (reward + (3 if not owned_of_type else 0)) / (weeks + 2 * count)
 
 
+#: the most rankings of inventions a greedy bot keeps (each a few short tuples and a list)
+RANKINGS_KEPT = 1024
+
+
 class GreedyBot:
     name = "greedy"
     #: the verbs this bot weighs; at a decision with any other (a house rule's new move) it just takes the
@@ -50,8 +54,7 @@ class GreedyBot:
         for d in rules.districts.values():
             self._shop_of.setdefault(d.material, d.letter)
         self._kinds = {d.kind: d.letter for d in rules.districts.values()}
-        self._last_asked: tuple[Any, ...] = ()  # what the last _candidates answer was computed from
-        self._last_candidates: list[int] = []
+        self._rankings: dict[tuple[Any, ...], list[int]] = {}  # _candidates' answers by what they depend on
 
     # -- evaluation ---------------------------------------------------------------------------------
     def _me(self, v: dict[str, Any]) -> dict[str, Any]:
@@ -67,16 +70,16 @@ class GreedyBot:
         return counts
 
     def _candidates(self, v: dict[str, Any], me: dict[str, Any]) -> list[int]:
-        """The inventions worth starting, best value first (ties in the order the pool lists them). The
-        last answer is kept with everything it was computed from: a rollout asks again at most decisions
-        of a round with nothing of it changed."""
-        before = v["completed_before"]
-        asked = (v["round"], tuple(v["display"]), tuple(before), tuple(me["cards"]), tuple(me["completed"]),
-                 tuple([lab.get("target") for lab in me["labs"]]))
-        if asked == self._last_asked:
-            return self._last_candidates
-        self._last_asked = asked
-        self._last_candidates = found = self._rank(v, me)
+        """The inventions worth starting, best value first (ties in the order the pool lists them). Answers
+        are kept by everything they were computed from: the rollouts of one decision ask again and again
+        about the same few positions (``RANKINGS_KEPT`` at most; then the table starts again)."""
+        asked = (v["round"], tuple(v["display"]), tuple(v["completed_before"]), tuple(me["cards"]),
+                 tuple(me["completed"]), tuple([lab.get("target") for lab in me["labs"]]))
+        found = self._rankings.get(asked)
+        if found is None:
+            if len(self._rankings) >= RANKINGS_KEPT:
+                self._rankings.clear()
+            found = self._rankings[asked] = self._rank(v, me)
         return found
 
     def _rank(self, v: dict[str, Any], me: dict[str, Any]) -> list[int]:
@@ -163,27 +166,33 @@ class GreedyBot:
         return legal[0]
 
     def _plan(self, v: dict[str, Any], me: dict[str, Any], legal: Sequence[Action]) -> Action:
-        starts = [a for a in legal if a[0] == "start"]
-        wanted = self._candidates(v, me)
-        for c in wanted:
-            for a in starts:
-                if a[2] == c:
-                    return a
+        first_start: dict[Any, Action] = {}  # the first start of each invention offered
+        for a in legal:
+            if a[0] == "start" and a[2] not in first_start:
+                first_start[a[2]] = a
+        for c in self._candidates(v, me):
+            if c in first_start:
+                return first_start[c]
         return ("pass",)
 
     def _place(self, v: dict[str, Any], me: dict[str, Any], legal: Sequence[Action]) -> Action:
         legal_set = set(legal)
-        # 1. labs that still need weeks
-        cards = self.rules.cards
-        counts = self._type_counts(me)
-        per_card = self.rules.discount_per_card
+        # 1. labs that still need weeks, the most first
         my_labs = me["labs"]
-        labs = sorted(((max(0, cards[lab["target"]].weeks - per_card * counts.get(self._type_of[lab["target"]], 0)
-                               - lab["weeks"] - 2 * lab["robots"]), i)
-                       for i, lab in enumerate(my_labs) if lab["working"]), reverse=True)
-        for need, i in labs:
-            if need <= 0:
-                continue
+        needs: list[tuple[int, int]] = []
+        counts: dict[str, int] | None = None
+        for i, lab in enumerate(my_labs):
+            if lab["working"]:
+                if counts is None:
+                    counts = self._type_counts(me)
+                target = lab["target"]
+                need = self.rules.cards[target].weeks - self.rules.discount_per_card * counts.get(
+                    self._type_of[target], 0) - lab["weeks"] - 2 * lab["robots"]
+                if need > 0:
+                    needs.append((need, i))
+        if len(needs) > 1:
+            needs.sort(reverse=True)
+        for need, i in needs:
             loc = f"lab{i}"
             if need >= 2 and ("master", loc) in legal_set:
                 return ("master", loc)
