@@ -14,6 +14,7 @@ Game i is played from seed ``--seed + i``, so fresh seeds are a new ``--seed``.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -78,6 +79,7 @@ def main() -> None:
     ap.add_argument("--opponent", default="greedy")
     ap.add_argument("--verbs", default="", help="comma-separated verbs whose use to count (games with at least one)")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--json", action="store_true", help="print one JSON object of every game's figures instead")
     args = ap.parse_args()
     seeds = range(args.seed, args.seed + args.games)
     wall = time.perf_counter()
@@ -86,6 +88,10 @@ def main() -> None:
                               [args.players] * args.games, seeds, [args.bot] * args.games,
                               [args.opponent] * args.games))
     wall = time.perf_counter() - wall
+    if args.json:  # for tools/bench_interleaved.py, which runs this in two builds of the engine
+        print(json.dumps({"cpu": [g["cpu"] for g in games], "wins": sum(g["win"] for g in games),
+                          "seeds": [g["seed"] for g in games], "wall": wall}))
+        return
     wins = sum(g["win"] for g in games)
     lo, hi = wilson(wins, len(games))
     cpu = [g["cpu"] for g in games]
