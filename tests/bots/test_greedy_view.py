@@ -187,3 +187,30 @@ def test_a_kept_ranking_follows_every_input_it_was_computed_from(ruleset: Rulese
         fresh = GreedyBot(0, 5, ruleset.rules)._rank(changed, changed["players"][0])
         assert fresh != kept, f"changing {name} should change the ranking in this position"
         assert bot._candidates(changed, changed["players"][0]) == fresh, name
+
+
+def test_greedy_staffs_labs_by_the_work_the_rules_give_each_figure(ruleset: Ruleset) -> None:
+    """The weeks an apprentice, the master and a robot add are the pack's (labs.work), not the bot's: at a
+    placement where a lab still needs work, apprentices worth nothing are never sent there, and the same
+    position under the printed numbers sends some."""
+    import dataclasses
+
+    game = Game.new(ruleset, 3, seed=2, setup="beginner")
+    bots = [GreedyBot(s, 2, ruleset.rules) for s in range(3)]
+    idle = dataclasses.replace(ruleset.rules, work_apprentice=0, work_master=0)
+    asked = sent = 0
+    while not game.is_terminal() and asked < 20:
+        who = game.current_player()
+        if who == CHANCE:
+            game.apply(game.sample_chance())
+            continue
+        legal = game.legal_actions()
+        obs = Observation(who, legal, game.view, lean_fn=game.bot_view)
+        printed = bots[who].choose(obs)
+        if any(a[0] == "place" and str(a[1]).startswith("lab") for a in legal):
+            choice = GreedyBot(who, 2, idle).choose(obs)
+            assert not (choice[0] in ("place", "master") and str(choice[1]).startswith("lab")), choice
+            asked += 1
+            sent += printed[0] in ("place", "master") and str(printed[1]).startswith("lab")
+        game.apply(printed)
+    assert asked and sent, "no placement into a lab was reached"

@@ -15,6 +15,7 @@ from regola.bots.declared import own_or_declared
 from regola.core.bots import Observation
 from regola.core.step import Action, ActionRange
 from regola.games.maestro_leonardo.rules import Rules
+from regola.games.maestro_leonardo.steps.placement import lab_loc
 
 
 def invention_value(rules: Rules, card_id: int, owned_of_type: int, done_before: bool,
@@ -177,7 +178,8 @@ class GreedyBot:
 
     def _place(self, v: dict[str, Any], me: dict[str, Any], legal: Sequence[Action]) -> Action:
         legal_set = set(legal)
-        # 1. labs that still need weeks, the most first
+        # 1. labs that still need weeks, the most first (each figure's weeks of work as the rules give them)
+        rules = self.rules
         my_labs = me["labs"]
         needs: list[tuple[int, int]] = []
         counts: dict[str, int] | None = None
@@ -186,18 +188,20 @@ class GreedyBot:
                 if counts is None:
                     counts = self._type_counts(me)
                 target = lab["target"]
-                need = self.rules.cards[target].weeks - self.rules.discount_per_card * counts.get(
-                    self._type_of[target], 0) - lab["weeks"] - 2 * lab["robots"]
+                need = rules.cards[target].weeks - rules.discount_per_card * counts.get(
+                    self._type_of[target], 0) - lab["weeks"] - rules.work_robot * lab["robots"]
                 if need > 0:
                     needs.append((need, i))
         if len(needs) > 1:
             needs.sort(reverse=True)
         for need, i in needs:
-            loc = f"lab{i}"
-            if need >= 2 and ("master", loc) in legal_set:
+            loc = lab_loc(i)
+            if 0 < rules.work_master <= need and ("master", loc) in legal_set:
                 return ("master", loc)
             lab = my_labs[i]
-            want = max(0, need - lab["apprentices"] - (2 if lab["master"] else 0))
+            short = need - rules.work_apprentice * lab["apprentices"] - (rules.work_master if lab["master"] else 0)
+            # apprentices it takes, rounded up (none where a house rule makes their work worth nothing)
+            want = max(0, -(-short // rules.work_apprentice)) if rules.work_apprentice > 0 else 0
             if want:
                 options = [a for a in legal if a[0] == "place" and a[1] == loc]
                 if options:
